@@ -1,0 +1,6 @@
+export * from './access';
+export * from './api-paths';
+export * from './entities';
+export * from './enums';
+export * from './messages';
+export * from './rules';
