@@ -1,0 +1,165 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
+
+/** Where the package lives, so the default DB path does not depend on the working directory. */
+const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_DB_PATH = path.join(PACKAGE_DIR, 'data', 'app.db');
+
+const DEFAULT_ORIGINS = ['3000', '3001', '3002', '3003', '3004'].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+const Int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
+const Text = v.pipe(v.string(), v.maxLength(500));
+
+export const ConfigSchema = v.object({
+  port: Int(0, 65535),
+  host: v.string(),
+  dbPath: v.pipe(v.string(), v.nonEmpty()),
+  requiresActivation: v.boolean(),
+  corsOrigins: v.array(v.pipe(v.string(), v.url())),
+  logLevel: v.picklist(['info', 'error', 'silent']),
+  sessionTtlMs: Int(1000, 365 * 24 * 3600 * 1000),
+  sessionCacheMs: Int(0, 60_000),
+  bodyLimitBytes: Int(1024, 50 * 1024 * 1024),
+  lockout: v.object({
+    maxAttempts: Int(1, 1000),
+    windowMs: Int(1, 86_400_000),
+    durationMs: Int(1, 86_400_000),
+  }),
+  argon2: v.object({ memoryCost: Int(8, 4_194_304), timeCost: Int(1, 20), parallelism: Int(1, 16) }),
+  seedDemo: v.boolean(),
+  site: v.object({
+    impressum: v.object({
+      name: Text,
+      street: Text,
+      city: Text,
+      country: Text,
+      representative: Text,
+      email: Text,
+      phone: Text,
+      register: Text,
+      vatId: Text,
+    }),
+    contact: v.object({ email: Text, phone: Text, address: Text }),
+  }),
+});
+export type Config = v.InferOutput<typeof ConfigSchema>;
+
+export const DEFAULT_CONFIG: Config = {
+  port: 4000,
+  host: '0.0.0.0',
+  dbPath: DEFAULT_DB_PATH,
+  requiresActivation: true,
+  corsOrigins: DEFAULT_ORIGINS,
+  logLevel: 'info',
+  sessionTtlMs: 7 * 24 * 3600 * 1000,
+  sessionCacheMs: 5000,
+  bodyLimitBytes: 1024 * 1024,
+  lockout: { maxAttempts: 5, windowMs: 15 * 60 * 1000, durationMs: 15 * 60 * 1000 },
+  // OWASP's argon2id recommendation: m=19 MiB, t=2, p=1.
+  argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
+  seedDemo: true,
+  site: {
+    impressum: {
+      name: 'Risk & Opportunity Intelligence GmbH',
+      street: 'Friedrichstraße 123',
+      city: '10117 Berlin',
+      country: 'Germany',
+      representative: 'Dr. Anna Keller (Managing Director)',
+      email: 'info@risk-intel.example',
+      phone: '+49 30 1234567',
+      register: 'Amtsgericht Berlin-Charlottenburg, HRB 123456',
+      vatId: 'DE123456789',
+    },
+    contact: {
+      email: 'contact@risk-intel.example',
+      phone: '+49 30 1234567',
+      address: 'Friedrichstraße 123, 10117 Berlin, Germany',
+    },
+  },
+};
+
+type Env = Record<string, string | undefined>;
+
+function num(env: Env, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n)) throw new Error(`Invalid configuration: ${key} must be a number, got "${raw}"`);
+  return n;
+}
+
+function bool(env: Env, key: string, fallback: boolean): boolean {
+  const raw = env[key]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new Error(`Invalid configuration: ${key} must be true or false, got "${raw}"`);
+}
+
+const str = (env: Env, key: string, fallback: string) => env[key] ?? fallback;
+
+/** Read the environment once, validate it, and fail loudly with the offending key. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const d = DEFAULT_CONFIG;
+  const imp = d.site.impressum;
+  const con = d.site.contact;
+  const raw: Config = {
+    port: num(env, 'PORT', d.port),
+    host: str(env, 'HOST', d.host),
+    dbPath: env.DB_PATH ? path.resolve(env.DB_PATH) : d.dbPath,
+    requiresActivation: bool(env, 'REQUIRES_ACTIVATION', d.requiresActivation),
+    corsOrigins: env.CORS_ORIGINS
+      ? env.CORS_ORIGINS.split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : d.corsOrigins,
+    logLevel: str(env, 'LOG_LEVEL', d.logLevel) as Config['logLevel'],
+    sessionTtlMs: num(env, 'SESSION_TTL_MS', d.sessionTtlMs),
+    sessionCacheMs: num(env, 'SESSION_CACHE_MS', d.sessionCacheMs),
+    bodyLimitBytes: num(env, 'BODY_LIMIT_BYTES', d.bodyLimitBytes),
+    lockout: {
+      maxAttempts: num(env, 'LOCKOUT_MAX_ATTEMPTS', d.lockout.maxAttempts),
+      windowMs: num(env, 'LOCKOUT_WINDOW_MS', d.lockout.windowMs),
+      durationMs: num(env, 'LOCKOUT_DURATION_MS', d.lockout.durationMs),
+    },
+    argon2: {
+      memoryCost: num(env, 'ARGON2_MEMORY_KIB', d.argon2.memoryCost),
+      timeCost: num(env, 'ARGON2_TIME_COST', d.argon2.timeCost),
+      parallelism: num(env, 'ARGON2_PARALLELISM', d.argon2.parallelism),
+    },
+    seedDemo: bool(env, 'SEED_DEMO', d.seedDemo),
+    site: {
+      impressum: {
+        name: str(env, 'SITE_NAME', imp.name),
+        street: str(env, 'SITE_STREET', imp.street),
+        city: str(env, 'SITE_CITY', imp.city),
+        country: str(env, 'SITE_COUNTRY', imp.country),
+        representative: str(env, 'SITE_REPRESENTATIVE', imp.representative),
+        email: str(env, 'SITE_EMAIL', imp.email),
+        phone: str(env, 'SITE_PHONE', imp.phone),
+        register: str(env, 'SITE_REGISTER', imp.register),
+        vatId: str(env, 'SITE_VAT_ID', imp.vatId),
+      },
+      contact: {
+        email: str(env, 'CONTACT_EMAIL', con.email),
+        phone: str(env, 'CONTACT_PHONE', con.phone),
+        address: str(env, 'CONTACT_ADDRESS', con.address),
+      },
+    },
+    ...overrides,
+  };
+  return validateConfig(raw);
+}
+
+export function validateConfig(raw: unknown): Config {
+  const result = v.safeParse(ConfigSchema, raw);
+  if (!result.success) {
+    const issue = result.issues[0];
+    throw new Error(`Invalid configuration at ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
+  }
+  return result.output;
+}

@@ -1,0 +1,40 @@
+import type { Config } from './config';
+import { type DB, migrate, openDatabase } from './db/database';
+import { seedBase, seedDemo } from './db/seed';
+import { AccountService } from './services/accounts';
+import { PostService } from './services/posts';
+import { SiteService } from './services/site';
+
+/** Everything a request handler or the CLI needs: one database and the services over it. */
+export interface AppContext {
+  config: Config;
+  db: DB;
+  accounts: AccountService;
+  posts: PostService;
+  site: SiteService;
+  close(): void;
+}
+
+export function createContext(config: Config): AppContext {
+  const db = openDatabase(config.dbPath);
+  migrate(db);
+  const accounts = new AccountService(db, config);
+  const posts = new PostService(db);
+  const site = new SiteService(db);
+  return {
+    config,
+    db,
+    accounts,
+    posts,
+    site,
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}
+
+/** The base records always; demo posts on the first start when enabled. */
+export async function seed(ctx: AppContext): Promise<void> {
+  seedBase(ctx.db, ctx.config, ctx.site);
+  if (ctx.config.seedDemo) await seedDemo(ctx.db, ctx.config, ctx);
+}

@@ -1,0 +1,122 @@
+/**
+ * Numbered, append-only migrations. Never edit one that has shipped: add the next number instead.
+ * Each runs in a transaction and is recorded in schema_migrations.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'initial',
+    sql: `
+      CREATE TABLE users (
+        id INTEGER PRIMARY KEY,
+        username TEXT NOT NULL UNIQUE COLLATE NOCASE,
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        first_name TEXT NOT NULL,
+        last_name TEXT NOT NULL DEFAULT '',
+        street TEXT NOT NULL DEFAULT '',
+        city TEXT NOT NULL DEFAULT '',
+        postal_code TEXT NOT NULL DEFAULT '',
+        country TEXT NOT NULL DEFAULT '',
+        is_active INTEGER NOT NULL DEFAULT 0,
+        preferences TEXT,
+        created_at TEXT NOT NULL,
+        last_login TEXT
+      );
+      CREATE TABLE user_roles (
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        role TEXT NOT NULL,
+        PRIMARY KEY (user_id, role)
+      ) WITHOUT ROWID;
+      CREATE TABLE sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX idx_sessions_user ON sessions(user_id);
+      CREATE TABLE login_throttle (
+        key TEXT PRIMARY KEY,
+        failures INTEGER NOT NULL,
+        window_start INTEGER NOT NULL,
+        locked_until INTEGER NOT NULL DEFAULT 0
+      ) WITHOUT ROWID;
+      CREATE TABLE posts (
+        id INTEGER PRIMARY KEY,
+        slug TEXT NOT NULL UNIQUE,
+        title TEXT NOT NULL,
+        summary TEXT NOT NULL DEFAULT '',
+        content TEXT NOT NULL,
+        excerpt TEXT,
+        status TEXT NOT NULL CHECK (status IN ('draft', 'published')),
+        visibility TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        author_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+        published_at TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        views INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE post_terms (
+        post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL CHECK (kind IN ('tag', 'category')),
+        name TEXT NOT NULL,
+        PRIMARY KEY (post_id, kind, name)
+      ) WITHOUT ROWID;
+      CREATE TABLE post_likes (
+        post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        PRIMARY KEY (post_id, user_id)
+      ) WITHOUT ROWID;
+      CREATE TABLE comments (
+        id INTEGER PRIMARY KEY,
+        post_id INTEGER NOT NULL REFERENCES posts(id) ON DELETE CASCADE,
+        author_id INTEGER REFERENCES users(id) ON DELETE CASCADE,
+        content TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX idx_comments_post ON comments(post_id, created_at);
+      CREATE TABLE comment_likes (
+        comment_id INTEGER NOT NULL REFERENCES comments(id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        PRIMARY KEY (comment_id, user_id)
+      ) WITHOUT ROWID;
+      CREATE TABLE dashboards (
+        slug TEXT PRIMARY KEY,
+        title TEXT NOT NULL,
+        description TEXT NOT NULL,
+        position INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE site_records (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      CREATE TABLE market_assessments (
+        id INTEGER PRIMARY KEY,
+        idempotency_key TEXT UNIQUE,
+        user_id INTEGER REFERENCES users(id) ON DELETE SET NULL,
+        email TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+    `,
+  },
+  {
+    version: 2,
+    name: 'post list indexes',
+    sql: `
+      -- The list and search read published posts newest first: this index serves both the filter and the order.
+      CREATE INDEX idx_posts_status_published ON posts(status, published_at DESC, id DESC);
+      CREATE INDEX idx_posts_author ON posts(author_id, created_at DESC);
+      CREATE INDEX idx_post_terms_name ON post_terms(kind, name);
+      CREATE INDEX idx_post_likes_user ON post_likes(user_id);
+    `,
+  },
+];

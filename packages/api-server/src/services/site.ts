@@ -1,0 +1,81 @@
+import type { Contact, Dashboard, Impressum, MarketAssessment } from '@app/contracts';
+import type { DB } from '../db/database';
+
+export interface StoredResponse {
+  status: 201;
+  body: { id: number; message: string };
+}
+
+export const ASSESSMENT_MESSAGE =
+  'Thank you! Your assessment has been received. Your premium insights and consultation details are on their way.';
+
+/** Dashboards, the impressum and contact records, and market assessment submissions. */
+export class SiteService {
+  constructor(private readonly db: DB) {}
+
+  dashboards(): Dashboard[] {
+    return this.db
+      .prepare('SELECT slug, title, description FROM dashboards ORDER BY position, slug')
+      .all() as Dashboard[];
+  }
+
+  private record<T>(key: string, fallback: T): T {
+    const row = this.db.prepare('SELECT value FROM site_records WHERE key = ?').pluck().get(key) as
+      | string
+      | undefined;
+    return row ? (JSON.parse(row) as T) : fallback;
+  }
+
+  impressum(): Impressum {
+    return this.record<Impressum>('impressum', {
+      name: null,
+      street: null,
+      city: null,
+      country: null,
+      representative: null,
+      email: null,
+      phone: null,
+      register: null,
+      vatId: null,
+    });
+  }
+
+  contact(): Contact {
+    return this.record<Contact>('contact', { email: null, phone: null, address: null });
+  }
+
+  setRecord(key: 'impressum' | 'contact', value: unknown) {
+    this.db
+      .prepare(
+        'INSERT INTO site_records (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      )
+      .run(key, JSON.stringify(value));
+  }
+
+  /**
+   * Stores one submission. With an idempotency key, a repeat returns the first answer and stores nothing;
+   * the UNIQUE index settles two concurrent repeats.
+   */
+  submitAssessment(
+    payload: MarketAssessment,
+    userId: number | null,
+    idempotencyKey: string | null,
+  ): StoredResponse {
+    const existing = (key: string) =>
+      this.db.prepare('SELECT id FROM market_assessments WHERE idempotency_key = ?').pluck().get(key) as
+        | number
+        | undefined;
+    if (idempotencyKey) {
+      const id = existing(idempotencyKey);
+      if (id !== undefined) return { status: 201, body: { id, message: ASSESSMENT_MESSAGE } };
+    }
+    const info = this.db
+      .prepare(
+        `INSERT INTO market_assessments (idempotency_key, user_id, email, payload, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(idempotency_key) DO NOTHING`,
+      )
+      .run(idempotencyKey, userId, payload.email, JSON.stringify(payload), new Date().toISOString());
+    const id = info.changes === 1 ? Number(info.lastInsertRowid) : existing(idempotencyKey!)!;
+    return { status: 201, body: { id, message: ASSESSMENT_MESSAGE } };
+  }
+}

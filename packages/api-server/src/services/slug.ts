@@ -1,0 +1,37 @@
+/** URL-safe slug from a title. Never all digits, so a slug can not be mistaken for an id. */
+export function slugify(title: string): string {
+  const base = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/g, '');
+  if (base === '') return 'post';
+  return /^\d+$/.test(base) ? `post-${base}` : base;
+}
+
+/** The first free slug among base, base-2, base-3, ... */
+export function uniqueSlug(base: string, taken: (slug: string) => boolean): string {
+  if (!taken(base)) return base;
+  for (let n = 2; ; n++) {
+    const candidate = `${base}-${n}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+/** Plain-text preview of Markdown content, at most `length` characters. */
+export function makeExcerpt(markdown: string, length = 120): string {
+  const text = markdown
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/[*_`>#|-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= length) return text;
+  return `${text.slice(0, length - 1).replace(/\s+\S*$/, '')}…`;
+}
