@@ -110,7 +110,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const raw: Config = {
     port: num(env, 'PORT', d.port),
     host: str(env, 'HOST', d.host),
-    dbPath: env.DB_PATH ? path.resolve(env.DB_PATH) : d.dbPath,
+    // pnpm runs scripts in the package folder; INIT_CWD is where the user typed the command.
+    dbPath: env.DB_PATH ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DB_PATH) : d.dbPath,
     requiresActivation: bool(env, 'REQUIRES_ACTIVATION', d.requiresActivation),
     corsOrigins: env.CORS_ORIGINS
       ? env.CORS_ORIGINS.split(',')

@@ -1,0 +1,124 @@
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { EmailSchema, PasswordSchema, ROLES, UsernameSchema } from '@app/contracts';
+import * as v from 'valibot';
+import { loadConfig } from './config';
+import { createContext } from './context';
+import { HttpError } from './errors';
+
+const USAGE = `Usage: pnpm admin <command> [options]
+
+Commands:
+  create-admin [--email E] [--username U] [--password P]   create an active administrator (prompts for missing values)
+  pending                                                  list accounts awaiting activation
+  list                                                     list all accounts
+  activate <email|username|id>                             activate an account
+  grant <email|username|id> <role>                         grant a role (${ROLES.values.join(', ')})
+  revoke <email|username|id> <role>                        revoke a role
+
+The database is DB_PATH (default packages/api-server/data/app.db), the same the server uses.`;
+
+async function ask(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return (await rl.question(question)).trim();
+  } finally {
+    rl.close();
+  }
+}
+
+function check<S extends v.GenericSchema>(schema: S, value: string, field: string): v.InferOutput<S> {
+  const r = v.safeParse(schema, value);
+  if (!r.success) throw new Error(`${field}: ${r.issues[0]?.message}`);
+  return r.output;
+}
+
+function table(
+  rows: {
+    id: number;
+    username: string;
+    email: string;
+    is_active: boolean;
+    roles: string[];
+    created_at: string;
+  }[],
+) {
+  if (rows.length === 0) {
+    console.log('(none)');
+    return;
+  }
+  for (const r of rows) {
+    console.log(
+      `${String(r.id).padStart(4)}  ${r.is_active ? 'active ' : 'PENDING'}  ${r.username.padEnd(20)} ${r.email.padEnd(32)} ${r.roles.join(',') || '-'}  ${r.created_at}`,
+    );
+  }
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      username: { type: 'string' },
+      password: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const [cmd, ...rest] = positionals;
+  if (!cmd || values.help) {
+    console.log(USAGE);
+    return cmd || values.help ? 0 : 1;
+  }
+  const ctx = createContext(loadConfig(process.env, { logLevel: 'silent' }));
+  try {
+    switch (cmd) {
+      case 'create-admin': {
+        const email = check(EmailSchema, values.email ?? (await ask('Email: ')), 'email');
+        const username = check(UsernameSchema, values.username ?? (await ask('Username: ')), 'username');
+        const password = check(PasswordSchema, values.password ?? (await ask('Password: ')), 'password');
+        const user = await ctx.accounts.createAdmin({
+          username,
+          email,
+          password,
+          name: { first: username, last: '' },
+          address: { street: '', city: '', postal_code: '', country: '' },
+        });
+        console.log(`Created administrator #${user.id} ${user.username} <${user.email}>`);
+        return 0;
+      }
+      case 'pending':
+        table(ctx.accounts.listUsers('pending'));
+        return 0;
+      case 'list':
+        table(ctx.accounts.listUsers('all'));
+        return 0;
+      case 'activate': {
+        if (!rest[0]) throw new Error('activate needs <email|username|id>');
+        const u = ctx.accounts.activate(rest[0]);
+        console.log(`Activated #${u.id} ${u.username} <${u.email}>`);
+        return 0;
+      }
+      case 'grant':
+      case 'revoke': {
+        if (!rest[0] || !rest[1]) throw new Error(`${cmd} needs <email|username|id> <role>`);
+        const u =
+          cmd === 'grant' ? ctx.accounts.grant(rest[0], rest[1]) : ctx.accounts.revoke(rest[0], rest[1]);
+        console.log(`#${u.id} ${u.username} now has roles: ${u.roles.join(', ') || '(none)'}`);
+        return 0;
+      }
+      default:
+        console.error(`Unknown command "${cmd}".\n\n${USAGE}`);
+        return 1;
+    }
+  } catch (err) {
+    console.error(`Error: ${err instanceof HttpError || err instanceof Error ? err.message : String(err)}`);
+    return 1;
+  } finally {
+    ctx.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await runCli(process.argv.slice(2));
+}

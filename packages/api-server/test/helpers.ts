@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@app/contracts';
+import { type Config, loadConfig } from '../src/config';
+import { type RunningServer, startServer } from '../src/server';
+
+export function tempDbPath(): string {
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-')), 'app.db');
+}
+
+/** Test config: a temp DB, a random port, no logs, and a cheap argon2 so the suite stays fast. */
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return loadConfig(
+    {},
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dbPath: tempDbPath(),
+      logLevel: 'silent',
+      seedDemo: false,
+      argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 },
+      ...overrides,
+    },
+  );
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  return new TestServer(await startServer(testConfig(overrides)));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by assertions, not by types
+type Json = any;
+
+export interface Res<T = Json> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string | null;
+  body?: unknown;
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestUser {
+  id: number;
+  username: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+let counter = 0;
+
+export class TestServer {
+  constructor(readonly server: RunningServer) {}
+  get ctx() {
+    return this.server.ctx;
+  }
+  get url() {
+    return this.server.url;
+  }
+  close() {
+    return this.server.close();
+  }
+
+  async req<T = Json>(method: string, p: string, opts: RequestOptions = {}): Promise<Res<T>> {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    let body: string | undefined;
+    if (opts.rawBody !== undefined) body = opts.rawBody;
+    else if (opts.body !== undefined) body = JSON.stringify(opts.body);
+    if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
+    const res = await fetch(this.url + p, { method, headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text === '' ? null : JSON.parse(text);
+    } catch {
+      // not JSON: the assertion on it will say so
+    }
+    return { status: res.status, body: parsed as T, headers: res.headers };
+  }
+  get<T = Json>(p: string, token?: string | null) {
+    return this.req<T>('GET', p, { token });
+  }
+  post<T = Json>(p: string, body?: unknown, token?: string | null) {
+    return this.req<T>('POST', p, { body, token });
+  }
+  put<T = Json>(p: string, body?: unknown, token?: string | null) {
+    return this.req<T>('PUT', p, { body, token });
+  }
+  del<T = Json>(p: string, token?: string | null) {
+    return this.req<T>('DELETE', p, { token });
+  }
+
+  /** Registers through the API, then activates and grants roles through the service (as an admin would). */
+  async user(roles: Role[] = [], name = 'user'): Promise<TestUser> {
+    counter += 1;
+    const username = `${name}${counter}_${Math.random().toString(36).slice(2, 7)}`;
+    const email = `${username}@example.com`.toLowerCase();
+    const password = 'Secret123x';
+    const reg = await this.post('/api/register', registration({ username, email, password }));
+    if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
+    const id = this.ctx.accounts.resolveUser(email)!.id;
+    this.ctx.accounts.activate(id);
+    for (const role of roles) this.ctx.accounts.grant(id, role);
+    const login = await this.post('/api/login', { username: email, password });
+    if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
+    return { id, username, email, password, token: login.body.token };
+  }
+}
+
+export function registration(over: { username?: string; email?: string; password?: string } = {}) {
+  counter += 1;
+  const username = over.username ?? `reg${counter}_${Math.random().toString(36).slice(2, 7)}`;
+  return {
+    username,
+    password: over.password ?? 'Secret123x',
+    name: { first: 'Jane', last: 'Doe' },
+    email: over.email ?? `${username}@example.com`,
+    address: { street: 'Main Street 1', city: 'Berlin', postal_code: '10115', country: 'Germany' },
+  };
+}
+
+export const postInput = (over: Record<string, unknown> = {}) => ({
+  title: 'A test post',
+  summary: 'Summary text',
+  content: '## Body\n\nSome **markdown** content.',
+  content_type: 'research_report',
+  visibility: 'public',
+  status: 'published',
+  tags: ['alpha'],
+  categories: ['Testing'],
+  ...over,
+});
