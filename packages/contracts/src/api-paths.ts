@@ -30,5 +30,6 @@ export const API_PATHS = {
   adminUsers: '/api/admin/users',
   adminActivate: (id: string | number) => `/api/admin/users/${id}/activate`,
   adminRoles: (id: string | number) => `/api/admin/users/${id}/roles`,
-  adminRole: (id: string | number, role: string) => `/api/admin/users/${id}/roles/${encodeURIComponent(role)}`,
+  adminRole: (id: string | number, role: string) =>
+    `/api/admin/users/${id}/roles/${encodeURIComponent(role)}`,
 } as const;

@@ -69,13 +69,30 @@ export const PostSchema = v.object({
 export type Post = v.InferOutput<typeof PostSchema>;
 export const PostListSchema = v.array(PostSchema);
 
-const TagSchema = v.pipe(v.string(), v.trim(), v.nonEmpty('Tags cannot be empty'), v.maxLength(40, 'Tags are at most 40 characters'));
+const TagSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.nonEmpty('Tags cannot be empty'),
+  v.maxLength(40, 'Tags are at most 40 characters'),
+);
 
 /** What an author sends to create or update a post. */
 export const PostInputSchema = v.object({
-  title: v.pipe(v.string(), v.trim(), v.nonEmpty('Title is required'), v.maxLength(200, 'Title must be at most 200 characters')),
-  summary: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(500, 'Summary must be at most 500 characters')), ''),
-  content: v.pipe(v.string(), v.nonEmpty('Content is required'), v.maxLength(100_000, 'Content must be at most 100,000 characters')),
+  title: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Title is required'),
+    v.maxLength(200, 'Title must be at most 200 characters'),
+  ),
+  summary: v.optional(
+    v.pipe(v.string(), v.trim(), v.maxLength(500, 'Summary must be at most 500 characters')),
+    '',
+  ),
+  content: v.pipe(
+    v.string(),
+    v.nonEmpty('Content is required'),
+    v.maxLength(100_000, 'Content must be at most 100,000 characters'),
+  ),
   content_type: v.optional(ContentTypeSchema, 'research_report'),
   visibility: v.optional(VisibilitySchema, 'public'),
   status: v.optional(PostStatusSchema, 'draft'),
@@ -104,7 +121,12 @@ export const CommentSchema = v.object({
 export type Comment = v.InferOutput<typeof CommentSchema>;
 export const CommentListSchema = v.array(CommentSchema);
 export const CommentInputSchema = v.object({
-  content: v.pipe(v.string(), v.trim(), v.nonEmpty('Comment cannot be empty'), v.maxLength(5000, 'Comment must be at most 5,000 characters')),
+  content: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Comment cannot be empty'),
+    v.maxLength(5000, 'Comment must be at most 5,000 characters'),
+  ),
 });
 
 export const NamedCountSchema = v.object({ name: v.string(), count: v.number() });
@@ -231,7 +253,9 @@ export const RegistrationFormSchema = v.pipe(
 );
 export type RegistrationForm = v.InferInput<typeof RegistrationFormSchema>;
 
-export function toRegistrationPayload(form: v.InferOutput<typeof RegistrationFormSchema>): RegistrationPayload {
+export function toRegistrationPayload(
+  form: v.InferOutput<typeof RegistrationFormSchema>,
+): RegistrationPayload {
   return {
     username: form.username,
     password: form.password,
@@ -295,7 +319,11 @@ export const ImpressumSchema = v.object({
 });
 export type Impressum = v.InferOutput<typeof ImpressumSchema>;
 
-export const ContactSchema = v.object({ email: NullableString, phone: NullableString, address: NullableString });
+export const ContactSchema = v.object({
+  email: NullableString,
+  phone: NullableString,
+  address: NullableString,
+});
 export type Contact = v.InferOutput<typeof ContactSchema>;
 
 // --- Market assessment (SPEC §3, validated per step with §5's messages) ---
@@ -308,8 +336,16 @@ const list = <T extends readonly [string, ...string[]]>(values: T) =>
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)), '');
 
 export const SurveyStep1Schema = v.object({
-  companySize: v.pipe(v.string(), v.nonEmpty(S.companySizeRequired), v.picklist(COMPANY_SIZES.values, S.companySizeRequired)),
-  industry: v.pipe(v.string(), v.nonEmpty(S.industryRequired), v.picklist(INDUSTRIES.values, S.industryRequired)),
+  companySize: v.pipe(
+    v.string(),
+    v.nonEmpty(S.companySizeRequired),
+    v.picklist(COMPANY_SIZES.values, S.companySizeRequired),
+  ),
+  industry: v.pipe(
+    v.string(),
+    v.nonEmpty(S.industryRequired),
+    v.picklist(INDUSTRIES.values, S.industryRequired),
+  ),
   role: v.pipe(v.string(), v.nonEmpty(S.roleRequired), v.picklist(BUSINESS_ROLES.values, S.roleRequired)),
   yearsInRole: optionalPick(YEARS_IN_ROLE.values),
 });
@@ -324,7 +360,13 @@ export const SurveyStep3Schema = v.object({
   urgency: optionalPick(URGENCIES.values),
 });
 export const SurveyStep4Schema = v.object({
-  email: v.pipe(v.string(), v.trim(), v.nonEmpty(S.emailRequired), v.regex(SIMPLE_EMAIL, S.emailInvalid), v.maxLength(254, S.emailInvalid)),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(S.emailRequired),
+    v.regex(SIMPLE_EMAIL, S.emailInvalid),
+    v.maxLength(254, S.emailInvalid),
+  ),
   firstName: optionalText(100),
   lastName: optionalText(100),
   company: optionalText(200),
@@ -332,7 +374,12 @@ export const SurveyStep4Schema = v.object({
   communicationMethod: optionalPick(COMMUNICATION_METHODS.values),
   consultationInterest: v.optional(v.boolean(), false),
 });
-export const SURVEY_STEP_SCHEMAS = [SurveyStep1Schema, SurveyStep2Schema, SurveyStep3Schema, SurveyStep4Schema] as const;
+export const SURVEY_STEP_SCHEMAS = [
+  SurveyStep1Schema,
+  SurveyStep2Schema,
+  SurveyStep3Schema,
+  SurveyStep4Schema,
+] as const;
 
 export const MarketAssessmentSchema = v.object({
   ...SurveyStep1Schema.entries,

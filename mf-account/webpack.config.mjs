@@ -1,0 +1,13 @@
+import { createConfig } from '@app/federation/webpack';
+import { THEME_BOOT_SCRIPT, THEME_CSS } from '@app/ui/theme-css';
+
+export default (_env, argv) =>
+  createConfig({
+    name: 'mf_account',
+    dirname: import.meta.dirname,
+    port: 3001,
+    title: 'Account (standalone)',
+    mode: argv.mode,
+    exposes: { './App': './src/app.tsx' },
+    templateParameters: { themeCss: THEME_CSS, themeBootScript: THEME_BOOT_SCRIPT },
+  });

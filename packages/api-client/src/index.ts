@@ -1,0 +1,3 @@
+export { api, type CallOptions, configureApi, getApiBaseUrl } from './client';
+export { ApiError, errorMessage, isStatus } from './errors';
+export { readToken, TOKEN_CHANGED_EVENT, TOKEN_KEY, writeToken } from './token-store';

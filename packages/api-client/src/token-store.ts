@@ -1,0 +1,22 @@
+/** The session token lives in localStorage under 'token' (SPEC §3). This is the only code that touches it. */
+export const TOKEN_KEY = 'token';
+/** Fired on window whenever the token is set or cleared in this tab. */
+export const TOKEN_CHANGED_EVENT = 'app:token-changed';
+
+export function readToken(): string | null {
+  try {
+    return window.localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function writeToken(token: string | null): void {
+  try {
+    if (token) window.localStorage.setItem(TOKEN_KEY, token);
+    else window.localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // Storage can be unavailable (private mode, quota); the session then lasts for this page only.
+  }
+  window.dispatchEvent(new CustomEvent(TOKEN_CHANGED_EVENT, { detail: { token } }));
+}

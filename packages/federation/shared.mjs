@@ -1,0 +1,32 @@
+// The one list of shared singletons (docs/decisions/0003-shared-singletons.md).
+// Every container (shell and remotes) shares exactly these, each pinned to the workspace version, so the
+// browser loads one React, one router, one emotion and one copy of each of our context packages.
+// react-router is not listed: apps import only react-router-dom, which re-exports it, so the one shared
+// react-router-dom module carries the one router.
+// `workspace:*` is not semver, so our own packages get an explicit version here.
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const versionOf = (name) => require(`${name}/package.json`).version;
+
+const REACT = versionOf('react');
+const REACT_DOM = versionOf('react-dom');
+const ROUTER = versionOf('react-router-dom');
+const EMOTION = versionOf('@emotion/react');
+const OWN = '1.0.0';
+
+const singleton = (version) => ({ singleton: true, requiredVersion: version, version, strictVersion: false });
+
+export const SHARED_SINGLETONS = {
+  react: singleton(REACT),
+  'react/jsx-runtime': singleton(REACT),
+  'react-dom': singleton(REACT_DOM),
+  'react-dom/client': singleton(REACT_DOM),
+  'react-router-dom': singleton(ROUTER),
+  '@emotion/react': singleton(EMOTION),
+  '@emotion/react/jsx-runtime': singleton(EMOTION),
+  '@app/session': singleton(OWN),
+  '@app/ui': singleton(OWN),
+  '@app/api-client': singleton(OWN),
+  '@app/shell-actions': singleton(OWN),
+};

@@ -1,0 +1,128 @@
+// The webpack + Module Federation config factory. Every app's webpack.config.mjs is a few lines that call
+// createConfig(); what differs between apps is data (name, port, exposes), never build logic.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import TerserPlugin from 'terser-webpack-plugin';
+import webpack from 'webpack';
+import { SHARED_SINGLETONS } from './shared.mjs';
+
+// Loaders resolve from here (the factory's own dependencies), not from each app folder.
+const require = createRequire(import.meta.url);
+
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    target: 'es2022',
+    transform: {
+      react: { runtime: 'automatic', importSource: '@emotion/react' },
+    },
+  },
+};
+
+/** Copies the app's public/ folder (e.g. the shell's default config.json) into the build output. */
+class CopyPublicPlugin {
+  constructor(dir) {
+    this.dir = dir;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'CopyPublicPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          if (!fs.existsSync(this.dir)) return;
+          for (const file of fs.readdirSync(this.dir)) {
+            const full = path.join(this.dir, file);
+            compilation.fileDependencies.add(full);
+            compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(full)));
+          }
+        },
+      );
+    });
+  }
+}
+
+/**
+ * @param {object} o
+ * @param {string} o.name            container name, a JS identifier (e.g. 'mf_account')
+ * @param {string} o.dirname         the app folder
+ * @param {number} o.port            dev server port
+ * @param {Record<string,string>} [o.exposes]  remote modules; a remote exposes only './App'
+ * @param {string} o.title           HTML title for the page the app serves on its own
+ * @param {Record<string,string>} [o.templateParameters]  extra values for src/index.html
+ * @param {'development'|'production'} [o.mode]
+ */
+export function createConfig({ name, dirname, port, exposes, title, templateParameters = {}, mode }) {
+  const isProd = (mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+  return {
+    mode: isProd ? 'production' : 'development',
+    context: dirname,
+    entry: './src/index.ts',
+    devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+    output: {
+      path: path.join(dirname, 'dist'),
+      // 'auto' lets a remote's chunks load from wherever its manifest was served.
+      publicPath: 'auto',
+      // Entry files keep a stable name (the MF runtime rejects [contenthash] there) and are served no-cache;
+      // every other chunk is content-hashed and cached forever (scripts/serve.mjs).
+      filename: '[name].js',
+      chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
+      uniqueName: name,
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: require.resolve('swc-loader'), options: swcOptions },
+        },
+      ],
+    },
+    optimization: {
+      minimize: isProd,
+      // swc's minifier: several times faster than terser on 2 cores, a few % larger output.
+      minimizer: isProd ? [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })] : [],
+    },
+    performance: { hints: false },
+    plugins: [
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        exposes: exposes ?? {},
+        shared: SHARED_SINGLETONS,
+        // Remotes are registered at run time from config.json, so build-time types are of no use here.
+        dts: false,
+        manifest: { fileName: 'mf-manifest.json' },
+        shareStrategy: 'loaded-first',
+      }),
+      new HtmlWebpackPlugin({
+        template: './src/index.html',
+        title,
+        templateParameters: { title, ...templateParameters },
+        // The shell's page must not be cached; hashed assets may be cached forever (see scripts/serve.mjs).
+        hash: false,
+      }),
+      new CopyPublicPlugin(path.join(dirname, 'public')),
+      new webpack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
+        // Only used by a remote's standalone dev frame; the shell reads the API address from config.json.
+        'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? 'http://localhost:4000'),
+      }),
+    ],
+    devServer: {
+      port,
+      historyApiFallback: true,
+      static: false,
+      hot: false,
+      liveReload: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+      client: { overlay: false },
+    },
+    stats: 'errors-warnings',
+    infrastructureLogging: { level: 'warn' },
+  };
+}

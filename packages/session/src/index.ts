@@ -1,0 +1,2 @@
+export { registerReactCopy } from './react-copies';
+export { type ProfileStatus, type Session, SessionProvider, useSession } from './session-context';

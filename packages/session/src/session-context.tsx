@@ -1,0 +1,128 @@
+import { api, readToken, TOKEN_CHANGED_EVENT, TOKEN_KEY, writeToken } from '@app/api-client';
+import {
+  API_PATHS,
+  canOpen,
+  exploreVisibilities,
+  type Profile,
+  ProfileSchema,
+  type Roles,
+  type Tier,
+  tierLabel,
+  tierOf,
+  type Visibility,
+} from '@app/contracts';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+
+export type ProfileStatus = 'none' | 'loading' | 'loaded' | 'error';
+
+export interface Session {
+  token: string | null;
+  isLoggedIn: boolean;
+  profile: Profile | null;
+  profileStatus: ProfileStatus;
+  /** null for a guest; [] for a logged-in user whose profile has not arrived yet. */
+  roles: Roles;
+  tier: Tier;
+  tierLabel: string;
+  /** Store a new token (after login); the profile is then loaded. */
+  login: (token: string) => void;
+  /** Revoke the token on the server (best effort) and forget it here. */
+  logout: () => void;
+  /** Reload the profile, e.g. after the user edits it. */
+  refreshProfile: () => Promise<void>;
+  setProfile: (profile: Profile) => void;
+  canOpen: (visibility: Visibility) => boolean;
+  exploreVisibilities: () => Visibility[];
+}
+
+// Module-level, so a test can prove the browser evaluated this module once (shared singleton).
+const globalCounter = globalThis as { __APP_SESSION_MODULE_LOADS__?: number };
+globalCounter.__APP_SESSION_MODULE_LOADS__ = (globalCounter.__APP_SESSION_MODULE_LOADS__ ?? 0) + 1;
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [token, setToken] = useState<string | null>(() => readToken());
+  const [profile, setProfileState] = useState<Profile | null>(null);
+  const [profileStatus, setProfileStatus] = useState<ProfileStatus>('none');
+
+  // Follow the token wherever it changes: this tab (login, logout, a 401 in any remote) or another tab.
+  useEffect(() => {
+    const sync = () => setToken(readToken());
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY || event.key === null) sync();
+    };
+    window.addEventListener(TOKEN_CHANGED_EVENT, sync);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener(TOKEN_CHANGED_EVENT, sync);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, []);
+
+  const loadProfile = useCallback(async (signal?: AbortSignal) => {
+    setProfileStatus('loading');
+    try {
+      // A 401 here clears the token (api-client); the screens decide where to send the user.
+      const loaded = await api.get(API_PATHS.profile, ProfileSchema, { signal, redirectOn401: false });
+      setProfileState(loaded);
+      setProfileStatus('loaded');
+    } catch {
+      if (signal?.aborted) return;
+      setProfileStatus('error');
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!token) {
+      setProfileState(null);
+      setProfileStatus('none');
+      return;
+    }
+    const controller = new AbortController();
+    void loadProfile(controller.signal);
+    return () => controller.abort();
+  }, [token, loadProfile]);
+
+  const login = useCallback((next: string) => writeToken(next), []);
+  const logout = useCallback(() => {
+    if (readToken())
+      void api.post(API_PATHS.logout, {}, null, { redirectOn401: false }).catch(() => undefined);
+    writeToken(null);
+  }, []);
+  const refreshProfile = useCallback(() => loadProfile(), [loadProfile]);
+  const setProfile = useCallback((next: Profile) => {
+    setProfileState(next);
+    setProfileStatus('loaded');
+  }, []);
+
+  const value = useMemo<Session>(() => {
+    const roles: Roles = token ? (profile?.roles ?? []) : null;
+    // SPEC §6: Explore adds tiers only "for a logged-in user with a profile".
+    const exploreRoles: Roles = token && profile ? profile.roles : null;
+    return {
+      token,
+      isLoggedIn: token !== null,
+      profile,
+      profileStatus,
+      roles,
+      tier: tierOf(roles),
+      tierLabel: tierLabel(roles),
+      login,
+      logout,
+      refreshProfile,
+      setProfile,
+      canOpen: (visibility) => canOpen(visibility, roles),
+      exploreVisibilities: () => exploreVisibilities(exploreRoles),
+    };
+  }, [token, profile, profileStatus, login, logout, refreshProfile, setProfile]);
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session)
+    throw new Error('useSession must be used inside <SessionProvider> (the shell or a dev frame).');
+  return session;
+}

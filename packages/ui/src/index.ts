@@ -1,0 +1,25 @@
+export { Button, type ButtonProps, type ButtonVariant, buttonStyles } from './components/button';
+export {
+  Checkbox,
+  controlStyles,
+  FieldFrame,
+  type Option,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from './components/field';
+export { Modal } from './components/modal';
+export {
+  Alert,
+  type AlertTone,
+  Badge,
+  type BadgeTone,
+  Card,
+  Container,
+  gridStyles,
+  Skeleton,
+  VisuallyHidden,
+} from './components/surface';
+export { type TabItem, Tabs } from './components/tabs';
+export { type AppTheme, AppThemeProvider, type ThemeMode, theme, useThemeMode } from './theme';
+export { THEME_BOOT_SCRIPT, THEME_CSS, THEME_STORAGE_KEY } from './theme-css.mjs';

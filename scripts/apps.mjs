@@ -1,0 +1,25 @@
+// The apps of the workspace and their default ports (ARCHITECTURE.md). One list for build, start and dev.
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+
+export const APPS = [
+  { name: 'shell', port: 3000, spa: true },
+  { name: 'mf-account', port: 3001 },
+  { name: 'mf-research', port: 3002 },
+  { name: 'mf-survey', port: 3003 },
+  { name: 'mf-public-pages', port: 3004 },
+].map((app) => ({ ...app, dir: path.join(ROOT, app.name), dist: path.join(ROOT, app.name, 'dist') }));
+
+export const API = { name: 'api-server', port: Number(process.env.API_PORT ?? 4000) };
+
+/** Front-end packages every app bundles: a change there makes every app's build stale. */
+export const SHARED_SOURCES = [
+  'contracts',
+  'api-client',
+  'session',
+  'ui',
+  'shell-actions',
+  'federation',
+  'dev-frame',
+].map((pkg) => path.join(ROOT, 'packages', pkg));

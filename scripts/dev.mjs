@@ -1,0 +1,28 @@
+// `pnpm dev`: every app on its default port with webpack's dev server (rebuild on change) and the API server
+// with reload on change. To work on one remote alone: `pnpm --filter mf-account dev`.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { API, APPS, ROOT } from './apps.mjs';
+
+const children = [];
+const stopAll = () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGINT', stopAll);
+process.on('SIGTERM', stopAll);
+
+for (const app of APPS) {
+  children.push(spawn('pnpm', ['--silent', 'run', 'dev'], { cwd: app.dir, stdio: 'inherit' }));
+}
+if (fs.existsSync(path.join(ROOT, 'packages', API.name, 'package.json'))) {
+  children.push(
+    spawn('pnpm', ['--silent', '--filter', '@app/api-server', 'dev'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, PORT: String(API.port) },
+    }),
+  );
+}
+console.log(`dev servers: ${APPS.map((a) => `${a.name}:${a.port}`).join(' ')} api:${API.port}`);

@@ -1,0 +1,63 @@
+// `pnpm start`: builds whatever is missing or stale, then serves the production builds of the shell and
+// the remotes on 3000-3004 and starts the API server (embedded SQLite, demo content) on 4000.
+// Env: API_PORT, DB_PATH, REQUIRES_ACTIVATION (see packages/api-server/README.md); SHELL_CONFIG=<file>
+// serves that file as the shell's /config.json; NO_API=1 skips the API server.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { serveApp } from '@app/static-server';
+import { API, APPS, ROOT } from './apps.mjs';
+import { build } from './build.mjs';
+
+const children = [];
+function stopAll(code = 0) {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(code);
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+export function startApi() {
+  if (process.env.NO_API === '1') return;
+  if (!fs.existsSync(path.join(ROOT, 'packages', API.name, 'package.json'))) {
+    console.warn('packages/api-server is missing: starting the front ends only');
+    return;
+  }
+  const child = spawn('pnpm', ['--silent', '--filter', '@app/api-server', 'start'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, PORT: String(API.port) },
+  });
+  child.on('exit', (code) => {
+    if (code !== 0 && code !== null) {
+      console.error(`the API server stopped (exit ${code})`);
+      stopAll(1);
+    }
+  });
+  children.push(child);
+}
+
+async function main() {
+  await build({ missing: true });
+  const runtimeConfig = process.env.SHELL_CONFIG
+    ? JSON.parse(fs.readFileSync(process.env.SHELL_CONFIG, 'utf8'))
+    : undefined;
+  startApi();
+  for (const app of APPS) {
+    await serveApp({
+      name: app.name,
+      dir: app.dist,
+      port: app.port,
+      spa: app.spa,
+      runtimeConfig: app.name === 'shell' ? runtimeConfig : undefined,
+    });
+    console.log(`${app.name.padEnd(16)} http://localhost:${app.port}`);
+  }
+  console.log(`api-server       http://localhost:${API.port}`);
+  console.log('\nOpen http://localhost:3000 — Ctrl+C stops everything.');
+}
+
+main().catch((error) => {
+  console.error(error.message);
+  stopAll(1);
+});

@@ -1,0 +1,108 @@
+import { configureApi } from '@app/api-client';
+import { MESSAGES } from '@app/contracts';
+import { SessionProvider, useSession } from '@app/session';
+import { ShellActionsProvider } from '@app/shell-actions';
+import { AppThemeProvider } from '@app/ui';
+import { css, type Theme } from '@emotion/react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
+import type { RuntimeConfig } from './config/runtime-config';
+import { AppErrorBoundary } from './errors/app-error-boundary';
+import { CrashTestRoute, NotFound } from './errors/not-found';
+import { RemoteRegion } from './federation/remote-region';
+import { Footer } from './frame/footer';
+import { Nav } from './frame/nav';
+import { isPerformanceMonitorOn, PerformanceMonitor } from './perf/performance-monitor';
+import { findRoute, REDIRECTS } from './routes/route-table';
+import { SurveyHost } from './survey/survey-host';
+
+export const CRASH_TEST_PATH = '/__crash-test';
+
+/** Picks the region for the current path from the route table; the remote renders the page itself. */
+function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
+  const { pathname } = useLocation();
+  const { isLoggedIn } = useSession();
+  if (crashTestRoute && pathname === CRASH_TEST_PATH) return <CrashTestRoute />;
+  const redirect = REDIRECTS[pathname];
+  if (redirect) return <Navigate to={redirect} replace />;
+  const entry = findRoute(pathname);
+  if (!entry) return <NotFound />;
+  if (entry.requiresToken && !isLoggedIn) {
+    return (
+      <Navigate to="/login" replace state={{ notice: MESSAGES.profile.loginRequired, from: pathname }} />
+    );
+  }
+  // Keyed by remote: moving between two pages of one remote keeps it mounted.
+  return <RemoteRegion key={entry.remote} name={entry.remote} props={{ embedded: true }} />;
+}
+
+/** A 401 anywhere sends the browser to /login through the router (no page reload). */
+function UnauthorizedRedirect({ apiBaseUrl }: { apiBaseUrl: string }) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    configureApi({ baseUrl: apiBaseUrl, onUnauthorized: () => navigate('/login') });
+  }, [apiBaseUrl, navigate]);
+  return null;
+}
+
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  return (
+    <div css={css`min-height: 100vh; display: flex; flex-direction: column;`}>
+      <a
+        href="#main"
+        css={(t: Theme) => css`
+          position: absolute;
+          left: -9999px;
+          &:focus { left: 8px; top: 8px; z-index: 100; background: ${t.color.surface}; padding: 8px 12px; }
+        `}
+      >
+        Skip to content
+      </a>
+      <Nav />
+      <main id="main" tabIndex={-1} css={css`flex: 1; outline: none;`}>
+        {children}
+      </main>
+      <Footer />
+    </div>
+  );
+}
+
+export function App({ config }: { config: RuntimeConfig }) {
+  const [surveyOpen, setSurveyOpen] = useState(false);
+  const actions = useMemo(() => ({ openSurvey: () => setSurveyOpen(true) }), []);
+  const app = (
+    <BrowserRouter>
+      <SessionProvider>
+        <ShellActionsProvider value={actions}>
+          <UnauthorizedRedirect apiBaseUrl={config.apiBaseUrl} />
+          <ScrollToTop />
+          <Frame>
+            <Routes>
+              <Route path="*" element={<RouteRegion crashTestRoute={config.features.crashTestRoute} />} />
+            </Routes>
+          </Frame>
+          <SurveyHost open={surveyOpen} onClose={() => setSurveyOpen(false)} />
+        </ShellActionsProvider>
+      </SessionProvider>
+    </BrowserRouter>
+  );
+  return (
+    <AppThemeProvider>
+      <AppErrorBoundary>
+        {isPerformanceMonitorOn(config.features.performanceMonitor) ? (
+          <PerformanceMonitor>{app}</PerformanceMonitor>
+        ) : (
+          app
+        )}
+      </AppErrorBoundary>
+    </AppThemeProvider>
+  );
+}

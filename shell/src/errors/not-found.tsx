@@ -1,0 +1,20 @@
+import { MESSAGES } from '@app/contracts';
+import { buttonStyles, Container } from '@app/ui';
+import { Link } from 'react-router-dom';
+
+export function NotFound() {
+  return (
+    <Container>
+      <h1>{MESSAGES.app.notFoundTitle}</h1>
+      <p>{MESSAGES.app.notFoundText}</p>
+      <Link to="/" css={buttonStyles('primary')}>
+        Go to the home page
+      </Link>
+    </Container>
+  );
+}
+
+/** Only mounted when config.features.crashTestRoute is on: proves the whole-app error screen works. */
+export function CrashTestRoute(): never {
+  throw new Error('Deliberate crash for testing the error screen');
+}

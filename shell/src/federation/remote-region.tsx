@@ -1,0 +1,76 @@
+import { MESSAGES } from '@app/contracts';
+import type { RemoteAppProps, RemoteName } from '@app/federation';
+import { Alert, Button, Container, Skeleton } from '@app/ui';
+import { css } from '@emotion/react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { loadRemoteApp } from './remotes';
+
+/** A fixed-size placeholder, so the frame does not jump when the remote arrives. */
+export function RegionSkeleton() {
+  return (
+    <Container aria-busy="true" aria-label={MESSAGES.app.loading}>
+      <div css={css`display: grid; gap: 16px; min-height: 60vh;`}>
+        <Skeleton height="40px" width="45%" />
+        <Skeleton height="20px" width="80%" />
+        <Skeleton height="20px" width="70%" />
+        <Skeleton height="220px" />
+      </div>
+    </Container>
+  );
+}
+
+export function RegionError({ onRetry, name }: { onRetry: () => void; name: string }) {
+  return (
+    <Container data-remote-error={name}>
+      <Alert tone="error">
+        <strong>{MESSAGES.app.remoteFailedTitle}</strong>
+        <p css={css`margin: 4px 0 12px;`}>{MESSAGES.app.remoteFailedText}</p>
+        <Button onClick={onRetry}>{MESSAGES.app.retry}</Button>
+      </Alert>
+    </Container>
+  );
+}
+
+interface RemoteRegionProps<P extends RemoteAppProps> {
+  name: RemoteName;
+  props: P;
+  fallback?: ReactNode;
+  renderError?: (retry: () => void) => ReactNode;
+}
+
+/**
+ * One remote's region: its own Suspense (skeleton) and error boundary (message + Retry). Retry creates a
+ * new lazy component that loads the remote afresh, so the rest of the page is never reloaded.
+ */
+export function RemoteRegion<P extends RemoteAppProps>({
+  name,
+  props,
+  fallback,
+  renderError,
+}: RemoteRegionProps<P>) {
+  const [attempt, setAttempt] = useState(0);
+  const Remote = useMemo(
+    () =>
+      lazy(async () => {
+        const module = await loadRemoteApp<P>(name, attempt > 0);
+        return { default: module.default };
+      }) as unknown as ComponentType<RemoteAppProps>,
+    [name, attempt],
+  );
+  const retry = () => setAttempt((n) => n + 1);
+  return (
+    <RemoteErrorBoundary
+      key={attempt}
+      onRetry={retry}
+      fallback={(_error, reset) =>
+        renderError ? renderError(reset) : <RegionError name={name} onRetry={reset} />
+      }
+    >
+      <Suspense fallback={fallback ?? <RegionSkeleton />}>
+        {/* Generic props do not survive lazy(); the remote's own contract type is P. */}
+        <Remote {...(props as RemoteAppProps)} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { findRoute, REDIRECTS } from './route-table';
+
+describe('route table', () => {
+  it.each([
+    ['/', 'mf_public_pages'],
+    ['/about', 'mf_public_pages'],
+    ['/contact', 'mf_public_pages'],
+    ['/impressum', 'mf_public_pages'],
+    ['/login', 'mf_account'],
+    ['/register', 'mf_account'],
+    ['/profile', 'mf_account'],
+    ['/research-center', 'mf_research'],
+    ['/research', 'mf_research'],
+    ['/create-post', 'mf_research'],
+    ['/post/42', 'mf_research'],
+    ['/post/42/edit', 'mf_research'],
+  ])('maps %s to %s', (path, remote) => {
+    expect(findRoute(path)?.remote).toBe(remote);
+  });
+
+  it('guards only /profile by token', () => {
+    expect(findRoute('/profile')?.requiresToken).toBe(true);
+    expect(findRoute('/research-center')?.requiresToken).toBeUndefined();
+  });
+
+  it('redirects /dashboard to the research center', () => {
+    expect(REDIRECTS['/dashboard']).toBe('/research-center');
+  });
+
+  it('leaves unknown paths to the not-found page', () => {
+    expect(findRoute('/nope')).toBeUndefined();
+    expect(findRoute('/post')).toBeUndefined();
+  });
+});
