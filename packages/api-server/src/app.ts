@@ -145,7 +145,8 @@ export function createApp(input: AppContext | Config): Hono<Env> {
     '*',
     bodyLimit({
       maxSize: config.bodyLimitBytes,
-      onError: (c) => c.json({ error: 'Request body too large' }, 413),
+      // The rest of the body is never read: tell the client not to reuse this connection.
+      onError: (c) => c.json({ error: 'Request body too large' }, 413, { Connection: 'close' }),
     }),
   );
 

@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../src/db/database';
+import { MIGRATIONS } from '../src/db/migrations';
+import { startServer } from '../src/server';
+import { testConfig } from './helpers';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const c of cleanups) await c();
+});
+
+describe('migrations', () => {
+  it('upgrades an older database and keeps its data', async () => {
+    const config = testConfig({ seedDemo: true });
+    const old = openDatabase(config.dbPath);
+    expect(migrate(old, MIGRATIONS.slice(0, 1))).toEqual([1]);
+    old
+      .prepare(
+        `INSERT INTO users (username, email, password_hash, first_name, created_at, is_active)
+         VALUES ('veteran', 'veteran@example.com', 'x', 'Vera', '2020-01-01T00:00:00.000Z', 1)`,
+      )
+      .run();
+    old
+      .prepare(
+        `INSERT INTO posts (slug, title, content, status, visibility, content_type, author_id, published_at, created_at, updated_at)
+         VALUES ('old-post', 'Old post', 'Body', 'published', 'public', 'osint', 1, '2020-01-02T00:00:00.000Z',
+           '2020-01-02T00:00:00.000Z', '2020-01-02T00:00:00.000Z')`,
+      )
+      .run();
+    old.close();
+
+    const server = await startServer(config);
+    cleanups.push(() => server.close());
+    const versions = server.ctx.db
+      .prepare('SELECT version FROM schema_migrations ORDER BY version')
+      .pluck()
+      .all();
+    expect(versions).toEqual(MIGRATIONS.map((m) => m.version));
+    const res = await fetch(`${server.url}/api/posts/old-post`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ title: 'Old post', author: { name: 'Vera' } });
+    // A database with content is not seeded with demo posts.
+    expect(server.ctx.db.prepare('SELECT COUNT(*) FROM posts').pluck().get()).toBe(1);
+    const indexes = server.ctx.db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'idx_posts_status_published'")
+      .pluck()
+      .all();
+    expect(indexes).toHaveLength(1);
+  });
+
+  it('a restart applies nothing and seeds nothing twice', async () => {
+    const config = testConfig({ seedDemo: true });
+    const first = await startServer(config);
+    const posts = first.ctx.db.prepare('SELECT COUNT(*) FROM posts').pluck().get() as number;
+    expect(posts).toBeGreaterThan(12);
+    await first.close();
+    const db = openDatabase(config.dbPath);
+    expect(migrate(db)).toEqual([]);
+    db.close();
+    const second = await startServer(config);
+    cleanups.push(() => second.close());
+    expect(second.ctx.db.prepare('SELECT COUNT(*) FROM posts').pluck().get()).toBe(posts);
+    expect(second.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
+  });
+});
