@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  esbuild: { jsx: 'automatic', jsxImportSource: '@emotion/react' },
+  // Vitest 4 transforms with oxc: emotion's JSX runtime so the css prop becomes styles, as in the build.
+  oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   test: { environment: 'jsdom', globals: true, setupFiles: ['./src/test/setup.ts'] },
 });

@@ -1,9 +1,17 @@
 import '@testing-library/jest-dom/vitest';
+import { configureApi } from '@app/api-client';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { API, server } from './server';
 
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => configureApi({ baseUrl: API, onUnauthorized: () => undefined }));
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
   localStorage.clear();
   sessionStorage.clear();
 });
+afterAll(() => server.close());

@@ -1,0 +1,180 @@
+import { readToken, writeToken } from '@app/api-client';
+import { API_PATHS, MESSAGES } from '@app/contracts';
+import { screen, waitFor } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import { API, server } from '../../../test/server';
+import { LoginPage } from './login-page';
+
+const L = MESSAGES.login;
+const PROFILE = {
+  username: 'jane',
+  name: { first: 'Jane', last: 'Doe' },
+  email: 'jane@example.com',
+  address: { street: 'Main Street 1', city: '', postal_code: '', country: '' },
+  roles: [],
+  is_active: true,
+  created_at: '2026-01-01T00:00:00Z',
+  last_login: null,
+};
+
+function renderLogin(state?: unknown) {
+  // After login the session loads the profile; answer it so no request goes unhandled.
+  server.use(http.get(`${API}${API_PATHS.profile}`, () => HttpResponse.json(PROFILE)));
+  return renderScreen(<LoginPage />, {
+    path: '/login',
+    state,
+    others: ['/dashboard', '/research-center', '/register'],
+  });
+}
+
+const emailField = () => screen.getByLabelText(/^Email/);
+const passwordField = () => screen.getByLabelText(/^Password/);
+const submit = () => screen.getByRole('button', { name: 'Log In' });
+
+function answerLogin(status: number, body: Record<string, string> | string) {
+  server.use(http.post(`${API}${API_PATHS.login}`, () => HttpResponse.json(body, { status })));
+}
+
+describe('LoginPage', () => {
+  it('has labelled email and password fields, a submit button and a link to register', () => {
+    renderLogin();
+    expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();
+    expect(emailField()).toHaveAttribute('type', 'email');
+    expect(passwordField()).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/register');
+  });
+
+  it.each([
+    ['both fields are empty', '', ''],
+    ['the password is empty', 'jane@example.com', ''],
+    ['the email is empty', '', 'secret123'],
+    ['the email is only spaces', '   ', 'secret123'],
+  ])('requires both fields when %s, without calling the API', async (_case, email, password) => {
+    let called = false;
+    server.use(
+      http.post(`${API}${API_PATHS.login}`, () => {
+        called = true;
+        return HttpResponse.json({ token: 't' });
+      }),
+    );
+    const { user } = renderLogin();
+    if (email) await user.type(emailField(), email);
+    if (password) await user.type(passwordField(), password);
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(L.required);
+    expect(called).toBe(false);
+    const firstMissing = email.trim() === '' ? emailField() : passwordField();
+    expect(firstMissing).toHaveFocus();
+    expect(firstMissing).toHaveAttribute('aria-invalid', 'true');
+    expect(firstMissing).toHaveAccessibleDescription(L.required);
+  });
+
+  it('sends {username: email, password}, stores the token and goes to /dashboard', async () => {
+    let body: unknown;
+    server.use(
+      http.post(`${API}${API_PATHS.login}`, async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ token: 'tok-123' });
+      }),
+    );
+    const { user } = renderLogin();
+    await user.type(emailField(), '  jane@example.com ');
+    await user.type(passwordField(), 'Secret123');
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: '/dashboard' })).toBeInTheDocument();
+    expect(body).toEqual({ username: 'jane@example.com', password: 'Secret123' });
+    expect(readToken()).toBe('tok-123');
+  });
+
+  it('shows a busy state while authenticating', async () => {
+    server.use(
+      http.post(`${API}${API_PATHS.login}`, async () => {
+        await delay(100);
+        return HttpResponse.json({ token: 'tok' });
+      }),
+    );
+    const { user } = renderLogin();
+    await user.type(emailField(), 'jane@example.com');
+    await user.type(passwordField(), 'Secret123');
+    await user.click(submit());
+    const busy = screen.getByRole('button', { name: 'Logging in...' });
+    expect(busy).toBeDisabled();
+    expect(emailField()).toBeDisabled();
+    expect(await screen.findByRole('heading', { name: '/dashboard' })).toBeInTheDocument();
+  });
+
+  it.each([
+    [403, { error: 'Account disabled: awaiting administrator activation' }, L.inactive],
+    [403, { message: 'This account is DISABLED' }, L.inactive],
+    [423, { error: 'Locked' }, L.locked],
+    [401, { error: 'Invalid email or password' }, L.invalid],
+    [403, { error: 'Forbidden for some other reason' }, 'Forbidden for some other reason'],
+    [500, { error: 'Database unavailable' }, 'Database unavailable'],
+    [500, { message: 'Only a message field' }, 'Only a message field'],
+    [500, {}, L.failed],
+    [502, 'not json', L.failed],
+  ])('a %i answer %j shows %j', async (status, body, expected) => {
+    answerLogin(status, body);
+    const { user } = renderLogin();
+    await user.type(emailField(), 'jane@example.com');
+    await user.type(passwordField(), 'wrong-pass');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(expected);
+    expect(screen.getByRole('alert').textContent).toBe(expected);
+    expect(readToken()).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    await waitFor(() => expect(passwordField()).toHaveFocus());
+    expect(submit()).toBeEnabled();
+  });
+
+  it('shows the fallback when the network fails', async () => {
+    server.use(http.post(`${API}${API_PATHS.login}`, () => HttpResponse.error()));
+    const { user } = renderLogin();
+    await user.type(emailField(), 'jane@example.com');
+    await user.type(passwordField(), 'Secret123');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(L.failed);
+  });
+
+  it('clears the previous error when a new attempt succeeds', async () => {
+    answerLogin(401, { error: 'Invalid email or password' });
+    const { user } = renderLogin();
+    await user.type(emailField(), 'jane@example.com');
+    await user.type(passwordField(), 'wrong');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(L.invalid);
+    answerLogin(200, { token: 'tok' });
+    await user.click(submit());
+    expect(await screen.findByRole('heading', { name: '/dashboard' })).toBeInTheDocument();
+  });
+
+  it('shows the notice the shell passes in the router state', () => {
+    renderLogin({ notice: MESSAGES.profile.loginRequired, from: '/profile' });
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.profile.loginRequired);
+  });
+
+  it('ignores router state without a usable notice', () => {
+    renderLogin({ from: '/profile' });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  });
+
+  it('sends a user who is already logged in on to /research-center', async () => {
+    writeToken('existing');
+    renderLogin();
+    expect(await screen.findByRole('heading', { name: '/research-center' })).toBeInTheDocument();
+  });
+
+  it('can be used with the keyboard alone', async () => {
+    answerLogin(200, { token: 'tok' });
+    const { user } = renderLogin();
+    await user.tab();
+    expect(emailField()).toHaveFocus();
+    await user.keyboard('jane@example.com');
+    await user.tab();
+    expect(passwordField()).toHaveFocus();
+    await user.keyboard('Secret123{Enter}');
+    expect(await screen.findByRole('heading', { name: '/dashboard' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,125 @@
+import { MESSAGES } from '@app/contracts';
+import { useSession } from '@app/session';
+import { Alert, Button, TextField } from '@app/ui';
+import { css } from '@emotion/react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { focusFirstError } from '../../../lib/focus';
+import { FormCard, footerText, linkText, mutedText } from '../../../lib/layout';
+import { readNotice } from '../../../lib/login-state';
+import { TEXTS } from '../../../lib/texts';
+import { loginErrorMessage, requestLogin } from '../api/login';
+
+const T = TEXTS.login;
+
+/** SPEC §2 Login, §4 idle -> authenticating -> success | error, §5 both fields required, §8 messages. */
+export function LoginPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const notice = readNotice(location.state);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [missing, setMissing] = useState<{ email: boolean; password: boolean }>({
+    email: false,
+    password: false,
+  });
+  const [busy, setBusy] = useState(false);
+  // Set once this screen has logged the user in, so the "already logged in" redirect does not race
+  // the navigation to /dashboard.
+  const loggedInHere = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Fields are disabled while busy, so focus moves only after the render that enables them again.
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (focusNext.current) {
+      focusFirstError(formRef.current, [focusNext.current]);
+      focusNext.current = null;
+    }
+  });
+
+  if (session.isLoggedIn && !loggedInHere.current) return <Navigate to="/research-center" replace />;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const trimmedEmail = email.trim();
+    const emailMissing = trimmedEmail === '';
+    const passwordMissing = password === '';
+    if (emailMissing || passwordMissing) {
+      setMissing({ email: emailMissing, password: passwordMissing });
+      setError(MESSAGES.login.required);
+      focusFirstError(formRef.current, [emailMissing ? 'email' : 'password']);
+      return;
+    }
+    setMissing({ email: false, password: false });
+    setError(null);
+    setBusy(true);
+    try {
+      const token = await requestLogin(trimmedEmail, password);
+      loggedInHere.current = true;
+      session.login(token);
+      navigate('/dashboard', { replace: true });
+    } catch (failure) {
+      setError(loginErrorMessage(failure));
+      setBusy(false);
+      focusNext.current = 'password';
+    }
+  };
+
+  const errorId = 'login-error';
+  return (
+    <FormCard maxWidth="440px">
+      <h1>{T.title}</h1>
+      <p css={mutedText}>{T.intro}</p>
+      {notice && <Alert tone="info">{notice}</Alert>}
+      {error && (
+        <Alert tone="error" id={errorId}>
+          {error}
+        </Alert>
+      )}
+      <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} aria-label={T.title}>
+        <TextField
+          label={T.email}
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          disabled={busy}
+          aria-invalid={missing.email || undefined}
+          aria-describedby={missing.email ? errorId : undefined}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setMissing((m) => ({ ...m, email: false }));
+          }}
+        />
+        <TextField
+          label={T.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          disabled={busy}
+          aria-invalid={missing.password || undefined}
+          aria-describedby={missing.password ? errorId : undefined}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setMissing((m) => ({ ...m, password: false }));
+          }}
+        />
+        <Button type="submit" disabled={busy} css={css`width: 100%;`}>
+          {busy ? T.busy : T.submit}
+        </Button>
+      </form>
+      <p css={footerText}>
+        {T.noAccount}{' '}
+        <Link to="/register" css={linkText}>
+          {T.registerLink}
+        </Link>
+      </p>
+    </FormCard>
+  );
+}

@@ -1,0 +1,1 @@
+export function RegisterPage(){return null}
