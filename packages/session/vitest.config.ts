@@ -1,3 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { environment: 'jsdom' } });
+export default defineConfig({
+  esbuild: { jsx: 'automatic', jsxImportSource: '@emotion/react' },
+  test: { environment: 'jsdom', setupFiles: ['./src/test/setup.ts'] },
+});

@@ -1,0 +1,132 @@
+import { LoginResponseSchema } from '@app/contracts';
+import { delay, HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api, configureApi } from './client';
+import { ApiError, errorMessage } from './errors';
+import { readToken, writeToken } from './token-store';
+
+const BASE = 'http://api.test';
+const server = setupServer();
+const onUnauthorized = vi.fn();
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeEach(() => configureApi({ baseUrl: BASE, onUnauthorized }));
+afterEach(() => {
+  server.resetHandlers();
+  localStorage.clear();
+  onUnauthorized.mockReset();
+});
+afterAll(() => server.close());
+
+describe('api client', () => {
+  it('sends the stored token as a Bearer header and validates the response', async () => {
+    writeToken('abc123');
+    server.use(
+      http.get(`${BASE}/api/thing`, ({ request }) =>
+        HttpResponse.json({ token: request.headers.get('authorization') }),
+      ),
+    );
+    await expect(api.get('/api/thing', LoginResponseSchema)).resolves.toEqual({ token: 'Bearer abc123' });
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    server.use(
+      http.get(`${BASE}/api/thing`, ({ request }) =>
+        HttpResponse.json({ token: String(request.headers.has('authorization')) }),
+      ),
+    );
+    await expect(api.get('/api/thing', LoginResponseSchema)).resolves.toEqual({ token: 'false' });
+  });
+
+  it('turns an error response into an ApiError carrying status and body', async () => {
+    server.use(http.get(`${BASE}/api/x`, () => HttpResponse.json({ error: 'Nope' }, { status: 403 })));
+    const error = await api.get('/api/x', null).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(403);
+    expect(errorMessage(error, 'Fallback')).toBe('Nope');
+  });
+
+  it('clears the token and redirects on a 401 to a request that carried a token', async () => {
+    writeToken('expired');
+    server.use(
+      http.get(`${BASE}/api/x`, () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })),
+    );
+    await expect(api.get('/api/x', null)).rejects.toBeInstanceOf(ApiError);
+    expect(readToken()).toBeNull();
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+  });
+
+  it('clears the token but lets the screen decide when redirectOn401 is false', async () => {
+    writeToken('expired');
+    server.use(
+      http.get(`${BASE}/api/x`, () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })),
+    );
+    await expect(api.get('/api/x', null, { redirectOn401: false })).rejects.toBeInstanceOf(ApiError);
+    expect(readToken()).toBeNull();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('does not treat a 401 without a token (wrong login) as an expired session', async () => {
+    server.use(
+      http.post(`${BASE}/api/login`, () => HttpResponse.json({ error: 'Invalid' }, { status: 401 })),
+    );
+    await expect(api.post('/api/login', {}, null)).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('sends repeated query parameters', async () => {
+    server.use(
+      http.get(`${BASE}/api/posts`, ({ request }) =>
+        HttpResponse.json({ token: new URL(request.url).searchParams.getAll('visibility').join(',') }),
+      ),
+    );
+    const params = new URLSearchParams([
+      ['visibility', 'public'],
+      ['visibility', 'members_only'],
+    ]);
+    await expect(api.get('/api/posts', LoginResponseSchema, { searchParams: params })).resolves.toEqual({
+      token: 'public,members_only',
+    });
+  });
+
+  it('rejects a response that does not match the contract', async () => {
+    server.use(http.get(`${BASE}/api/x`, () => HttpResponse.json({ unexpected: true })));
+    await expect(api.get('/api/x', LoginResponseSchema)).rejects.toThrow(
+      'Unexpected response from the server',
+    );
+  });
+
+  it('gives up after the 10 second timeout', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(
+      http.get(`${BASE}/api/slow`, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const pending = api.get('/api/slow', null).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(10_001);
+    const error = await pending;
+    vi.useRealTimers();
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('The request timed out');
+  });
+});
+
+describe('errorMessage (SPEC §8)', () => {
+  const withBody = (body: Record<string, string>) =>
+    new ApiError('Request failed with status code 500', 500, body);
+  it('prefers the server error, then its message', () => {
+    expect(errorMessage(withBody({ error: 'Server says no', message: 'ignored' }))).toBe('Server says no');
+    expect(errorMessage(withBody({ message: 'A message' }))).toBe('A message');
+  });
+  it("uses the screen's fallback before the error's own message", () => {
+    expect(errorMessage(withBody({}), 'Error loading homepage data')).toBe('Error loading homepage data');
+  });
+  it("then the error's own message, then 'An error occurred'", () => {
+    expect(errorMessage(new Error('Boom'))).toBe('Boom');
+    expect(errorMessage(new Error(''))).toBe('An error occurred');
+    expect(errorMessage('weird')).toBe('An error occurred');
+  });
+});

@@ -1,0 +1,107 @@
+import { configureApi, readToken } from '@app/api-client';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SessionProvider, useSession } from './session-context';
+
+const BASE = 'http://api.test';
+const server = setupServer();
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+  configureApi({ baseUrl: BASE, onUnauthorized: () => undefined });
+});
+afterEach(() => {
+  server.resetHandlers();
+  localStorage.clear();
+});
+afterAll(() => server.close());
+
+const profile = (roles: string[]) => ({
+  username: 'jane',
+  name: { first: 'Jane', last: 'Doe' },
+  email: 'jane@example.com',
+  address: { street: 'Main Street 1', city: '', postal_code: '', country: '' },
+  roles,
+  is_active: true,
+  created_at: '2026-01-01T00:00:00Z',
+  last_login: null,
+});
+
+function Probe() {
+  const s = useSession();
+  return (
+    <div>
+      <p>tier: {s.tierLabel}</p>
+      <p>explore: {s.exploreVisibilities().join(',')}</p>
+      <p>status: {s.profileStatus}</p>
+      <button type="button" onClick={() => s.login('new-token')}>
+        login
+      </button>
+      <button type="button" onClick={s.logout}>
+        logout
+      </button>
+    </div>
+  );
+}
+
+describe('SessionProvider', () => {
+  it('is a guest without a token', () => {
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(screen.getByText('tier: Guest')).toBeInTheDocument();
+    expect(screen.getByText('explore: public')).toBeInTheDocument();
+  });
+
+  it('loads the profile for a stored token and derives the tier', async () => {
+    localStorage.setItem('token', 't1');
+    server.use(http.get(`${BASE}/api/profile`, () => HttpResponse.json(profile(['paid-tier-2']))));
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('tier: Premium Pro')).toBeInTheDocument();
+    expect(screen.getByText('explore: public,members_only,paid-tier-1')).toBeInTheDocument();
+  });
+
+  it('becomes a guest when the profile call answers 401', async () => {
+    localStorage.setItem('token', 'stale');
+    server.use(
+      http.get(`${BASE}/api/profile`, () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })),
+    );
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('tier: Guest')).toBeInTheDocument();
+    expect(readToken()).toBeNull();
+  });
+
+  it('switches on login and off on logout without a reload', async () => {
+    let loggedOut = false;
+    server.use(
+      http.get(`${BASE}/api/profile`, () => HttpResponse.json(profile([]))),
+      http.post(`${BASE}/api/logout`, () => {
+        loggedOut = true;
+        return HttpResponse.json({ message: 'Logged out' });
+      }),
+    );
+    render(
+      <SessionProvider>
+        <Probe />
+      </SessionProvider>,
+    );
+    act(() => screen.getByText('login').click());
+    expect(await screen.findByText('tier: Basic Member')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('new-token');
+    act(() => screen.getByText('logout').click());
+    expect(await screen.findByText('tier: Guest')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(loggedOut).toBe(true));
+  });
+});
