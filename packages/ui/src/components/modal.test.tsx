@@ -51,25 +51,25 @@ describe('Modal', () => {
   });
 });
 
+function TabsHarness() {
+  const [tab, setTab] = useState('a');
+  return (
+    <AppThemeProvider>
+      <Tabs
+        label="Sections"
+        items={[
+          { id: 'a', label: 'Alpha' },
+          { id: 'b', label: 'Beta' },
+        ]}
+        selected={tab}
+        onSelect={setTab}
+      >
+        <p>panel {tab}</p>
+      </Tabs>
+    </AppThemeProvider>
+  );
+}
 describe('Tabs', () => {
-  function TabsHarness() {
-    const [tab, setTab] = useState('a');
-    return (
-      <AppThemeProvider>
-        <Tabs
-          label="Sections"
-          items={[
-            { id: 'a', label: 'Alpha' },
-            { id: 'b', label: 'Beta' },
-          ]}
-          selected={tab}
-          onSelect={setTab}
-        >
-          <p>panel {tab}</p>
-        </Tabs>
-      </AppThemeProvider>
-    );
-  }
   it('moves between tabs with the arrow keys', async () => {
     const user = userEvent.setup();
     render(<TabsHarness />);
