@@ -8,6 +8,6 @@ export default (_env, argv) =>
     port: 3004,
     title: 'Public pages (standalone)',
     mode: argv.mode,
-    exposes: { './App': './src/app.tsx' },
+    exposes: { './App': './src/remote-entry.tsx' },
     templateParameters: { themeCss: THEME_CSS, themeBootScript: THEME_BOOT_SCRIPT },
   });

@@ -8,6 +8,6 @@ export default (_env, argv) =>
     port: 3003,
     title: 'Survey (standalone)',
     mode: argv.mode,
-    exposes: { './App': './src/app.tsx' },
+    exposes: { './App': './src/remote-entry.tsx' },
     templateParameters: { themeCss: THEME_CSS, themeBootScript: THEME_BOOT_SCRIPT },
   });
