@@ -7,10 +7,15 @@ import { defineConfig, devices } from '@playwright/test';
  * The whole system in Debian's Chromium: production builds served by `pnpm start` (static servers on
  * 3000-3004, the API on 4000) on a fresh database under a temp folder, created anew for every run.
  */
-export const RUN_DIR = process.env.E2E_RUN_DIR ?? path.join(os.tmpdir(), `e2e-${process.pid}`);
-process.env.E2E_RUN_DIR = RUN_DIR;
-export const DB_PATH = path.join(RUN_DIR, 'e2e.db');
-fs.mkdirSync(RUN_DIR, { recursive: true });
+// One well-known database file for e2e, so the admin CLI the tests run writes to the database the server
+// reads. CI starts from an empty file every run; locally a stack that is already up (started by an earlier
+// run, or by hand with DB_PATH=<this path> SHELL_CONFIG=e2e/support/e2e-config.json) is reused.
+export const DB_PATH = process.env.E2E_DB_PATH ?? path.join(os.tmpdir(), 'app-e2e', 'e2e.db');
+if (process.env.CI && !process.env.E2E_DB_READY) {
+  fs.rmSync(path.dirname(DB_PATH), { recursive: true, force: true });
+  process.env.E2E_DB_READY = '1'; // workers load this file again: delete only once
+}
+fs.mkdirSync(path.dirname(DB_PATH), { recursive: true });
 process.env.E2E_DB_PATH = DB_PATH;
 
 const CHROMIUM_ARGS = [
@@ -42,7 +47,7 @@ export default defineConfig({
     command: 'node scripts/start.mjs',
     cwd: '..',
     url: 'http://localhost:4000/api/health',
-    reuseExistingServer: false,
+    reuseExistingServer: !process.env.CI,
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',

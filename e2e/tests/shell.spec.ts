@@ -1,0 +1,176 @@
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { MESSAGES } from '@app/contracts';
+import { serveApp } from '@app/static-server';
+import { expect, test } from '@playwright/test';
+import { createMember, useToken } from '../support/api';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+
+test.describe('shell frame', () => {
+  test('logged-out navigation', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'About', 'Contact', 'Research', 'Login', 'Sign Up']) {
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole('link', { name: 'Profile' })).toHaveCount(0);
+    await expect(nav.getByRole('button', { name: 'Logout' })).toHaveCount(0);
+  });
+
+  test('logged-in navigation, and Logout clears the session and goes home', async ({ page, request }) => {
+    const member = await createMember(request);
+    await page.goto('/about');
+    await page.evaluate((token) => localStorage.setItem('token', token), member.token);
+    await page.reload();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await nav.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('http://localhost:3000/');
+    await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('the theme toggle persists across a reload', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+  });
+
+  test('the theme follows the system preference until chosen, with no flash', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    // The attribute is set by the inline boot script, before any bundle runs.
+    await page.route('**/main.js', (route) => route.abort());
+    await page.goto('/about');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  });
+
+  test('footer: year, company, legal links and six social links', async ({ page }) => {
+    await page.goto('/about');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ${MESSAGES.app.companyName}`);
+    await expect(footer.getByRole('list', { name: 'Social media' }).getByRole('link')).toHaveText([
+      'LinkedIn',
+      'Facebook',
+      'Instagram',
+      'YouTube',
+      'Newsletter',
+      'X',
+    ]);
+    await footer.getByRole('link', { name: 'Impressum' }).click();
+    await expect(page).toHaveURL(/\/impressum$/);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Contact' }).click();
+    await expect(page).toHaveURL(/\/contact$/);
+  });
+});
+
+test.describe('routing', () => {
+  test('/dashboard redirects to /research-center', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/research-center$/);
+    await expect(page.getByRole('heading', { level: 1, name: /research/i })).toBeVisible();
+  });
+
+  test('/research shows the research screen', async ({ page }) => {
+    await page.goto('/research');
+    await expect(page).toHaveURL(/\/research$/);
+    await expect(page.getByRole('heading', { level: 1, name: /research/i })).toBeVisible();
+  });
+
+  test('an unknown path shows the not-found page inside the frame', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { name: MESSAGES.app.notFoundTitle })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+  });
+
+  test('/profile without a stored token goes to /login', async ({ page }) => {
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a rendering error shows the whole-app error screen', async ({ page }) => {
+    await page.goto('/__crash-test');
+    await expect(page.getByRole('heading', { name: MESSAGES.app.errorTitle })).toBeVisible();
+    await expect(page.getByText(MESSAGES.app.errorText)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refresh Page' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
+  });
+});
+
+test.describe('federation', () => {
+  test('one React copy and one session module across the shell and every remote', async ({ page, request }) => {
+    const member = await createMember(request);
+    await useToken(page, member.token);
+    await page.goto('/');
+    for (const link of ['Research', 'Profile', 'About']) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    }
+    const loaded = await page.evaluate(() => {
+      const g = globalThis as { __APP_REACT_COPIES__?: Set<unknown>; __APP_SESSION_MODULE_LOADS__?: number };
+      const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__?: unknown[] } }).__FEDERATION__;
+      return {
+        reactCopies: g.__APP_REACT_COPIES__?.size,
+        sessionLoads: g.__APP_SESSION_MODULE_LOADS__,
+        containers: federation?.__INSTANCES__?.length ?? 0,
+      };
+    });
+    // shell + mf-public-pages + mf-research + mf-account recorded their React: one object.
+    expect(loaded.reactCopies).toBe(1);
+    expect(loaded.sessionLoads).toBe(1);
+  });
+
+  test('a remote whose server is down breaks only its region, and Retry loads it once it is back', async ({ page }) => {
+    // A second shell on 3100 whose config points mf-research at a port where nothing listens yet.
+    const downPort = 3199;
+    const shell = await serveApp({
+      name: 'shell',
+      dir: path.join(ROOT, 'shell', 'dist'),
+      port: 3100,
+      spa: true,
+      runtimeConfig: {
+        apiBaseUrl: 'http://localhost:4000',
+        remotes: {
+          mf_public_pages: { url: 'http://localhost:3004/mf-manifest.json' },
+          mf_account: { url: 'http://localhost:3001/mf-manifest.json' },
+          mf_research: { url: `http://localhost:${downPort}/mf-manifest.json` },
+          mf_survey: { url: 'http://localhost:3003/mf-manifest.json' },
+        },
+      },
+    });
+    let research: Server | undefined;
+    try {
+      await page.goto('http://localhost:3100/research-center');
+      await expect(page.getByText(MESSAGES.app.remoteFailedTitle)).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+
+      // Other remotes still work, in the same page.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About' }).click();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByText(MESSAGES.app.remoteFailedTitle)).toHaveCount(0);
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Research' }).click();
+      await expect(page.getByText(MESSAGES.app.remoteFailedTitle)).toBeVisible();
+
+      // The remote comes back: Retry loads it without a page reload.
+      research = await serveApp({ name: 'mf-research', dir: path.join(ROOT, 'mf-research', 'dist'), port: downPort });
+      await page.evaluate(() => {
+        (window as { __noReload?: boolean }).__noReload = true;
+      });
+      await page.getByRole('button', { name: MESSAGES.app.retry }).click();
+      await expect(page.getByRole('heading', { level: 1, name: /research/i })).toBeVisible();
+      expect(await page.evaluate(() => (window as { __noReload?: boolean }).__noReload)).toBe(true);
+    } finally {
+      shell.close();
+      research?.close();
+    }
+  });
+});

@@ -1,0 +1,11 @@
+import type { Server } from 'node:http';
+
+export declare function cacheControlFor(pathname: string): string;
+export declare function serveApp(app: {
+  name: string;
+  dir: string;
+  port: number;
+  host?: string;
+  spa?: boolean;
+  runtimeConfig?: object;
+}): Promise<Server>;
