@@ -1,0 +1,33 @@
+import { MESSAGES } from '@app/contracts';
+import { ShellActionsProvider } from '@app/shell-actions';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderPage } from '../../../test/render';
+import { AboutPage, OFFERINGS } from './about-page';
+
+describe('AboutPage', () => {
+  it('introduces the company and every part of the product', () => {
+    renderPage(<AboutPage />, '/about');
+    expect(
+      screen.getByRole('heading', { level: 1, name: `About ${MESSAGES.app.companyName}` }),
+    ).toBeInTheDocument();
+    for (const item of OFFERINGS) {
+      expect(screen.getByRole('heading', { level: 3, name: item.title })).toBeInTheDocument();
+    }
+    expect(document.title).toBe(`About | ${MESSAGES.app.companyName}`);
+  });
+
+  it('leads on to research and contact, and asks the shell to open the survey', async () => {
+    const openSurvey = vi.fn();
+    renderPage(
+      <ShellActionsProvider value={{ openSurvey }}>
+        <AboutPage />
+      </ShellActionsProvider>,
+      '/about',
+    );
+    expect(screen.getByRole('link', { name: 'Browse Research' })).toHaveAttribute('href', '/research-center');
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    await userEvent.click(screen.getByRole('button', { name: 'Start Free Assessment' }));
+    expect(openSurvey).toHaveBeenCalledTimes(1);
+  });
+});

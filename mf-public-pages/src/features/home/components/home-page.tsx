@@ -1,0 +1,29 @@
+import { Alert, Container } from '@app/ui';
+import { useLoad } from '../../../lib/use-load';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { loadHome } from '../api/load-home';
+import { DashboardsSection } from './dashboards-section';
+import { Hero } from './hero';
+import { InsightsSection } from './insights-section';
+import { PremiumAssessments } from './premium-assessments';
+import { ResearchPromo } from './research-promo';
+import { ValueCards } from './value-cards';
+
+/** SPEC §2 Home. Only the articles and dashboards come from the API; everything else is always there. */
+export function HomePage() {
+  usePageTitle('Home');
+  const state = useLoad(loadHome);
+  const loading = state.status === 'loading';
+  const data = state.status === 'loaded' ? state.data : null;
+  return (
+    <Container>
+      <Hero />
+      {data?.error && <Alert tone="error">{data.error}</Alert>}
+      <ValueCards />
+      <InsightsSection posts={data?.posts ?? []} loading={loading} />
+      <PremiumAssessments />
+      <DashboardsSection dashboards={data?.dashboards ?? []} loading={loading} />
+      <ResearchPromo />
+    </Container>
+  );
+}

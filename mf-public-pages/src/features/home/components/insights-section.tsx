@@ -1,0 +1,112 @@
+import { CONTENT_TYPES, MESSAGES, type Post } from '@app/contracts';
+import { Badge, Card, gridStyles, Skeleton } from '@app/ui';
+import { css, type Theme } from '@emotion/react';
+import { Link } from 'react-router-dom';
+import { HOME_ARTICLE_LIMIT } from '../api/load-home';
+import { formatDate, postExcerpt } from './post-excerpt';
+import { SectionHeading, sectionCss } from './section-heading';
+
+/** Real cards and skeletons share one height, so arriving articles do not push the page down. */
+const CARD_HEIGHT = '236px';
+
+const clamp = (lines: number) => css`
+  display: -webkit-box;
+  -webkit-line-clamp: ${lines};
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+`;
+
+function ArticleCard({ post }: { post: Post }) {
+  const date = formatDate(post.published_at ?? post.created_at);
+  return (
+    <Card css={css`min-height: ${CARD_HEIGHT};`}>
+      <div css={css`display: flex; justify-content: space-between; gap: 8px; align-items: center;`}>
+        <Badge tone="info">{CONTENT_TYPES.labels[post.content_type]}</Badge>
+        {date && (
+          <time
+            dateTime={post.published_at ?? post.created_at}
+            css={(t: Theme) => css`font-size: ${t.font.small}; color: ${t.color.textMuted};`}
+          >
+            {date}
+          </time>
+        )}
+      </div>
+      <h3 css={(t: Theme) => css`margin: ${t.space(1)} 0 0; font-size: 1.15rem; ${clamp(2)}`}>
+        <Link
+          to={`/post/${post.id}`}
+          css={(t: Theme) => css`
+            color: ${t.color.text};
+            text-decoration: none;
+            &:hover { color: ${t.color.primary}; text-decoration: underline; }
+          `}
+        >
+          {post.title || MESSAGES.research.untitled}
+        </Link>
+      </h3>
+      <p css={(t: Theme) => css`margin: 0; color: ${t.color.textMuted}; ${clamp(3)}`}>{postExcerpt(post)}</p>
+    </Card>
+  );
+}
+
+function SkeletonCard() {
+  return (
+    <div
+      css={(t: Theme) => css`
+        height: ${CARD_HEIGHT};
+        padding: ${t.space(5)};
+        border: 1px solid ${t.color.border};
+        border-radius: ${t.radius.md};
+        display: grid;
+        align-content: start;
+        gap: ${t.space(3)};
+      `}
+    >
+      <Skeleton width="110px" height="20px" radius="999px" />
+      <Skeleton height="24px" />
+      <Skeleton width="70%" height="24px" />
+      <Skeleton height="16px" />
+      <Skeleton height="16px" />
+      <Skeleton width="50%" height="16px" />
+    </div>
+  );
+}
+
+export function InsightsSection({ posts, loading }: { posts: readonly Post[]; loading: boolean }) {
+  return (
+    <section aria-labelledby="home-insights-title" aria-busy={loading} css={sectionCss}>
+      <SectionHeading
+        id="home-insights-title"
+        title="Latest Insights"
+        intro="Fresh public research from our analysts: open any article to read it in full."
+      />
+      {loading ? (
+        <div css={gridStyles('300px')}>
+          {Array.from({ length: HOME_ARTICLE_LIMIT }, (_, i) => (
+            <SkeletonCard key={i} />
+          ))}
+        </div>
+      ) : posts.length === 0 ? (
+        <p
+          css={(t: Theme) => css`
+            margin: 0;
+            padding: ${t.space(8)} ${t.space(4)};
+            text-align: center;
+            border: 1px dashed ${t.color.border};
+            border-radius: ${t.radius.md};
+            color: ${t.color.textMuted};
+          `}
+        >
+          {MESSAGES.home.noInsights}
+        </p>
+      ) : (
+        <ul css={(t: Theme) => css`${gridStyles('300px')(t)}; list-style: none; margin: 0; padding: 0;`}>
+          {posts.map((post) => (
+            <li key={post.id} css={css`display: grid;`}>
+              <ArticleCard post={post} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

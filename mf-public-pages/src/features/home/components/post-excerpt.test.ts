@@ -1,0 +1,32 @@
+import { EXCERPT_LENGTH, formatDate, postExcerpt } from './post-excerpt';
+
+describe('postExcerpt', () => {
+  it('prefers the summary, then the excerpt', () => {
+    expect(postExcerpt({ summary: 'The summary', excerpt: 'The excerpt', content: 'Body' })).toBe(
+      'The summary',
+    );
+    expect(postExcerpt({ summary: '  ', excerpt: 'The excerpt', content: 'Body' })).toBe('The excerpt');
+  });
+
+  it('falls back to the content as plain text, without markdown punctuation', () => {
+    const content = '## Heading\n\nSome **bold** and a [link](https://example.com).\n\n- item one';
+    expect(postExcerpt({ summary: '', excerpt: null, content })).toBe(
+      'Heading Some bold and a link. item one',
+    );
+  });
+
+  it('cuts long content at a word boundary with an ellipsis', () => {
+    const content = 'word '.repeat(100);
+    const excerpt = postExcerpt({ summary: '', excerpt: null, content });
+    expect(excerpt.length).toBeLessThanOrEqual(EXCERPT_LENGTH + 1);
+    expect(excerpt.endsWith('word…')).toBe(true);
+  });
+});
+
+describe('formatDate', () => {
+  it('shows a short US date, or nothing for a missing or invalid date', () => {
+    expect(formatDate('2026-03-05T12:00:00Z')).toBe('Mar 5, 2026');
+    expect(formatDate(null)).toBeNull();
+    expect(formatDate('not a date')).toBeNull();
+  });
+});

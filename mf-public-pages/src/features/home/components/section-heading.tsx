@@ -1,0 +1,22 @@
+import { css, type Theme } from '@emotion/react';
+import type { ReactNode } from 'react';
+
+/** The h2 and one-line introduction every Home section starts with. */
+export function SectionHeading({ id, title, intro }: { id: string; title: string; intro?: ReactNode }) {
+  return (
+    <header css={(t: Theme) => css`margin-bottom: ${t.space(5)};`}>
+      <h2 id={id} css={(t: Theme) => css`margin: 0; font-size: ${t.font.h2};`}>
+        {title}
+      </h2>
+      {intro && (
+        <p css={(t: Theme) => css`margin: ${t.space(2)} 0 0; color: ${t.color.textMuted}; max-width: 70ch;`}>
+          {intro}
+        </p>
+      )}
+    </header>
+  );
+}
+
+export const sectionCss = (t: Theme) => css`
+  padding: ${t.space(10)} 0 0;
+`;

@@ -1,0 +1,56 @@
+import { Card, gridStyles } from '@app/ui';
+import { css, type Theme } from '@emotion/react';
+import { SectionHeading, sectionCss } from './section-heading';
+
+export const VALUE_CARDS = [
+  {
+    title: 'Identify Risk',
+    icon: '⚠',
+    text: 'Supply chain shocks, cyber threats, regulation and shifting demand: we track what can hurt a business of your size and flag it before it becomes a crisis.',
+  },
+  {
+    title: 'Spot Opportunities',
+    icon: '◎',
+    text: 'Market analyses, competitor moves and funding trends show where your company can grow, and which openings your larger rivals are too slow to take.',
+  },
+  {
+    title: 'Deliver Action',
+    icon: '➜',
+    text: 'Every report ends in concrete next steps, ranked by impact and effort, so your leadership team can decide on Monday morning rather than next quarter.',
+  },
+] as const;
+
+export function ValueCards() {
+  return (
+    <section aria-labelledby="home-value-title" css={sectionCss}>
+      <SectionHeading
+        id="home-value-title"
+        title="Intelligence built for growing businesses"
+        intro="Enterprise-grade insight without an enterprise research budget."
+      />
+      <div css={gridStyles('260px')}>
+        {VALUE_CARDS.map((card) => (
+          <Card key={card.title}>
+            <span
+              aria-hidden="true"
+              css={(t: Theme) => css`
+                display: inline-grid;
+                place-items: center;
+                width: 44px;
+                height: 44px;
+                border-radius: ${t.radius.md};
+                background: ${t.color.surfaceAlt};
+                color: ${t.color.primary};
+                font-size: 1.4rem;
+              `}
+            >
+              {card.icon}
+            </span>
+            <h3 css={(t: Theme) => css`margin: ${t.space(2)} 0 0; font-size: ${t.font.h3};`}>{card.title}</h3>
+            <p css={(t: Theme) => css`margin: 0; color: ${t.color.textMuted};`}>{card.text}</p>
+          </Card>
+        ))}
+      </div>
+    </section>
+  );
+}
