@@ -1,28 +1,23 @@
 import type { RemoteAppProps } from '@app/federation';
 import { registerReactCopy } from '@app/session';
-import { Container } from '@app/ui';
 import * as React from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { PostEditorPage } from './features/editor/components/post-editor-page';
+import { PostPage } from './features/post/components/post-page';
+import { ResearchCenterPage } from './features/research-center/components/research-center-page';
 
 registerReactCopy(React);
-
-function Placeholder({ screen }: { screen: string }) {
-  return (
-    <Container>
-      <h1>{screen}</h1>
-    </Container>
-  );
-}
 
 /** The remote's one exposed module: it renders its own routes (absolute paths, see the shell's route table). */
 export default function App(_props: RemoteAppProps) {
   return (
     <Routes>
-      <Route path="/research-center" element={<Placeholder screen="Research Center" />} />
-      <Route path="/research" element={<Placeholder screen="Research Center" />} />
-      <Route path="/create-post" element={<Placeholder screen="Create Post" />} />
-      <Route path="/post/:id" element={<Placeholder screen="Post" />} />
-      <Route path="/post/:id/edit" element={<Placeholder screen="Edit Post" />} />
+      <Route path="/research-center" element={<ResearchCenterPage />} />
+      <Route path="/research" element={<ResearchCenterPage />} />
+      <Route path="/create-post" element={<PostEditorPage />} />
+      <Route path="/post/:id" element={<PostPage />} />
+      <Route path="/post/:id/edit" element={<PostEditorPage />} />
+      <Route path="*" element={null} />
     </Routes>
   );
 }

@@ -1,9 +1,17 @@
 import '@testing-library/jest-dom/vitest';
+import { configureApi } from '@app/api-client';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { API, server } from './server';
 
+// Research screens pass redirectOn401: false; anything else must not try to navigate jsdom.
+configureApi({ baseUrl: API, onUnauthorized: () => undefined });
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   cleanup();
+  server.resetHandlers();
   localStorage.clear();
   sessionStorage.clear();
 });
+afterAll(() => server.close());

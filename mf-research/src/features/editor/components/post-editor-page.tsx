@@ -1,0 +1,110 @@
+import { errorMessage, isStatus } from '@app/api-client';
+import { MESSAGES } from '@app/contracts';
+import { useSession } from '@app/session';
+import { Alert, Button, buttonStyles, Container, Skeleton } from '@app/ui';
+import { css } from '@emotion/react';
+import { useCallback, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAsync } from '../../../lib/use-async';
+import { getPost } from '../../post/api/post-api';
+import { MissingPostPage } from '../../post/components/post-status-page';
+import { actionsCss, emptyCss } from '../../research-center/components/guest-empty-state';
+import { EMPTY_VALUES, valuesFromPost } from './form-values';
+import { PostForm } from './post-form';
+
+/** /create-post and /post/:id/edit. Only logged-in users write; only the author (or an admin) edits. */
+export function PostEditorPage() {
+  const { id } = useParams();
+  const session = useSession();
+  // A 401 while saving clears the token; the form stays so the user's text is not lost.
+  const [expired, setExpired] = useState(false);
+  const onSessionExpired = useCallback(() => setExpired(true), []);
+  const editing = id !== undefined;
+  const loaded = useAsync((signal) => getPost(id ?? '', signal), [id], editing && session.isLoggedIn);
+  const heading = editing ? 'Edit Research' : 'New Research';
+
+  if (!session.isLoggedIn && !expired)
+    return (
+      <Container>
+        <div css={emptyCss}>
+          <h1>{heading}</h1>
+          <p>Please log in to write research.</p>
+          <div css={actionsCss}>
+            <Link to="/login" css={buttonStyles('primary')}>
+              Log In
+            </Link>
+            <Link to="/register" css={buttonStyles('secondary')}>
+              Sign Up Free
+            </Link>
+          </div>
+        </div>
+      </Container>
+    );
+
+  if (editing) {
+    if (isStatus(loaded.error, 404) || isStatus(loaded.error, 403)) return <MissingPostPage />;
+    if (loaded.status === 'error' && !isStatus(loaded.error, 401))
+      return (
+        <Container>
+          <h1>{heading}</h1>
+          <Alert tone="error">
+            {errorMessage(loaded.error, MESSAGES.research.loadFailed)}{' '}
+            <Button size="sm" variant="secondary" onClick={loaded.reload}>
+              Try again
+            </Button>
+          </Alert>
+        </Container>
+      );
+    if (isStatus(loaded.error, 401))
+      return (
+        <Container>
+          <h1>{heading}</h1>
+          <Alert tone="warning">
+            {MESSAGES.research.sessionExpired} <Link to="/login">Log In</Link>
+          </Alert>
+        </Container>
+      );
+  }
+  const post = editing ? loaded.data : undefined;
+  const mayEdit =
+    !post ||
+    session.tier === 'admin' ||
+    (session.profile?.id !== undefined && post.author.id === session.profile.id);
+  const profilePending =
+    session.isLoggedIn && (session.profileStatus === 'loading' || session.profileStatus === 'none');
+  if (editing && (!post || (!mayEdit && profilePending)))
+    return (
+      <Container aria-busy="true">
+        <h1>{heading}</h1>
+        <Skeleton height="40px" />
+        <div css={css`height: 16px;`} />
+        <Skeleton height="320px" />
+      </Container>
+    );
+
+  return (
+    <Container>
+      <div css={css`max-width: 880px;`}>
+        <h1>{heading}</h1>
+        {expired && !session.isLoggedIn && (
+          <Alert tone="warning">
+            {MESSAGES.research.sessionExpired}{' '}
+            <Link to="/login" target="_blank" rel="noopener">
+              Log In (opens a new tab)
+            </Link>
+          </Alert>
+        )}
+        {mayEdit ? (
+          <PostForm
+            key={post?.id ?? 'new'}
+            post={post ?? undefined}
+            initial={post ? valuesFromPost(post) : EMPTY_VALUES}
+            onSessionExpired={onSessionExpired}
+          />
+        ) : (
+          <Alert tone="error">Only the author can edit this research.</Alert>
+        )}
+      </div>
+    </Container>
+  );
+}

@@ -1,0 +1,171 @@
+import { errorMessage, isStatus } from '@app/api-client';
+import { CONTENT_TYPES, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
+import { useSession } from '@app/session';
+import { Alert, Badge, Button, Container, Skeleton } from '@app/ui';
+import { css, type Theme } from '@emotion/react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { authorOf, formatDate, titleOf, viewsText } from '../../../lib/format';
+import { useAsync } from '../../../lib/use-async';
+import { VisibilityBadge } from '../../research-center/components/visibility-badge';
+import { getPost } from '../api/post-api';
+import { AuthorActions } from './author-actions';
+import { CommentsSection } from './comments-section';
+import { LikeButton } from './like-button';
+import { MarkdownView } from './markdown-view';
+import { LockedPostPage, MissingPostPage } from './post-status-page';
+
+const chipsCss = (t: Theme) => css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${t.space(2)};
+  padding: 0;
+  margin: 0;
+  list-style: none;
+`;
+
+/** /post/:id — a post by id or slug (the API counts a view on each load). */
+export function PostPage() {
+  const { id = '' } = useParams();
+  const session = useSession();
+  const result = useAsync((signal) => getPost(id, signal), [id, session.token]);
+  const [post, setPost] = useState<Post | null>(null);
+  const [expired, setExpired] = useState(false);
+  useEffect(() => setPost(result.data), [result.data]);
+  useEffect(() => {
+    if (isStatus(result.error, 401)) setExpired(true);
+  }, [result.error]);
+
+  useEffect(() => {
+    if (post) document.title = `${titleOf(post)} · Research`;
+  }, [post]);
+
+  if (isStatus(result.error, 403)) return <LockedPostPage />;
+  if (isStatus(result.error, 404)) return <MissingPostPage />;
+
+  const expiredAlert = expired && !session.isLoggedIn && (
+    <Alert tone="warning">
+      {MESSAGES.research.sessionExpired} <Link to="/login">Log In</Link>
+    </Alert>
+  );
+
+  if (result.status === 'error' && !isStatus(result.error, 401))
+    return (
+      <Container>
+        <h1>Research</h1>
+        <Alert tone="error">
+          {errorMessage(result.error, MESSAGES.research.loadFailed)}{' '}
+          <Button size="sm" variant="secondary" onClick={result.reload}>
+            Try again
+          </Button>
+        </Alert>
+      </Container>
+    );
+
+  // While another id loads, the previous post must not show under the new address.
+  if (!post || (String(post.id) !== id && post.slug !== id))
+    return (
+      <Container aria-busy="true">
+        {expiredAlert}
+        <Skeleton width="30%" height="22px" />
+        <div css={css`height: 16px;`} />
+        <Skeleton height="44px" />
+        <div css={css`height: 16px;`} />
+        <Skeleton height="240px" />
+      </Container>
+    );
+
+  const isAuthor =
+    (session.profile?.id !== undefined && post.author.id === session.profile.id) || session.tier === 'admin';
+
+  return (
+    <Container>
+      {expiredAlert}
+      <p>
+        <Link to="/research-center">← Research Center</Link>
+      </p>
+      <article css={css`max-width: 800px;`}>
+        <header>
+          <div css={(t: Theme) => css`display: flex; flex-wrap: wrap; gap: ${t.space(2)};`}>
+            <VisibilityBadge visibility={post.visibility} />
+            <Badge>{CONTENT_TYPES.labels[post.content_type]}</Badge>
+            {post.status === 'draft' && <Badge tone="warning">{POST_STATUSES.labels.draft}</Badge>}
+          </div>
+          <h1 css={css`overflow-wrap: anywhere;`}>{titleOf(post)}</h1>
+          <p
+            css={(t: Theme) => css`
+              display: flex;
+              flex-wrap: wrap;
+              gap: ${t.space(1)} ${t.space(3)};
+              color: ${t.color.textMuted};
+              margin: 0;
+            `}
+          >
+            <span>By {authorOf(post)}</span>
+            <span>{formatDate(post.published_at ?? (post.status === 'draft' ? post.created_at : null))}</span>
+            <span>{viewsText(post.views)}</span>
+          </p>
+        </header>
+        {isAuthor && <AuthorActions post={post} onUpdated={setPost} />}
+        {post.summary && (
+          <p
+            css={(t: Theme) => css`
+              font-size: 1.15rem;
+              color: ${t.color.textMuted};
+              border-left: 4px solid ${t.color.primary};
+              padding-left: ${t.space(4)};
+              overflow-wrap: anywhere;
+            `}
+          >
+            {post.summary}
+          </p>
+        )}
+        <MarkdownView markdown={post.content} label="Research content" />
+        {(post.tags.length > 0 || post.categories.length > 0) && (
+          <dl
+            css={(t: Theme) =>
+              css`margin: ${t.space(6)} 0; dt { font-weight: 600; margin-top: ${t.space(2)}; } dd { margin: ${t.space(1)} 0 0; }`
+            }
+          >
+            {post.tags.length > 0 && (
+              <>
+                <dt>Tags</dt>
+                <dd>
+                  <ul css={chipsCss}>
+                    {post.tags.map((tag) => (
+                      <li key={tag}>
+                        <Badge tone="info">#{tag}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            )}
+            {post.categories.length > 0 && (
+              <>
+                <dt>Categories</dt>
+                <dd>
+                  <ul css={chipsCss}>
+                    {post.categories.map((category) => (
+                      <li key={category}>
+                        <Badge>{category}</Badge>
+                      </li>
+                    ))}
+                  </ul>
+                </dd>
+              </>
+            )}
+          </dl>
+        )}
+        <LikeButton
+          key={`${post.id}-${session.token ?? 'guest'}`}
+          postId={post.id}
+          initialLiked={post.liked}
+          initialLikes={post.likes}
+          canLike={session.isLoggedIn}
+        />
+        <CommentsSection postId={post.id} />
+      </article>
+    </Container>
+  );
+}

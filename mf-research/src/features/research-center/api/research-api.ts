@@ -1,0 +1,75 @@
+import { api } from '@app/api-client';
+import {
+  API_PATHS,
+  type ContentType,
+  NamedCountListSchema,
+  type Post,
+  PostListSchema,
+  type Stats,
+  StatsSchema,
+  type Visibility,
+} from '@app/contracts';
+
+/** Research screens show their own 'Session expired' message, so a 401 must not redirect (SPEC §8). */
+const OWN_401 = { redirectOn401: false } as const;
+
+export const EXPLORE_LIMIT = 50;
+
+export interface ExploreFilters {
+  q: string;
+  tag: string;
+  category: string;
+  contentType: ContentType | '';
+}
+
+export const NO_FILTERS: ExploreFilters = { q: '', tag: '', category: '', contentType: '' };
+
+export const hasFilters = (f: ExploreFilters) =>
+  f.q.trim() !== '' || f.tag !== '' || f.category !== '' || f.contentType !== '';
+
+/**
+ * The Explore request (docs/decisions/0007-explore-visibilities.md). Without filters it is exactly SPEC §6:
+ * status=published and one `visibility` param per visibility the session asks for. A search goes to
+ * /api/posts/search, and tag/category/type filters go to /api/posts without a visibility list: in both the
+ * server answers with every post the caller may open (the §6 access table).
+ */
+export function buildExploreRequest(
+  visibilities: readonly Visibility[],
+  filters: ExploreFilters,
+): { path: string; params: URLSearchParams } {
+  const params = new URLSearchParams();
+  const q = filters.q.trim();
+  if (q) params.set('q', q);
+  else params.set('status', 'published');
+  if (!hasFilters(filters)) for (const vis of visibilities) params.append('visibility', vis);
+  if (filters.tag) params.set('tag', filters.tag);
+  if (filters.category) params.set('category', filters.category);
+  if (filters.contentType) params.set('content_type', filters.contentType);
+  params.set('limit', String(EXPLORE_LIMIT));
+  return { path: q ? API_PATHS.searchPosts : API_PATHS.posts, params };
+}
+
+export function fetchExplore(
+  visibilities: readonly Visibility[],
+  filters: ExploreFilters,
+  signal?: AbortSignal,
+): Promise<Post[]> {
+  const { path, params } = buildExploreRequest(visibilities, filters);
+  return api.get(path, PostListSchema, { searchParams: params, signal, ...OWN_401 });
+}
+
+export function fetchMyPosts(signal?: AbortSignal): Promise<Post[]> {
+  return api.get(API_PATHS.myPosts, PostListSchema, {
+    searchParams: { limit: 100 },
+    signal,
+    ...OWN_401,
+  });
+}
+
+export function fetchStats(signal?: AbortSignal): Promise<Stats> {
+  return api.get(API_PATHS.stats, StatsSchema, { signal, ...OWN_401 });
+}
+
+export function fetchTerms(kind: 'tags' | 'categories', signal?: AbortSignal) {
+  return api.get(API_PATHS[kind], NamedCountListSchema, { signal, ...OWN_401 });
+}

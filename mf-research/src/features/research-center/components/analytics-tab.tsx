@@ -1,0 +1,100 @@
+import { ACCESS_LEVEL_TEXT, CONTENT_TYPES, type ContentType } from '@app/contracts';
+import { useSession } from '@app/session';
+import { Alert, Button, Card, gridStyles, Skeleton } from '@app/ui';
+import { css, type Theme } from '@emotion/react';
+import { formatDate } from '../../../lib/format';
+import { useAsync } from '../../../lib/use-async';
+import { fetchStats } from '../api/research-api';
+import { useLoadError } from './use-load-error';
+
+/** The four content types Analytics counts (docs/decisions/0006-analytics-categories.md). */
+export const ANALYTICS_CATEGORIES: readonly ContentType[] = [
+  'research_report',
+  'threat_intel',
+  'market_analysis',
+  'osint',
+];
+
+const statCss = (t: Theme) => css`
+  gap: ${t.space(1)};
+  dt { color: ${t.color.textMuted}; font-size: ${t.font.small}; font-weight: 600; }
+  dd { margin: 0; font-size: ${t.font.h2}; font-weight: 700; }
+`;
+
+function Stat({ label, value }: { label: string; value: number | null }) {
+  return (
+    <Card>
+      <dl css={statCss}>
+        <dt>{label}</dt>
+        <dd>{value === null ? <Skeleton width="3ch" height="2rem" /> : value.toLocaleString('en-US')}</dd>
+      </dl>
+    </Card>
+  );
+}
+
+/** Analytics: the caller's own totals (GET /api/stats), four categories and account info (SPEC §2). */
+export function AnalyticsTab({ onSessionExpired }: { onSessionExpired: () => void }) {
+  const session = useSession();
+  const stats = useAsync((signal) => fetchStats(signal), [session.token]);
+  const error = useLoadError(stats.error, onSessionExpired);
+  const data = stats.data;
+  const profile = session.profile;
+
+  return (
+    <div css={(t: Theme) => css`display: flex; flex-direction: column; gap: ${t.space(6)};`}>
+      {error && (
+        <Alert tone="error">
+          {error}{' '}
+          <Button size="sm" variant="secondary" onClick={stats.reload}>
+            Try again
+          </Button>
+        </Alert>
+      )}
+      <section aria-labelledby="analytics-overview">
+        <h2 id="analytics-overview">Overview</h2>
+        <div css={gridStyles('180px')}>
+          <Stat label="Total Reports" value={data?.total ?? null} />
+          <Stat label="Published" value={data?.published ?? null} />
+          <Stat label="Drafts" value={data?.drafts ?? null} />
+          <Stat label="Total Views" value={data?.views ?? null} />
+        </div>
+      </section>
+      <section aria-labelledby="analytics-categories">
+        <h2 id="analytics-categories">By Category</h2>
+        <div css={gridStyles('180px')}>
+          {ANALYTICS_CATEGORIES.map((type) => (
+            <Stat
+              key={type}
+              label={CONTENT_TYPES.labels[type]}
+              value={data ? (data.by_content_type[type] ?? 0) : null}
+            />
+          ))}
+        </div>
+      </section>
+      <section aria-labelledby="analytics-account">
+        <h2 id="analytics-account">Account</h2>
+        <Card>
+          <dl
+            css={(t: Theme) => css`
+              display: grid;
+              grid-template-columns: max-content 1fr;
+              gap: ${t.space(2)} ${t.space(6)};
+              margin: 0;
+              dt { font-weight: 600; color: ${t.color.textMuted}; }
+              dd { margin: 0; overflow-wrap: anywhere; }
+            `}
+          >
+            <dt>Tier</dt>
+            <dd>{session.tierLabel}</dd>
+            <dt>Access level</dt>
+            <dd>{ACCESS_LEVEL_TEXT[session.tier]}</dd>
+            <dt>Member since</dt>
+            <dd>{profile ? formatDate(profile.created_at) : '—'}</dd>
+            <dt>Email</dt>
+            <dd>{profile?.email ?? '—'}</dd>
+          </dl>
+        </Card>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { MESSAGES } from '@app/contracts';
+import { useSession } from '@app/session';
+import { Alert, Badge, buttonStyles, Container, type TabItem, Tabs } from '@app/ui';
+import { css, type Theme } from '@emotion/react';
+import { useCallback, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAsync } from '../../../lib/use-async';
+import { fetchMyPosts } from '../api/research-api';
+import { AnalyticsTab } from './analytics-tab';
+import { ExploreTab } from './explore-tab';
+import { MyResearchTab } from './my-research-tab';
+import { useLoadError } from './use-load-error';
+
+type TabId = 'explore' | 'my' | 'analytics';
+const TAB_IDS: readonly TabId[] = ['explore', 'my', 'analytics'];
+
+/** The Research Center (SPEC §2, /research-center and /research). The tab lives in ?tab= so it can be linked. */
+export function ResearchCenterPage() {
+  const session = useSession();
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const requested: TabId = TAB_IDS.includes(asked as TabId) ? (asked as TabId) : 'explore';
+  const tab: TabId = session.isLoggedIn ? requested : 'explore';
+  // Kept across the switch to the guest view that a 401 causes (the token is already cleared by then).
+  const [expired, setExpired] = useState(false);
+  const onSessionExpired = useCallback(() => setExpired(true), []);
+
+  const mine = useAsync((signal) => fetchMyPosts(signal), [session.token], session.isLoggedIn);
+  const mineError = useLoadError(session.isLoggedIn ? mine.error : null, onSessionExpired);
+
+  const select = (id: string) => setParams(id === 'explore' ? {} : { tab: id }, { replace: true });
+  const count = session.isLoggedIn ? mine.data?.length : undefined;
+  const items: TabItem[] = session.isLoggedIn
+    ? [
+        { id: 'explore', label: 'Explore Research' },
+        {
+          id: 'my',
+          label: (
+            <>
+              My Research
+              <Badge tone="info" aria-label={count === undefined ? 'loading count' : `${count} reports`}>
+                {count ?? '…'}
+              </Badge>
+            </>
+          ),
+        },
+        { id: 'analytics', label: 'Analytics' },
+      ]
+    : [{ id: 'explore', label: 'Explore Research' }];
+
+  return (
+    <Container>
+      <header
+        css={(t: Theme) => css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: ${t.space(3)};
+          align-items: center;
+          justify-content: space-between;
+          margin-bottom: ${t.space(4)};
+          h1 { margin: 0; }
+        `}
+      >
+        <div
+          css={(t: Theme) => css`display: flex; flex-wrap: wrap; gap: ${t.space(3)}; align-items: center;`}
+        >
+          <h1>Research Center</h1>
+          <Badge
+            tone={session.isLoggedIn ? 'success' : 'neutral'}
+            aria-label={`Your tier: ${session.tierLabel}`}
+          >
+            {session.tierLabel}
+          </Badge>
+        </div>
+        {session.isLoggedIn && (
+          <Link to="/create-post" css={buttonStyles('primary')}>
+            New Research
+          </Link>
+        )}
+      </header>
+      <p css={(t: Theme) => css`margin: 0 0 ${t.space(4)}; color: ${t.color.textMuted};`}>
+        Risk and opportunity intelligence from analysts and members.
+      </p>
+      {expired && !session.isLoggedIn && (
+        <Alert tone="warning">
+          {MESSAGES.research.sessionExpired} <Link to="/login">Log In</Link>
+        </Alert>
+      )}
+      {!session.isLoggedIn && requested !== 'explore' && !expired && (
+        <Alert tone="info">
+          {MESSAGES.research.loginToView} <Link to="/login">Log In</Link>
+        </Alert>
+      )}
+      <Tabs items={items} selected={tab} onSelect={select} label="Research sections">
+        {tab === 'explore' && <ExploreTab onSessionExpired={onSessionExpired} />}
+        {tab === 'my' && (
+          <MyResearchTab
+            posts={mine.data}
+            loading={mine.status === 'loading' || mine.status === 'idle'}
+            error={mineError}
+            onRetry={mine.reload}
+          />
+        )}
+        {tab === 'analytics' && <AnalyticsTab onSessionExpired={onSessionExpired} />}
+      </Tabs>
+    </Container>
+  );
+}

@@ -1,0 +1,45 @@
+import { MESSAGES } from '@app/contracts';
+import { authorOf, excerptOf, formatDate, splitList, titleOf, viewsText } from './format';
+
+describe('formatDate', () => {
+  it('shows a short US date', () => {
+    expect(formatDate('2026-11-21T12:00:00.000Z')).toBe('Nov 21, 2026');
+  });
+  it("shows 'No date' when the date is absent", () => {
+    expect(formatDate(null)).toBe(MESSAGES.research.noDate);
+    expect(formatDate(undefined)).toBe('No date');
+    expect(formatDate('  ')).toBe('No date');
+  });
+  it("shows 'Invalid date' when the date cannot be parsed", () => {
+    expect(formatDate('not a date')).toBe(MESSAGES.research.invalidDate);
+    expect(formatDate('2026-13-45')).toBe('Invalid date');
+  });
+});
+
+describe('excerptOf', () => {
+  it('prefers the excerpt', () => {
+    expect(excerptOf({ excerpt: 'Short summary', content: 'Long content' })).toBe('Short summary');
+  });
+  it('falls back to the first 120 characters of the content', () => {
+    const content = `${'x'.repeat(119)}yztail`;
+    expect(excerptOf({ excerpt: null, content })).toBe(`${'x'.repeat(119)}y`);
+    expect(excerptOf({ excerpt: '', content: 'brief' })).toBe('brief');
+  });
+});
+
+describe('card texts', () => {
+  it("uses 'Untitled Research' and 'Anonymous' for missing values", () => {
+    expect(titleOf({ title: '  ' })).toBe('Untitled Research');
+    expect(titleOf({ title: 'Supply risk' })).toBe('Supply risk');
+    expect(authorOf({ author: { name: null } })).toBe('Anonymous');
+    expect(authorOf({ author: { name: 'Ada L' } })).toBe('Ada L');
+  });
+  it('counts views', () => {
+    expect(viewsText(1)).toBe('1 view');
+    expect(viewsText(1200)).toBe('1,200 views');
+  });
+  it('splits comma-separated lists, trimmed and without duplicates', () => {
+    expect(splitList(' risk, supply chain,,risk , ')).toEqual(['risk', 'supply chain']);
+    expect(splitList('')).toEqual([]);
+  });
+});

@@ -1,0 +1,40 @@
+import { LIMITS, MESSAGES, type Post } from '@app/contracts';
+
+const SHORT_US_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** SPEC §9: short US format ('Nov 21, 2026'), 'No date' when absent, 'Invalid date' when unparsable. */
+export function formatDate(value: string | null | undefined): string {
+  if (value === null || value === undefined || value.trim() === '') return MESSAGES.research.noDate;
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return MESSAGES.research.invalidDate;
+  return SHORT_US_DATE.format(date);
+}
+
+/** SPEC §2: the post's excerpt, else the first 120 characters of its content. */
+export function excerptOf(post: Pick<Post, 'excerpt' | 'content'>): string {
+  if (post.excerpt && post.excerpt.trim() !== '') return post.excerpt;
+  return post.content.slice(0, LIMITS.excerptLength);
+}
+
+export function titleOf(post: Pick<Post, 'title'>): string {
+  return post.title.trim() === '' ? MESSAGES.research.untitled : post.title;
+}
+
+export function authorOf(post: Pick<Post, 'author'>): string {
+  const name = post.author.name?.trim();
+  return name ? name : MESSAGES.research.anonymous;
+}
+
+export function viewsText(views: number): string {
+  return `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;
+}
+
+/** 'a, b ,, c' → ['a', 'b', 'c'] without duplicates: how tag and category inputs are read. */
+export function splitList(value: string): string[] {
+  const seen = new Set<string>();
+  for (const part of value.split(',')) {
+    const item = part.trim();
+    if (item) seen.add(item);
+  }
+  return [...seen];
+}

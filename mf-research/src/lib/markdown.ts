@@ -1,0 +1,36 @@
+import createDOMPurify, { type DOMPurify } from 'dompurify';
+import { Marked } from 'marked';
+
+/**
+ * Markdown from authors is untrusted: it is rendered with marked and then sanitised with DOMPurify, so no
+ * script, event handler, javascript:/data: URL or embedded frame survives. One private DOMPurify instance,
+ * so the link hook below cannot leak into (or be undone by) other code sharing the page.
+ */
+const marked = new Marked({ gfm: true, breaks: false, async: false });
+
+let purifier: DOMPurify | null = null;
+function getPurifier(): DOMPurify {
+  if (purifier) return purifier;
+  const instance = createDOMPurify(window);
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') {
+      // Links leave the page without handing it window.opener or the referrer.
+      node.setAttribute('rel', 'noopener noreferrer');
+      if (node.getAttribute('target')) node.setAttribute('target', '_blank');
+    }
+  });
+  purifier = instance;
+  return instance;
+}
+
+const ALLOWED_URI = /^(?:https?:|mailto:|\/|#)/i;
+
+export function renderMarkdown(markdown: string): string {
+  const html = marked.parse(markdown) as string;
+  return getPurifier().sanitize(html, {
+    USE_PROFILES: { html: true },
+    FORBID_TAGS: ['style', 'iframe', 'object', 'embed', 'form', 'input', 'button', 'textarea', 'select'],
+    FORBID_ATTR: ['style'],
+    ALLOWED_URI_REGEXP: ALLOWED_URI,
+  });
+}

@@ -1,0 +1,46 @@
+import { SessionProvider } from '@app/session';
+import { AppThemeProvider } from '@app/ui';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import App from '../app';
+
+/** Shows where the app navigated to, so tests can assert on it. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The remote as the shell renders it: theme, session and router around the remote's own routes. */
+export function renderApp(path: string) {
+  const user = userEvent.setup();
+  const result = render(
+    <AppThemeProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <SessionProvider>
+          <App embedded />
+          <Routes>
+            <Route path="*" element={<LocationProbe />} />
+          </Routes>
+        </SessionProvider>
+      </MemoryRouter>
+    </AppThemeProvider>,
+  );
+  return { user, ...result };
+}
+
+export function renderWithProviders(ui: ReactElement, path = '/') {
+  const user = userEvent.setup();
+  const result = render(
+    <AppThemeProvider>
+      <MemoryRouter initialEntries={[path]}>
+        <SessionProvider>
+          {ui}
+          <LocationProbe />
+        </SessionProvider>
+      </MemoryRouter>
+    </AppThemeProvider>,
+  );
+  return { user, ...result };
+}
