@@ -26,7 +26,7 @@ interface Options {
 
 /** Renders a screen inside the same providers the shell gives a remote: theme, router and session. */
 export function renderScreen(ui: ReactElement, { path, route = path, state, others = [] }: Options) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const result = render(
     <AppThemeProvider>
       <MemoryRouter initialEntries={[{ pathname: path, state }]}>

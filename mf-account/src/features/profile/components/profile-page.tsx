@@ -1,1 +1,3 @@
-export function ProfilePage(){return null}
+export function ProfilePage() {
+  return null;
+}
