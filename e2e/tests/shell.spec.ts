@@ -1,5 +1,5 @@
-import path from 'node:path';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
 import { serveApp } from '@app/static-server';
 import { expect, test } from '@playwright/test';
@@ -105,12 +105,18 @@ test.describe('routing', () => {
 });
 
 test.describe('federation', () => {
-  test('one React copy and one session module across the shell and every remote', async ({ page, request }) => {
+  test('one React copy and one session module across the shell and every remote', async ({
+    page,
+    request,
+  }) => {
     const member = await createMember(request);
     await useToken(page, member.token);
     await page.goto('/');
     for (const link of ['Research', 'Profile', 'About']) {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link, exact: true }).click();
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: link, exact: true })
+        .click();
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     }
     const loaded = await page.evaluate(() => {
@@ -127,7 +133,9 @@ test.describe('federation', () => {
     expect(loaded.sessionLoads).toBe(1);
   });
 
-  test('a remote whose server is down breaks only its region, and Retry loads it once it is back', async ({ page }) => {
+  test('a remote whose server is down breaks only its region, and Retry loads it once it is back', async ({
+    page,
+  }) => {
     // A second shell on 3100 whose config points mf-research at a port where nothing listens yet.
     const downPort = 3199;
     const shell = await serveApp({
@@ -161,7 +169,11 @@ test.describe('federation', () => {
       await expect(page.getByText(MESSAGES.app.remoteFailedTitle)).toBeVisible();
 
       // The remote comes back: Retry loads it without a page reload.
-      research = await serveApp({ name: 'mf-research', dir: path.join(ROOT, 'mf-research', 'dist'), port: downPort });
+      research = await serveApp({
+        name: 'mf-research',
+        dir: path.join(ROOT, 'mf-research', 'dist'),
+        port: downPort,
+      });
       await page.evaluate(() => {
         (window as { __noReload?: boolean }).__noReload = true;
       });
