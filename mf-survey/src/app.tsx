@@ -1,15 +1,11 @@
 import type { SurveyAppProps } from '@app/federation';
 import { registerReactCopy } from '@app/session';
-import { Modal } from '@app/ui';
 import * as React from 'react';
+import { SurveyModal } from './features/survey/components/survey-modal';
 
 registerReactCopy(React);
 
-/** The survey modal the shell opens on request. */
+/** The survey modal the shell opens on request; the shell unmounts it after onClose. */
 export default function App({ onClose }: SurveyAppProps) {
-  return (
-    <Modal title="Market Assessment" onClose={onClose}>
-      <p>Market Assessment Survey</p>
-    </Modal>
-  );
+  return <SurveyModal onClose={onClose} />;
 }

@@ -1,0 +1,90 @@
+import { MESSAGES } from '@app/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { submitAssessment } from '../api/submit-assessment';
+import { clearDraft, loadDraft, type SurveyDraft, saveDraft } from '../model/draft-store';
+import {
+  type FieldErrors,
+  firstInvalidStep,
+  STEP_COUNT,
+  type SurveyField,
+  type SurveyValues,
+  toPayload,
+  validateStep,
+} from '../model/survey-values';
+
+export type SubmitStatus = 'idle' | 'submitting' | 'done';
+
+/**
+ * The wizard of SPEC §4: forward only when the current step validates, back freely, submit on the last
+ * step. Every change is written to the draft at once, so closing or reloading loses nothing.
+ */
+export function useSurvey() {
+  const [draft, setDraft] = useState<SurveyDraft>(loadDraft);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [status, setStatus] = useState<SubmitStatus>('idle');
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  /** Bumped after a failed validation so the form moves focus to the first field in error. */
+  const [errorFocusRequest, setErrorFocusRequest] = useState(0);
+  const submitting = useRef(false);
+  const { step, values } = draft;
+
+  useEffect(() => {
+    if (status !== 'done') saveDraft(draft);
+  }, [draft, status]);
+
+  const setField = useCallback(<K extends SurveyField>(field: K, value: SurveyValues[K]) => {
+    setDraft((d) => ({ ...d, values: { ...d.values, [field]: value } }));
+    // SPEC §5: a field's error clears when the field is changed.
+    setErrors((e) => {
+      if (!(field in e)) return e;
+      const { [field]: _cleared, ...rest } = e;
+      return rest;
+    });
+  }, []);
+
+  const fail = (nextErrors: FieldErrors) => {
+    setErrors(nextErrors);
+    setErrorFocusRequest((n) => n + 1);
+  };
+
+  const next = () => {
+    const stepErrors = validateStep(step, values);
+    if (Object.keys(stepErrors).length > 0) return fail(stepErrors);
+    setErrors({});
+    setDraft((d) => ({ ...d, step: Math.min(d.step + 1, STEP_COUNT - 1) }));
+  };
+
+  const previous = () => {
+    setErrors({});
+    setSubmitError(null);
+    setDraft((d) => ({ ...d, step: Math.max(d.step - 1, 0) }));
+  };
+
+  const submit = async () => {
+    if (submitting.current) return;
+    const stepErrors = validateStep(step, values);
+    if (Object.keys(stepErrors).length > 0) return fail(stepErrors);
+    // A restored draft may have skipped a step's rules: send the user to the first step that fails.
+    const invalid = firstInvalidStep(values);
+    if (invalid !== -1) {
+      setDraft((d) => ({ ...d, step: invalid }));
+      return fail(validateStep(invalid, values));
+    }
+    submitting.current = true;
+    setStatus('submitting');
+    setSubmitError(null);
+    try {
+      await submitAssessment(toPayload(values), draft.idempotencyKey);
+      clearDraft();
+      setStatus('done');
+    } catch {
+      // SPEC §8: one fixed message; the draft (and its key, for a safe retry) stays as it is.
+      setSubmitError(MESSAGES.survey.failed);
+      setStatus('idle');
+    } finally {
+      submitting.current = false;
+    }
+  };
+
+  return { step, values, errors, status, submitError, errorFocusRequest, setField, next, previous, submit };
+}
