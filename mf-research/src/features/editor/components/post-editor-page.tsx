@@ -60,7 +60,7 @@ export function PostEditorPage() {
         <Container>
           <h1>{heading}</h1>
           <Alert tone="warning">
-            {MESSAGES.research.sessionExpired} <Link to="/login">Log In</Link>
+            <span>{MESSAGES.research.sessionExpired}</span> <Link to="/login">Log In</Link>
           </Alert>
         </Container>
       );
@@ -88,7 +88,7 @@ export function PostEditorPage() {
         <h1>{heading}</h1>
         {expired && !session.isLoggedIn && (
           <Alert tone="warning">
-            {MESSAGES.research.sessionExpired}{' '}
+            <span>{MESSAGES.research.sessionExpired}</span>{' '}
             <Link to="/login" target="_blank" rel="noopener">
               Log In (opens a new tab)
             </Link>

@@ -45,7 +45,7 @@ export function PostPage() {
 
   const expiredAlert = expired && !session.isLoggedIn && (
     <Alert tone="warning">
-      {MESSAGES.research.sessionExpired} <Link to="/login">Log In</Link>
+      <span>{MESSAGES.research.sessionExpired}</span> <Link to="/login">Log In</Link>
     </Alert>
   );
 

@@ -28,10 +28,12 @@ export function ExploreFiltersBar({
   };
 
   return (
-    <search aria-label="Search and filter research">
-      <form
-        onSubmit={submit}
-        css={(t: Theme) => css`
+    // biome-ignore lint/a11y/useSemanticElements: <search> is unknown to jsdom (tests) and older browsers; the role is equivalent.
+    <form
+      role="search"
+      aria-label="Search and filter research"
+      onSubmit={submit}
+      css={(t: Theme) => css`
         display: grid;
         grid-template-columns: repeat(auto-fit, minmax(min(180px, 100%), 1fr));
         gap: 0 ${t.space(4)};
@@ -39,56 +41,55 @@ export function ExploreFiltersBar({
         margin-bottom: ${t.space(4)};
         & > div { margin-bottom: ${t.space(3)}; }
       `}
+    >
+      <div
+        css={css`grid-column: 1 / -1; display: flex; gap: 8px; align-items: flex-end; & > div:first-of-type { flex: 1; margin-bottom: 0; }`}
       >
-        <div
-          css={css`grid-column: 1 / -1; display: flex; gap: 8px; align-items: flex-end; & > div:first-of-type { flex: 1; margin-bottom: 0; }`}
-        >
-          <TextField
-            label="Search research"
-            type="search"
-            name="q"
-            value={text}
-            maxLength={200}
-            onChange={(e) => setText(e.target.value)}
-          />
-          <Button type="submit">Search</Button>
+        <TextField
+          label="Search research"
+          type="search"
+          name="q"
+          value={text}
+          maxLength={200}
+          onChange={(e) => setText(e.target.value)}
+        />
+        <Button type="submit">Search</Button>
+      </div>
+      <SelectField
+        label="Content type"
+        value={filters.contentType}
+        placeholder="All types"
+        options={TYPE_OPTIONS}
+        onChange={(e) => onChange({ ...filters, contentType: e.target.value as ContentType | '' })}
+      />
+      <SelectField
+        label="Tag"
+        value={filters.tag}
+        placeholder="All tags"
+        options={withCurrent(toOptions(tags.data), filters.tag)}
+        onChange={(e) => onChange({ ...filters, tag: e.target.value })}
+      />
+      <SelectField
+        label="Category"
+        value={filters.category}
+        placeholder="All categories"
+        options={withCurrent(toOptions(categories.data), filters.category)}
+        onChange={(e) => onChange({ ...filters, category: e.target.value })}
+      />
+      {hasFilters(filters) && (
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              setText('');
+              onChange(NO_FILTERS);
+            }}
+          >
+            Clear filters
+          </Button>
         </div>
-        <SelectField
-          label="Content type"
-          value={filters.contentType}
-          placeholder="All types"
-          options={TYPE_OPTIONS}
-          onChange={(e) => onChange({ ...filters, contentType: e.target.value as ContentType | '' })}
-        />
-        <SelectField
-          label="Tag"
-          value={filters.tag}
-          placeholder="All tags"
-          options={withCurrent(toOptions(tags.data), filters.tag)}
-          onChange={(e) => onChange({ ...filters, tag: e.target.value })}
-        />
-        <SelectField
-          label="Category"
-          value={filters.category}
-          placeholder="All categories"
-          options={withCurrent(toOptions(categories.data), filters.category)}
-          onChange={(e) => onChange({ ...filters, category: e.target.value })}
-        />
-        {hasFilters(filters) && (
-          <div>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setText('');
-                onChange(NO_FILTERS);
-              }}
-            >
-              Clear filters
-            </Button>
-          </div>
-        )}
-      </form>
-    </search>
+      )}
+    </form>
   );
 }
 

@@ -64,7 +64,7 @@ export function PostCard({
       <div css={(t: Theme) => css`margin-top: auto; padding-top: ${t.space(2)};`}>
         {variant === 'mine' ? (
           <Link to={`/post/${post.id}`} css={buttonStyles('secondary', 'sm')}>
-            View<VisuallyHidden> {title}</VisuallyHidden>
+            View <VisuallyHidden>{title}</VisuallyHidden>
           </Link>
         ) : locked ? (
           <div
@@ -78,17 +78,17 @@ export function PostCard({
             </p>
             {isGuest ? (
               <Link to="/login" css={buttonStyles('primary', 'sm')}>
-                Login<VisuallyHidden> to read {title}</VisuallyHidden>
+                Login <VisuallyHidden>to read {title}</VisuallyHidden>
               </Link>
             ) : (
               <Button size="sm" onClick={openSurvey}>
-                Upgrade<VisuallyHidden> to read {title}</VisuallyHidden>
+                Upgrade <VisuallyHidden>to read {title}</VisuallyHidden>
               </Button>
             )}
           </div>
         ) : (
           <Link to={`/post/${post.id}`} css={buttonStyles('primary', 'sm')}>
-            Read<VisuallyHidden> {title}</VisuallyHidden>
+            Read <VisuallyHidden>{title}</VisuallyHidden>
           </Link>
         )}
       </div>

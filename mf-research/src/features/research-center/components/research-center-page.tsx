@@ -26,7 +26,8 @@ export function ResearchCenterPage() {
   const onSessionExpired = useCallback(() => setExpired(true), []);
 
   const mine = useAsync((signal) => fetchMyPosts(signal), [session.token], session.isLoggedIn);
-  const mineError = useLoadError(session.isLoggedIn ? mine.error : null, onSessionExpired);
+  // Not gated on isLoggedIn: by the time a 401 arrives the api-client has already cleared the token.
+  const mineError = useLoadError(mine.error, onSessionExpired);
 
   const select = (id: string) => setParams(id === 'explore' ? {} : { tab: id }, { replace: true });
   const count = session.isLoggedIn ? mine.data?.length : undefined;
@@ -83,12 +84,12 @@ export function ResearchCenterPage() {
       </p>
       {expired && !session.isLoggedIn && (
         <Alert tone="warning">
-          {MESSAGES.research.sessionExpired} <Link to="/login">Log In</Link>
+          <span>{MESSAGES.research.sessionExpired}</span> <Link to="/login">Log In</Link>
         </Alert>
       )}
       {!session.isLoggedIn && requested !== 'explore' && !expired && (
         <Alert tone="info">
-          {MESSAGES.research.loginToView} <Link to="/login">Log In</Link>
+          <span>{MESSAGES.research.loginToView}</span> <Link to="/login">Log In</Link>
         </Alert>
       )}
       <Tabs items={items} selected={tab} onSelect={select} label="Research sections">
