@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import {
   API_PATHS,
   ChangePasswordSchema,
@@ -16,9 +17,6 @@ import {
   VisibilitySchema,
 } from '@app/contracts';
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { cors } from 'hono/cors';
-import { secureHeaders } from 'hono/secure-headers';
 import * as v from 'valibot';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
@@ -46,10 +44,7 @@ const Term = v.pipe(
 );
 
 const ListQuerySchema = v.object({
-  status: v.optional(
-    v.union([PostStatusSchema, v.literal('all')], 'status must be published or draft'),
-    'published',
-  ),
+  status: v.optional(v.picklist(PostStatusSchema.options, 'status must be published or draft'), 'published'),
   visibility: v.optional(v.array(v.picklist(VisibilitySchema.options, 'Unknown visibility'))),
   limit: v.optional(IntString(1, MAX_LIMIT, `limit must be an integer from 1 to ${MAX_LIMIT}`), '20'),
   offset: v.optional(IntString(0, 1_000_000, 'offset must be a non-negative integer'), '0'),
@@ -81,9 +76,34 @@ function listQuery(c: C) {
   };
 }
 
-/** The request body as JSON; malformed JSON is a 400, never a 500. */
-async function body(c: C): Promise<unknown> {
-  const text = await c.req.text();
+/**
+ * The request body as JSON, read only by the routes that take one (so GETs never touch the stream).
+ * Over the limit is a 413, malformed JSON a 400; never a 500.
+ */
+async function body(c: C, limit: number): Promise<unknown> {
+  const tooLarge = () => new HttpError(413, 'Request body too large', {});
+  const declared = Number(c.req.header('content-length') ?? '0');
+  if (declared > limit) {
+    c.header('Connection', 'close');
+    throw tooLarge();
+  }
+  const stream = c.req.raw.body;
+  if (!stream) return undefined;
+  const reader = stream.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      c.header('Connection', 'close');
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
@@ -112,6 +132,7 @@ export function createApp(input: AppContext | Config): Hono<Env> {
   const ctx = 'db' in input ? input : createContext(input);
   const { config, accounts, posts, site } = ctx;
   const app = new Hono<Env>();
+  const json = (c: C) => body(c, config.bodyLimitBytes);
   const log =
     config.logLevel === 'silent' ? null : (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
 
@@ -130,26 +151,6 @@ export function createApp(input: AppContext | Config): Hono<Env> {
     });
   }
 
-  const allowed = new Set(config.corsOrigins);
-  app.use(
-    '*',
-    cors({
-      origin: (origin) => (allowed.has(origin) ? origin : null),
-      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      allowHeaders: ['Content-Type', 'Authorization', 'Idempotency-Key'],
-      maxAge: 600,
-    }),
-  );
-  app.use('*', secureHeaders({ crossOriginResourcePolicy: 'cross-origin' }));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: config.bodyLimitBytes,
-      // The rest of the body is never read: tell the client not to reuse this connection.
-      onError: (c) => c.json({ error: 'Request body too large' }, 413, { Connection: 'close' }),
-    }),
-  );
-
   // Resolve the bearer token once. A token that is sent but no longer valid is a 401 on every route, so the
   // client clears it (SPEC §8) instead of silently browsing as a guest.
   app.use('/api/*', async (c, next) => {
@@ -165,12 +166,46 @@ export function createApp(input: AppContext | Config): Hono<Env> {
     return next();
   });
 
+  /**
+   * The serialized answers of GET /api/posts, per caller, roles and URL. Any write through this server
+   * (every non-GET request, and a single read, which counts a view) empties it, so an answer is never stale
+   * for data this process changed; nothing else writes posts.
+   */
+  const listCache = new Map<string, { text: string; gzip?: Buffer }>();
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && listCache.size > 0) listCache.clear();
+  });
+  const cachedJson = (c: C, compute: () => unknown) => {
+    const who = caller(c);
+    const key = `${who?.userId ?? 0}|${who?.roles.join(',') ?? '-'}|${c.req.url}`;
+    let entry = listCache.get(key);
+    if (entry === undefined) {
+      entry = { text: JSON.stringify(compute()) };
+      if (config.listCacheSize > 0) {
+        if (listCache.size >= config.listCacheSize) listCache.clear();
+        listCache.set(key, entry);
+      }
+    }
+    // Browsers send Accept-Encoding: gzip; a list is ~25 KB of Markdown and compresses ~4x. Compressed once
+    // per cache entry, not per request.
+    if (entry.text.length > 1024 && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
+      entry.gzip ??= gzipSync(entry.text, { level: 6 });
+      return c.body(new Uint8Array(entry.gzip), 200, {
+        'Content-Type': 'application/json',
+        'Content-Encoding': 'gzip',
+        Vary: 'Origin, Accept-Encoding',
+      });
+    }
+    return c.body(entry.text, 200, { 'Content-Type': 'application/json', Vary: 'Origin, Accept-Encoding' });
+  };
+
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
 
   // --- accounts ---
 
   app.post(API_PATHS.register, async (c) => {
-    const payload = parseWith(RegistrationPayloadSchema, await body(c));
+    const payload = parseWith(RegistrationPayloadSchema, await json(c));
     const { requires_activation } = await accounts.register(payload);
     const message = requires_activation
       ? 'Registration successful. An administrator must activate your account before you can log in.'
@@ -179,7 +214,7 @@ export function createApp(input: AppContext | Config): Hono<Env> {
   });
 
   app.post(API_PATHS.login, async (c) => {
-    const { username, password } = parseWith(LoginRequestSchema, await body(c));
+    const { username, password } = parseWith(LoginRequestSchema, await json(c));
     return c.json(await accounts.login(username, password));
   });
 
@@ -191,18 +226,18 @@ export function createApp(input: AppContext | Config): Hono<Env> {
   app.get(API_PATHS.profile, (c) => c.json(accounts.profile(requireCaller(c).userId)));
   app.put(API_PATHS.profile, async (c) => {
     const who = requireCaller(c);
-    return c.json(accounts.updateProfile(who.userId, parseWith(ProfileUpdateSchema, await body(c))));
+    return c.json(accounts.updateProfile(who.userId, parseWith(ProfileUpdateSchema, await json(c))));
   });
 
   app.get(API_PATHS.preferences, (c) => c.json(accounts.preferences(requireCaller(c).userId)));
   app.put(API_PATHS.preferences, async (c) => {
     const who = requireCaller(c);
-    return c.json(accounts.savePreferences(who.userId, parseWith(PreferencesSchema, await body(c))));
+    return c.json(accounts.savePreferences(who.userId, parseWith(PreferencesSchema, await json(c))));
   });
 
   const changePassword = async (c: C) => {
     const who = requireCaller(c);
-    await accounts.changePassword(who, parseWith(ChangePasswordSchema, await body(c)));
+    await accounts.changePassword(who, parseWith(ChangePasswordSchema, await json(c)));
     return c.json({ message: 'Password updated successfully' });
   };
   app.put(API_PATHS.changePassword, changePassword);
@@ -217,14 +252,11 @@ export function createApp(input: AppContext | Config): Hono<Env> {
 
   // --- posts (fixed paths before /:idOrSlug) ---
 
-  app.get(API_PATHS.posts, (c) => {
-    const q = listQuery(c);
-    if (q.status === 'all') throw new HttpError(400, 'status must be published or draft');
-    return c.json(posts.list(caller(c), { ...q, status: q.status }));
-  });
+  // Query parsing happens only on a cache miss: a hit is keyed by the exact URL.
+  app.get(API_PATHS.posts, (c) => cachedJson(c, () => posts.list(caller(c), listQuery(c))));
   app.post(API_PATHS.posts, async (c) => {
     const who = requireCaller(c);
-    return c.json(posts.create(who.userId, parseWith(PostInputSchema, await body(c))), 201);
+    return c.json(posts.create(who.userId, parseWith(PostInputSchema, await json(c))), 201);
   });
   app.get(API_PATHS.myPosts, (c) => {
     const who = requireCaller(c);
@@ -239,10 +271,14 @@ export function createApp(input: AppContext | Config): Hono<Env> {
   app.get(API_PATHS.tags, (c) => c.json(posts.termCounts(caller(c), 'tag')));
   app.get(API_PATHS.categories, (c) => c.json(posts.termCounts(caller(c), 'category')));
 
-  app.get('/api/posts/:idOrSlug', (c) => c.json(posts.read(caller(c), c.req.param('idOrSlug'))));
+  app.get('/api/posts/:idOrSlug', (c) => {
+    const post = posts.read(caller(c), c.req.param('idOrSlug'));
+    listCache.clear(); // the view count changed
+    return c.json(post);
+  });
   app.put('/api/posts/:id', async (c) => {
     const who = requireCaller(c);
-    return c.json(posts.update(who, c.req.param('id'), parseWith(PostUpdateSchema, await body(c))));
+    return c.json(posts.update(who, c.req.param('id'), parseWith(PostUpdateSchema, await json(c))));
   });
   app.delete('/api/posts/:id', (c) => {
     posts.remove(requireCaller(c), c.req.param('id'));
@@ -254,7 +290,7 @@ export function createApp(input: AppContext | Config): Hono<Env> {
   app.post('/api/posts/:id/publish', publish);
   const visibility = async (c: C) => {
     const who = requireCaller(c);
-    const { visibility } = parseWith(VisibilityChangeSchema, await body(c));
+    const { visibility } = parseWith(VisibilityChangeSchema, await json(c));
     return c.json(posts.setVisibility(who, c.req.param('id')!, visibility));
   };
   app.put('/api/posts/:id/visibility', visibility);
@@ -263,12 +299,12 @@ export function createApp(input: AppContext | Config): Hono<Env> {
   app.get('/api/posts/:id/comments', (c) => c.json(posts.comments(caller(c), c.req.param('id'))));
   app.post('/api/posts/:id/comments', async (c) => {
     const who = requireCaller(c);
-    const { content } = parseWith(CommentInputSchema, await body(c));
+    const { content } = parseWith(CommentInputSchema, await json(c));
     return c.json(posts.addComment(who, c.req.param('id'), content), 201);
   });
   app.put('/api/comments/:id', async (c) => {
     const who = requireCaller(c);
-    const { content } = parseWith(CommentInputSchema, await body(c));
+    const { content } = parseWith(CommentInputSchema, await json(c));
     return c.json(posts.editComment(who, c.req.param('id'), content));
   });
   app.delete('/api/comments/:id', (c) => {
@@ -304,7 +340,7 @@ export function createApp(input: AppContext | Config): Hono<Env> {
   app.post(API_PATHS.marketAssessment, async (c) => {
     const key = c.req.header('idempotency-key')?.trim() || null;
     if (key && key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters');
-    const payload = parseWith(MarketAssessmentSchema, await body(c));
+    const payload = parseWith(MarketAssessmentSchema, await json(c));
     const stored = site.submitAssessment(payload, caller(c)?.userId ?? null, key);
     return c.json(stored.body, stored.status);
   });
@@ -328,7 +364,7 @@ export function createApp(input: AppContext | Config): Hono<Env> {
   });
   app.post('/api/admin/users/:id/roles', async (c) => {
     requireAdmin(c);
-    const { role } = parseWith(RoleChangeSchema, await body(c));
+    const { role } = parseWith(RoleChangeSchema, await json(c));
     return c.json(accounts.grant(userRef(c), role));
   });
   app.delete('/api/admin/users/:id/roles/:role', (c) => {

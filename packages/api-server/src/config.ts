@@ -23,6 +23,7 @@ export const ConfigSchema = v.object({
   logLevel: v.picklist(['info', 'error', 'silent']),
   sessionTtlMs: Int(1000, 365 * 24 * 3600 * 1000),
   sessionCacheMs: Int(0, 60_000),
+  listCacheSize: Int(0, 100_000),
   bodyLimitBytes: Int(1024, 50 * 1024 * 1024),
   lockout: v.object({
     maxAttempts: Int(1, 1000),
@@ -57,6 +58,7 @@ export const DEFAULT_CONFIG: Config = {
   logLevel: 'info',
   sessionTtlMs: 7 * 24 * 3600 * 1000,
   sessionCacheMs: 5000,
+  listCacheSize: 1000,
   bodyLimitBytes: 1024 * 1024,
   lockout: { maxAttempts: 5, windowMs: 15 * 60 * 1000, durationMs: 15 * 60 * 1000 },
   // OWASP's argon2id recommendation: m=19 MiB, t=2, p=1.
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: str(env, 'LOG_LEVEL', d.logLevel) as Config['logLevel'],
     sessionTtlMs: num(env, 'SESSION_TTL_MS', d.sessionTtlMs),
     sessionCacheMs: num(env, 'SESSION_CACHE_MS', d.sessionCacheMs),
+    listCacheSize: num(env, 'LIST_CACHE_SIZE', d.listCacheSize),
     bodyLimitBytes: num(env, 'BODY_LIMIT_BYTES', d.bodyLimitBytes),
     lockout: {
       maxAttempts: num(env, 'LOCKOUT_MAX_ATTEMPTS', d.lockout.maxAttempts),

@@ -1,8 +1,10 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import type { Config } from './config';
 import { type AppContext, createContext, seed } from './context';
+import { withEdgeHeaders } from './http-edge';
 
 export interface RunningServer {
   url: string;
@@ -16,8 +18,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const ctx = createContext(config);
   await seed(ctx);
   const app = createApp(ctx);
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s));
+  const server = createServer(
+    { keepAliveTimeout: 5000 },
+    withEdgeHeaders(config, getRequestListener(app.fetch)),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
@@ -27,7 +34,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     ctx,
     close: () =>
       new Promise<void>((resolve) => {
-        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.closeAllConnections();
         server.close(() => {
           ctx.close();
           resolve();

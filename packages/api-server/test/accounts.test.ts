@@ -150,10 +150,17 @@ describe('login', () => {
         await slow.post('/api/login', { username: email, password: 'Wrong123x' });
         return performance.now() - t;
       };
-      const known = Math.min(await time(u.email), await time(u.email));
-      const unknown = Math.min(await time('ghost1@example.com'), await time('ghost2@example.com'));
-      expect(unknown).toBeGreaterThan(known * 0.5);
-      expect(unknown).toBeLessThan(known * 2);
+      // Medians of three (under the lockout threshold); the machine may be busy, so the bounds are loose:
+      // what matters is that an unknown email also pays for a full argon2 verification.
+      const median = (xs: number[]) => xs.sort((a, b) => a - b)[1]!;
+      const known: number[] = [];
+      const unknown: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        known.push(await time(u.email));
+        unknown.push(await time(`ghost${i}@example.com`));
+      }
+      expect(median(unknown)).toBeGreaterThan(median(known) * 0.4);
+      expect(median(unknown)).toBeLessThan(median(known) * 2.5);
     } finally {
       await slow.close();
     }

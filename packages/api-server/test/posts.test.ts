@@ -287,3 +287,38 @@ describe('comments', () => {
     expect((await s.get('/api/posts/999999/comments')).status).toBe(404);
   });
 });
+
+describe('list cache', () => {
+  it('never serves a stale list after a write or a view', async () => {
+    const c = await startTestServer();
+    try {
+      const u = await c.user();
+      const first = await c.get('/api/posts', u.token);
+      expect(first.body).toEqual([]);
+      const p = await c.post('/api/posts', postInput({ title: 'Fresh' }), u.token);
+      expect((await c.get('/api/posts', u.token)).body.map((x: { id: number }) => x.id)).toEqual([p.body.id]);
+      await c.get(`/api/posts/${p.body.id}`);
+      expect((await c.get('/api/posts', u.token)).body[0].views).toBe(1);
+      await c.post(`/api/posts/${p.body.id}/like`, undefined, u.token);
+      expect((await c.get('/api/posts', u.token)).body[0]).toMatchObject({ likes: 1, liked: true });
+      expect((await c.get('/api/posts')).body[0]).toMatchObject({ likes: 1, liked: false });
+      await c.put(`/api/posts/${p.body.id}/visibility`, { visibility: 'members_only' }, u.token);
+      expect((await c.get('/api/posts')).body).toEqual([]);
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('serves gzip to clients that accept it', async () => {
+    const c = await startTestServer({ seedDemo: true });
+    try {
+      const res = await fetch(`${c.url}/api/posts`, { headers: { 'accept-encoding': 'gzip' } });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      const body = (await res.json()) as unknown[];
+      expect(v.is(PostListSchema, body)).toBe(true);
+      expect(body.length).toBeGreaterThan(10);
+    } finally {
+      await c.close();
+    }
+  });
+});

@@ -119,4 +119,37 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX idx_post_likes_user ON post_likes(user_id);
     `,
   },
+  {
+    version: 3,
+    name: 'denormalized counts and terms for the list query',
+    sql: `
+      -- Tags and categories as JSON on the post, so a list needs no second query; post_terms stays the
+      -- index for filtering and counting.
+      ALTER TABLE posts ADD COLUMN tags_json TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE posts ADD COLUMN categories_json TEXT NOT NULL DEFAULT '[]';
+      UPDATE posts SET
+        tags_json = (SELECT json_group_array(name) FROM
+          (SELECT name FROM post_terms t WHERE t.post_id = posts.id AND t.kind = 'tag' ORDER BY name)),
+        categories_json = (SELECT json_group_array(name) FROM
+          (SELECT name FROM post_terms t WHERE t.post_id = posts.id AND t.kind = 'category' ORDER BY name));
+      -- Counted once on write instead of by two correlated subqueries per listed post.
+      ALTER TABLE posts ADD COLUMN like_count INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE posts ADD COLUMN comment_count INTEGER NOT NULL DEFAULT 0;
+      UPDATE posts SET
+        like_count = (SELECT COUNT(*) FROM post_likes l WHERE l.post_id = posts.id),
+        comment_count = (SELECT COUNT(*) FROM comments c WHERE c.post_id = posts.id);
+      CREATE TRIGGER post_likes_ins AFTER INSERT ON post_likes BEGIN
+        UPDATE posts SET like_count = like_count + 1 WHERE id = NEW.post_id;
+      END;
+      CREATE TRIGGER post_likes_del AFTER DELETE ON post_likes BEGIN
+        UPDATE posts SET like_count = like_count - 1 WHERE id = OLD.post_id;
+      END;
+      CREATE TRIGGER comments_ins AFTER INSERT ON comments BEGIN
+        UPDATE posts SET comment_count = comment_count + 1 WHERE id = NEW.post_id;
+      END;
+      CREATE TRIGGER comments_del AFTER DELETE ON comments BEGIN
+        UPDATE posts SET comment_count = comment_count - 1 WHERE id = OLD.post_id;
+      END;
+    `,
+  },
 ];

@@ -37,6 +37,8 @@ interface PostRow {
   likes: number;
   liked: number;
   comment_count: number;
+  tags_json: string;
+  categories_json: string;
 }
 
 export interface ListQuery {
@@ -77,10 +79,10 @@ const AUTHOR_NAME = `CASE WHEN u.id IS NULL THEN NULL
   WHEN trim(u.first_name || ' ' || u.last_name) = '' THEN u.username
   ELSE trim(u.first_name || ' ' || u.last_name) END`;
 
-const POST_COLUMNS = `p.*, ${AUTHOR_NAME} AS author_name,
-  (SELECT COUNT(*) FROM post_likes l WHERE l.post_id = p.id) AS likes,
-  EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) AS liked,
-  (SELECT COUNT(*) FROM comments c WHERE c.post_id = p.id) AS comment_count`;
+const POST_COLUMNS = `p.id, p.slug, p.title, p.summary, p.content, p.excerpt, p.status, p.visibility, p.content_type,
+  p.author_id, p.published_at, p.created_at, p.updated_at, p.views, p.like_count AS likes, p.comment_count, p.tags_json, p.categories_json,
+  ${AUTHOR_NAME} AS author_name,
+  EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) AS liked`;
 
 /** A caller may see a post when they wrote it, administer the site, or it is published at an openable tier. */
 const VISIBLE = `(@admin = 1 OR p.author_id = @uid
@@ -134,10 +136,6 @@ export class PostService {
         `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id
          WHERE p.author_id = @uid ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset`,
       ),
-      terms: db.prepare(
-        `SELECT post_id, kind, name FROM post_terms WHERE post_id IN (SELECT value FROM json_each(?))
-         ORDER BY post_id, kind, name`,
-      ),
       slugTaken: db.prepare('SELECT 1 FROM posts WHERE slug = ?').pluck(),
       countView: db.prepare('UPDATE posts SET views = views + 1 WHERE id = ? RETURNING views').pluck(),
       termCounts: db.prepare(
@@ -149,21 +147,6 @@ export class PostService {
   }
 
   private toPosts(rows: PostRow[]): Post[] {
-    if (rows.length === 0) return [];
-    const terms = this.stmts.terms.all(JSON.stringify(rows.map((r) => r.id))) as {
-      post_id: number;
-      kind: 'tag' | 'category';
-      name: string;
-    }[];
-    const byPost = new Map<number, { tags: string[]; categories: string[] }>();
-    for (const t of terms) {
-      let entry = byPost.get(t.post_id);
-      if (!entry) {
-        entry = { tags: [], categories: [] };
-        byPost.set(t.post_id, entry);
-      }
-      (t.kind === 'tag' ? entry.tags : entry.categories).push(t.name);
-    }
     return rows.map((r) => ({
       id: r.id,
       _id: String(r.id),
@@ -183,8 +166,8 @@ export class PostService {
       comment_count: r.comment_count,
       author: { id: r.author_id, name: r.author_name },
       slug: r.slug,
-      tags: byPost.get(r.id)?.tags ?? [],
-      categories: byPost.get(r.id)?.categories ?? [],
+      tags: JSON.parse(r.tags_json) as string[],
+      categories: JSON.parse(r.categories_json) as string[],
     }));
   }
 
@@ -274,9 +257,12 @@ export class PostService {
   }
 
   private setTerms(postId: number, kind: 'tag' | 'category', names: string[]) {
+    const unique = [...new Set(names)];
     this.db.prepare('DELETE FROM post_terms WHERE post_id = ? AND kind = ?').run(postId, kind);
     const insert = this.db.prepare('INSERT OR IGNORE INTO post_terms (post_id, kind, name) VALUES (?, ?, ?)');
-    for (const name of names) insert.run(postId, kind, name);
+    for (const name of unique) insert.run(postId, kind, name);
+    const column = kind === 'tag' ? 'tags_json' : 'categories_json';
+    this.db.prepare(`UPDATE posts SET ${column} = ? WHERE id = ?`).run(JSON.stringify(unique), postId);
   }
 
   create(authorId: number, input: Required<PostWrite>, at: string = now()): Post {
