@@ -15,6 +15,7 @@ export function InfoList({ items }: { items: readonly InfoItem[] }) {
         grid-template-columns: minmax(140px, max-content) 1fr;
         gap: ${t.space(2)} ${t.space(6)};
         margin: 0;
+        a { color: ${t.color.primary}; }
         @media (max-width: 520px) {
           grid-template-columns: 1fr;
           dd { margin-bottom: ${t.space(2)}; }

@@ -1,6 +1,6 @@
 import { errorMessage } from '@app/api-client';
 import { type Contact, MESSAGES } from '@app/contracts';
-import { Alert, Card, Container, gridStyles } from '@app/ui';
+import { Alert, Card, Container } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { EMPTY_VALUE, orDash } from '../../../lib/display';
 import { InfoList } from '../../../lib/info-list';
@@ -41,7 +41,14 @@ export function ContactPage() {
         Questions about our research, your assessment results or a membership? Reach our team through any of
         the channels below and we will get back to you within one business day.
       </p>
-      <div css={gridStyles('300px')}>
+      <div
+        css={(t: Theme) => css`
+          display: grid;
+          grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr));
+          gap: ${t.space(5)};
+          margin-top: ${t.space(6)};
+        `}
+      >
         <Card aria-labelledby="contact-details-heading">
           <h2 id="contact-details-heading" css={css`margin: 0 0 8px;`}>
             Get in touch
