@@ -56,7 +56,7 @@ export default defineConfig({
       SHELL_CONFIG: path.join(import.meta.dirname, 'support', 'e2e-config.json'),
       REQUIRES_ACTIVATION: 'true',
       LOG_LEVEL: 'silent',
-      LOGIN_MAX_ATTEMPTS: '5',
+      LOCKOUT_MAX_ATTEMPTS: '5',
     },
   },
 });
