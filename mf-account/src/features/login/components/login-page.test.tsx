@@ -3,6 +3,7 @@ import { API_PATHS, MESSAGES } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { peekPendingNotice, setPendingNotice } from '../../../lib/login-state';
 import { renderScreen } from '../../../test/render';
 import { API, server } from '../../../test/server';
 import { LoginPage } from './login-page';
@@ -153,6 +154,13 @@ describe('LoginPage', () => {
   it('shows the notice the shell passes in the router state', () => {
     renderLogin({ notice: MESSAGES.profile.loginRequired, from: '/profile' });
     expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.profile.loginRequired);
+  });
+
+  it('prefers the notice Profile left for it (session expired) over the router state, and shows it once', () => {
+    setPendingNotice(MESSAGES.profile.sessionExpired);
+    renderLogin({ notice: MESSAGES.profile.loginRequired, from: '/profile' });
+    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.profile.sessionExpired);
+    expect(peekPendingNotice()).toBeNull();
   });
 
   it('ignores router state without a usable notice', () => {

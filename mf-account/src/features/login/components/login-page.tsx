@@ -6,7 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { focusFirstError } from '../../../lib/focus';
 import { FormCard, footerText, linkText, mutedText } from '../../../lib/layout';
-import { readNotice } from '../../../lib/login-state';
+import { peekPendingNotice, readNotice, setPendingNotice } from '../../../lib/login-state';
 import { TEXTS } from '../../../lib/texts';
 import { loginErrorMessage, requestLogin } from '../api/login';
 
@@ -17,7 +17,10 @@ export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const notice = readNotice(location.state);
+  // Read once per visit (a pure read, safe under StrictMode); forgotten after the first render.
+  const [pending] = useState(peekPendingNotice);
+  useEffect(() => setPendingNotice(null), []);
+  const notice = pending ?? readNotice(location.state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -39,13 +39,15 @@ export function ProfilePage() {
   const { isLoggedIn, setProfile } = session;
 
   // SPEC §8: no token -> 'Please log in to view your profile.' on the way to /login. The shell guards
-  // /profile the same way; this covers the remote running alone and a token removed in another tab.
+  // /profile the same way; this covers the remote running alone. Checked on arrival only: a token that
+  // disappears later (Logout, a 401) is followed by a navigation someone else already started.
   useEffect(() => {
-    if (!isLoggedIn && !leaving.current) {
+    if (!isLoggedIn) {
       leaving.current = true;
       navigate('/login', { replace: true, state: loginState(P.loginRequired, '/profile') });
     }
-  }, [isLoggedIn, navigate, leaving]);
+    // Deliberately no dependencies: arrival only.
+  }, []);
 
   const loadAll = useCallback(
     async (signal?: AbortSignal) => {

@@ -2,7 +2,7 @@ import { errorMessage, writeToken } from '@app/api-client';
 import { ChangePasswordSchema, MESSAGES, type Preferences } from '@app/contracts';
 import { Alert, Button, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { useState } from 'react';
+import { startTransition, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { TEXTS } from '../../../lib/texts';
@@ -129,8 +129,12 @@ export function QuickActions({ preferences, onPreferences, onUnauthorized, onLea
       await deleteAccount();
       // The server already ended every session of the deleted account: forget the token without a logout call.
       onLeaving();
-      writeToken(null);
-      navigate('/register', { replace: true });
+      // One transition for both: the router's navigation is a transition, so a plain token update would
+      // render first at /profile and the shell's guard would send the user to /login instead.
+      startTransition(() => {
+        writeToken(null);
+        navigate('/register', { replace: true });
+      });
     } catch (error) {
       fail(error, P.deleteFailed);
     }

@@ -2,7 +2,7 @@ import { isStatus } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
 import { useCallback, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { loginState } from '../../../lib/login-state';
+import { loginState, setPendingNotice } from '../../../lib/login-state';
 
 /**
  * SPEC §8 Profile: a 401 shows 'Session expired or unauthorized. Please log in again.' and goes to /login.
@@ -16,6 +16,7 @@ export function useSessionExpiry() {
     (error: unknown): boolean => {
       if (!isStatus(error, 401)) return false;
       leaving.current = true;
+      setPendingNotice(MESSAGES.profile.sessionExpired);
       navigate('/login', { replace: true, state: loginState(MESSAGES.profile.sessionExpired, '/profile') });
       return true;
     },
