@@ -38,7 +38,8 @@ const http = ky.create({
     beforeRequest: [
       (request) => {
         const token = readToken();
-        if (token) request.headers.set('Authorization', `Bearer ${token}`);
+        if (token && !request.headers.has('Authorization'))
+          request.headers.set('Authorization', `Bearer ${token}`);
       },
     ],
   },

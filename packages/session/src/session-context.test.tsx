@@ -86,8 +86,8 @@ describe('SessionProvider', () => {
     let loggedOut = false;
     server.use(
       http.get(`${BASE}/api/profile`, () => HttpResponse.json(profile([]))),
-      http.post(`${BASE}/api/logout`, () => {
-        loggedOut = true;
+      http.post(`${BASE}/api/logout`, ({ request }) => {
+        loggedOut = request.headers.get('authorization') === 'Bearer new-token';
         return HttpResponse.json({ message: 'Logged out' });
       }),
     );

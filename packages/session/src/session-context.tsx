@@ -86,8 +86,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback((next: string) => writeToken(next), []);
   const logout = useCallback(() => {
-    if (readToken())
-      void api.post(API_PATHS.logout, {}, null, { redirectOn401: false }).catch(() => undefined);
+    const current = readToken();
+    // The header is set here because the token is forgotten below, before the request goes out.
+    if (current) {
+      const headers = { Authorization: `Bearer ${current}` };
+      void api.post(API_PATHS.logout, {}, null, { redirectOn401: false, headers }).catch(() => undefined);
+    }
     writeToken(null);
   }, []);
   const refreshProfile = useCallback(() => loadProfile(), [loadProfile]);

@@ -2,6 +2,7 @@ import { MESSAGES } from '@app/contracts';
 import { useSession } from '@app/session';
 import { Button } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { startTransition } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { ThemeToggle } from './theme-toggle';
 
@@ -20,8 +21,13 @@ export function Nav() {
   const { isLoggedIn, logout } = useSession();
   const navigate = useNavigate();
   const onLogout = () => {
-    logout();
-    navigate('/');
+    // One transition for both updates: the router renders navigations as transitions, so clearing the
+    // token outside it would first re-render the current page without a session (and /profile's guard
+    // would send the user to /login instead of home).
+    startTransition(() => {
+      logout();
+      navigate('/');
+    });
   };
   return (
     <header
