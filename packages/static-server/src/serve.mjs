@@ -24,7 +24,9 @@ export function serveApp({ name, dir, port, host = '0.0.0.0', spa = false, runti
   if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${name}: no build in ${dir}`);
   const gzip = compression();
   const files = sirv(dir, {
-    dev: false,
+    // Look files up per request instead of indexing the folder once at start: a remote redeployed into
+    // its folder is served at once, with no restart. (A stat per request is cheap next to the transfer.)
+    dev: true,
     etag: true,
     single: spa,
     setHeaders(res, pathname) {
