@@ -116,9 +116,7 @@ test.describe('account journey', () => {
     page.off('dialog', answerPrompts);
     expect(prompts).toEqual([P.passwordPrompt, 'Enter your current password:']);
 
-    // Logout (from Research: see the shell issue below), then the old password fails and the new one works.
-    await nav(page).getByRole('link', { name: 'Research' }).click();
-    await expect(page).toHaveURL(/\/research-center$/);
+    // Logout from the profile page goes home; then the old password fails and the new one works.
     await nav(page).getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL('http://localhost:3000/');
     expect(await storedToken(page)).toBeNull();
@@ -259,10 +257,8 @@ test.describe('register', () => {
 });
 
 test.describe('profile', () => {
-  // SPEC §2: Logout goes to /. On /profile the shell's token guard renders first (react-router navigations
-  // are transitions, the token update is not) and sends the user to /login instead. Shell fix needed:
-  // `<BrowserRouter useTransitions={false}>` or logout + navigate inside one startTransition.
-  test.fail('Logout while on /profile goes home', async ({ page, request }) => {
+  // SPEC §2: Logout goes to /, also from /profile, whose token guard must not win the race.
+  test('Logout while on /profile goes home', async ({ page, request }) => {
     const member = await createMember(request, [], 'logoutprofile');
     await useToken(page, member.token);
     await page.goto('/profile');

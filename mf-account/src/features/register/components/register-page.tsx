@@ -231,7 +231,11 @@ export function RegisterPage() {
           </Button>
         </fieldset>
       </form>
-      {!outcome?.requiresActivation && <p css={mutedText}>{R.activationNote}</p>}
+      {!outcome?.requiresActivation && (
+        <p css={(t: Theme) => css`${mutedText(t)}; margin-top: ${t.space(4)}; text-align: center;`}>
+          {R.activationNote}
+        </p>
+      )}
       <p css={footerText}>
         {T.haveAccount}{' '}
         <Link to="/login" css={linkText}>
