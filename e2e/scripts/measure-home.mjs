@@ -6,14 +6,26 @@ import { chromium } from '@playwright/test';
 const url = process.argv[2] ?? 'http://localhost:3000/';
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+    '--disable-sync',
+    '--disable-quic',
+  ],
 });
 const page = await browser.newPage();
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Network.enable');
 const responses = new Map();
 cdp.on('Network.responseReceived', (e) => {
-  if (e.type === 'Script') responses.set(e.requestId, { url: e.response.url, encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'none' });
+  if (e.type === 'Script')
+    responses.set(e.requestId, {
+      url: e.response.url,
+      encoding: e.response.headers['content-encoding'] ?? e.response.headers['Content-Encoding'] ?? 'none',
+    });
 });
 cdp.on('Network.loadingFinished', (e) => {
   const r = responses.get(e.requestId);
@@ -33,5 +45,8 @@ for (const r of rows) {
   console.log(`${(r.bytes / 1024).toFixed(1).padStart(7)} KiB  ${r.encoding.padEnd(5)} ${r.url}`);
 }
 const total = rows.reduce((sum, r) => sum + r.bytes, 0);
-for (const [port, bytes] of Object.entries(byOrigin)) console.log(`port ${port}: ${(bytes / 1024).toFixed(1)} KiB`);
-console.log(`TOTAL JS on the wire for ${url}: ${(total / 1024).toFixed(1)} KiB in ${rows.length} files (page ready in ${elapsed} ms)`);
+for (const [port, bytes] of Object.entries(byOrigin))
+  console.log(`port ${port}: ${(bytes / 1024).toFixed(1)} KiB`);
+console.log(
+  `TOTAL JS on the wire for ${url}: ${(total / 1024).toFixed(1)} KiB in ${rows.length} files (page ready in ${elapsed} ms)`,
+);
