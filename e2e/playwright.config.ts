@@ -46,7 +46,8 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/start.mjs',
     cwd: '..',
-    url: 'http://localhost:4000/api/health',
+    // start.mjs serves the shell last, after the API and the remotes answer.
+    url: 'http://localhost:3000/config.json',
     reuseExistingServer: !process.env.CI,
     timeout: 240_000,
     stdout: 'ignore',

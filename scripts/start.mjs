@@ -17,24 +17,42 @@ function stopAll(code = 0) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
+/** Starts the API as a direct child (no pnpm/tsx wrappers in between), so stopping start.mjs stops it. */
 export function startApi() {
-  if (process.env.NO_API === '1') return;
-  if (!fs.existsSync(path.join(ROOT, 'packages', API.name, 'package.json'))) {
+  if (process.env.NO_API === '1') return null;
+  const dir = path.join(ROOT, 'packages', API.name);
+  if (!fs.existsSync(path.join(dir, 'package.json'))) {
     console.warn('packages/api-server is missing: starting the front ends only');
-    return;
+    return null;
   }
-  const child = spawn('pnpm', ['--silent', '--filter', '@app/api-server', 'start'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: dir,
     stdio: 'inherit',
     env: { ...process.env, PORT: String(API.port) },
   });
-  child.on('exit', (code) => {
-    if (code !== 0 && code !== null) {
-      console.error(`the API server stopped (exit ${code})`);
+  child.on('exit', (code, signal) => {
+    if (signal !== 'SIGTERM') {
+      console.error(`the API server stopped (exit ${code ?? signal})`);
       stopAll(1);
     }
   });
   children.push(child);
+  return child;
+}
+
+/** Resolves once /api/health answers, so nothing is served against an API that is not there yet. */
+async function waitForApi(timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://localhost:${API.port}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the API did not answer on port ${API.port} within ${timeoutMs / 1000} s`);
 }
 
 async function main() {
@@ -42,8 +60,9 @@ async function main() {
   const runtimeConfig = process.env.SHELL_CONFIG
     ? JSON.parse(fs.readFileSync(process.env.SHELL_CONFIG, 'utf8'))
     : undefined;
-  startApi();
-  for (const app of APPS) {
+  if (startApi()) await waitForApi();
+  // The shell (port 3000) starts last: when it answers, everything else does.
+  for (const app of [...APPS].reverse()) {
     await serveApp({
       name: app.name,
       dir: app.dist,
