@@ -1,5 +1,5 @@
 import { css, type Theme } from '@emotion/react';
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -64,6 +64,8 @@ export const buttonStyles =
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: 'sm' | 'md';
+  /** React 19 passes ref as a prop; it reaches the <button> through the spread below. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant = 'primary', size = 'md', type = 'button', ...rest }: ButtonProps) {
