@@ -19,6 +19,10 @@ const browser = await chromium.launch({
 const page = await browser.newPage();
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Network.enable');
+// ENCODING=gzip measures what a gzip-only client downloads (Chromium asks for brotli too).
+if (process.env.ENCODING) {
+  await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': process.env.ENCODING } });
+}
 const responses = new Map();
 cdp.on('Network.responseReceived', (e) => {
   if (e.type === 'Script')
