@@ -90,6 +90,13 @@ test.describe('routing', () => {
     await expect(page.getByRole('contentinfo')).toBeVisible();
   });
 
+  test('a deep link several segments long loads the app', async ({ page }) => {
+    await page.goto('/post/1/edit');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await page.goto('/no/such/deep/page');
+    await expect(page.getByRole('heading', { name: MESSAGES.app.notFoundTitle })).toBeVisible();
+  });
+
   test('/profile without a stored token goes to /login', async ({ page }) => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);

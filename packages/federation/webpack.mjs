@@ -102,6 +102,8 @@ export function createConfig({ name, dirname, port, exposes, title, templatePara
       new HtmlWebpackPlugin({
         template: './src/index.html',
         title,
+        // Absolute, so a deep link (/post/42/edit) loads /main.js and not /post/42/main.js.
+        publicPath: '/',
         templateParameters: { title, ...templateParameters },
         // The shell's page must not be cached; hashed assets may be cached forever (see scripts/serve.mjs).
         hash: false,
