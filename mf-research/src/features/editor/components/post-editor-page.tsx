@@ -5,6 +5,7 @@ import { Alert, Button, buttonStyles, Container, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
 import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
 import { getPost } from '../../post/api/post-api';
 import { MissingPostPage } from '../../post/components/post-status-page';
@@ -17,8 +18,9 @@ export function PostEditorPage() {
   const { id } = useParams();
   const session = useSession();
   // A 401 while saving clears the token; the form stays so the user's text is not lost.
-  const [expired, setExpired] = useState(false);
+  const [expiredHere, setExpired] = useState(false);
   const onSessionExpired = useCallback(() => setExpired(true), []);
+  const expired = useSessionExpired() || expiredHere;
   const editing = id !== undefined;
   const loaded = useAsync((signal) => getPost(id ?? '', signal), [id], editing && session.isLoggedIn);
   const heading = editing ? 'Edit Research' : 'New Research';

@@ -6,6 +6,7 @@ import { css, type Theme } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { authorOf, formatDate, titleOf, viewsText } from '../../../lib/format';
+import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
 import { VisibilityBadge } from '../../research-center/components/visibility-badge';
 import { getPost } from '../api/post-api';
@@ -30,11 +31,8 @@ export function PostPage() {
   const session = useSession();
   const result = useAsync((signal) => getPost(id, signal), [id, session.token]);
   const [post, setPost] = useState<Post | null>(null);
-  const [expired, setExpired] = useState(false);
+  const expired = useSessionExpired();
   useEffect(() => setPost(result.data), [result.data]);
-  useEffect(() => {
-    if (isStatus(result.error, 401)) setExpired(true);
-  }, [result.error]);
 
   useEffect(() => {
     if (post) document.title = `${titleOf(post)} · Research`;

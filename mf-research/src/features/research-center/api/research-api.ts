@@ -1,4 +1,3 @@
-import { api } from '@app/api-client';
 import {
   API_PATHS,
   type ContentType,
@@ -9,9 +8,9 @@ import {
   StatsSchema,
   type Visibility,
 } from '@app/contracts';
+import { researchApi as api } from '../../../lib/session-expiry';
 
-/** Research screens show their own 'Session expired' message, so a 401 must not redirect (SPEC §8). */
-const OWN_401 = { redirectOn401: false } as const;
+// Calls go through researchApi: no redirect on 401, and the pages are told (lib/session-expiry.ts).
 
 export const EXPLORE_LIMIT = 50;
 
@@ -55,21 +54,20 @@ export function fetchExplore(
   signal?: AbortSignal,
 ): Promise<Post[]> {
   const { path, params } = buildExploreRequest(visibilities, filters);
-  return api.get(path, PostListSchema, { searchParams: params, signal, ...OWN_401 });
+  return api.get(path, PostListSchema, { searchParams: params, signal });
 }
 
 export function fetchMyPosts(signal?: AbortSignal): Promise<Post[]> {
   return api.get(API_PATHS.myPosts, PostListSchema, {
     searchParams: { limit: 100 },
     signal,
-    ...OWN_401,
   });
 }
 
 export function fetchStats(signal?: AbortSignal): Promise<Stats> {
-  return api.get(API_PATHS.stats, StatsSchema, { signal, ...OWN_401 });
+  return api.get(API_PATHS.stats, StatsSchema, { signal });
 }
 
 export function fetchTerms(kind: 'tags' | 'categories', signal?: AbortSignal) {
-  return api.get(API_PATHS[kind], NamedCountListSchema, { signal, ...OWN_401 });
+  return api.get(API_PATHS[kind], NamedCountListSchema, { signal });
 }

@@ -191,6 +191,19 @@ describe('Research Center — Explore', () => {
 });
 
 describe('Research Center — My Research and Analytics', () => {
+  it('shows the session-expired notice when a 401 ends the session on a members-only tab', async () => {
+    loginAs([]);
+    mockExplore([]);
+    mockMine([]);
+    server.use(http.get(url(API_PATHS.stats), () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })));
+    renderApp('/research-center?tab=analytics');
+    // The Analytics tab disappears with the session; the page still says why.
+    expect(await screen.findByText(MESSAGES.research.sessionExpired)).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Explore Research']);
+    expect(screen.queryByText(MESSAGES.research.loginToView)).not.toBeInTheDocument();
+  });
+
   it('tells a guest to log in to view their research', async () => {
     mockExplore([]);
     renderApp('/research-center?tab=my');

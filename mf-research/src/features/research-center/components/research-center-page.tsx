@@ -4,6 +4,7 @@ import { Alert, Badge, buttonStyles, Container, type TabItem, Tabs } from '@app/
 import { css, type Theme } from '@emotion/react';
 import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
 import { fetchMyPosts } from '../api/research-api';
 import { AnalyticsTab } from './analytics-tab';
@@ -22,8 +23,9 @@ export function ResearchCenterPage() {
   const requested: TabId = TAB_IDS.includes(asked as TabId) ? (asked as TabId) : 'explore';
   const tab: TabId = session.isLoggedIn ? requested : 'explore';
   // Kept across the switch to the guest view that a 401 causes (the token is already cleared by then).
-  const [expired, setExpired] = useState(false);
+  const [expiredHere, setExpired] = useState(false);
   const onSessionExpired = useCallback(() => setExpired(true), []);
+  const expired = useSessionExpired() || expiredHere;
 
   const mine = useAsync((signal) => fetchMyPosts(signal), [session.token], session.isLoggedIn);
   // Not gated on isLoggedIn: by the time a 401 arrives the api-client has already cleared the token.
