@@ -195,7 +195,9 @@ describe('Research Center — My Research and Analytics', () => {
     loginAs([]);
     mockExplore([]);
     mockMine([]);
-    server.use(http.get(url(API_PATHS.stats), () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })));
+    server.use(
+      http.get(url(API_PATHS.stats), () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })),
+    );
     renderApp('/research-center?tab=analytics');
     // The Analytics tab disappears with the session; the page still says why.
     expect(await screen.findByText(MESSAGES.research.sessionExpired)).toBeInTheDocument();
