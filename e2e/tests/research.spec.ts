@@ -34,26 +34,6 @@ async function openExplore(page: Page): Promise<URL> {
   return new URL((await listRequest).url());
 }
 
-/**
- * Opens an app path. Paths with more than one segment (/post/1, /post/1/edit) are reached by an in-app
- * navigation from /research-center: the shell's production index.html loads `main.js` by a relative URL
- * (publicPath 'auto' in packages/federation), so a hard load of /post/1 asks for /post/main.js and stays
- * blank. Reported to the shell/federation owners; once fixed, this can become a plain page.goto(path).
- */
-async function visit(page: Page, path: string) {
-  if (path.split('/').filter(Boolean).length <= 1) {
-    await page.goto(path);
-    return;
-  }
-  await page.goto('/research-center');
-  await expect(page.getByRole('heading', { level: 1, name: 'Research Center' })).toBeVisible();
-  await page.evaluate((to) => {
-    window.history.pushState(null, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveURL((url) => url.pathname === path);
-}
-
 async function search(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search research' }).fill(text);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -106,7 +86,7 @@ test.describe('research', () => {
     await expect(page.getByRole('tab', { name: /My Research/ })).toContainText('1');
 
     // Publish from the post page.
-    await visit(page, postPath);
+    await page.goto(postPath);
     await page.getByRole('button', { name: 'Publish' }).click();
     await expect(page.getByText('Published. Readers can now find it in Explore.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
@@ -129,7 +109,7 @@ test.describe('research', () => {
     await search(guest, membersTitle);
     await expect(guest.getByRole('heading', { name: 'No research found' })).toBeVisible();
     await expect(card(guest, membersTitle)).toHaveCount(0);
-    await visit(guest, postPath);
+    await guest.goto(postPath);
     await expect(guest.getByRole('heading', { name: 'Locked research' })).toBeVisible();
     await expect(guest.getByText('Key points')).toHaveCount(0);
     await expect(guest.locator('main').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
@@ -173,7 +153,7 @@ test.describe('research', () => {
     });
 
     await useToken(page, reader.token);
-    await visit(page, `/post/${post.id}`);
+    await page.goto(`/post/${post.id}`);
     await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
     // The reader is not the author: no author tools.
     await expect(page.getByRole('link', { name: 'Edit', exact: true })).toHaveCount(0);
@@ -184,7 +164,7 @@ test.describe('research', () => {
     await like.click();
     await expect(like).toHaveAccessibleName('Like · 1 like');
     await expect(like).toHaveAttribute('aria-pressed', 'true');
-    await visit(page, `/post/${post.id}`);
+    await page.goto(`/post/${post.id}`);
     await expect(page.getByRole('button', { name: /^Like/ })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('button', { name: /^Like/ }).click();
     await expect(page.getByRole('button', { name: /^Like/ })).toHaveAccessibleName('Like · 0 likes');
@@ -201,7 +181,7 @@ test.describe('research', () => {
     await comment.getByLabel('Edit comment').fill('Second thoughts');
     await comment.getByRole('button', { name: 'Save comment' }).click();
     await expect(comment.getByText('Second thoughts')).toBeVisible();
-    await visit(page, `/post/${post.id}`);
+    await page.goto(`/post/${post.id}`);
     await expect(
       page.getByRole('listitem', { name: 'Comment by Test User' }).getByText('Second thoughts'),
     ).toBeVisible();
@@ -226,7 +206,7 @@ test.describe('research', () => {
     const newTitle = `${post.title} (revised)`;
 
     await useToken(page, author.token);
-    await visit(page, `/post/${post.id}`);
+    await page.goto(`/post/${post.id}`);
     await page.getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/post/${post.id}/edit$`));
     await expect(field(page, 'Title')).toHaveValue(post.title);
@@ -266,7 +246,7 @@ test.describe('research', () => {
       headers: { Authorization: `Bearer ${author.token}` },
     });
     expect(gone.status()).toBe(404);
-    await visit(page, `/post/${post.id}`);
+    await page.goto(`/post/${post.id}`);
     await expect(page.getByRole('heading', { name: 'Research not found' })).toBeVisible();
   });
 
@@ -291,7 +271,7 @@ test.describe('research', () => {
       void dialog.dismiss();
     });
 
-    await visit(page, `/post/${post.id}`);
+    await page.goto(`/post/${post.id}`);
     const content = page.getByRole('region', { name: 'Research content' });
     await expect(content.getByText('After')).toBeVisible();
     // The javascript: URLs are gone, so these are no longer links; clicking them must do nothing.

@@ -1,4 +1,5 @@
 import { api, type CallOptions, isStatus } from '@app/api-client';
+import { useSession } from '@app/session';
 import { useEffect, useState } from 'react';
 import type * as v from 'valibot';
 
@@ -17,8 +18,12 @@ export function reportExpiry<T>(call: Promise<T>): Promise<T> {
   });
 }
 
-/** True once any research call of this page's lifetime was answered with 401. */
+/**
+ * True once any research call of this page's lifetime was answered with 401, or the session itself ended
+ * on a 401 (e.g. the profile request of a stale token, before this remote even loaded).
+ */
 export function useSessionExpired(): boolean {
+  const { sessionExpired } = useSession();
   const [expired, setExpired] = useState(false);
   useEffect(() => {
     const listener = () => setExpired(true);
@@ -27,7 +32,7 @@ export function useSessionExpired(): boolean {
       listeners.delete(listener);
     };
   }, []);
-  return expired;
+  return expired || sessionExpired;
 }
 
 type Schema<T> = v.GenericSchema<unknown, T>;

@@ -67,7 +67,7 @@ async function toApiError(error: unknown, sentToken: boolean, options: CallOptio
     const status = error.response.status;
     const body = parseErrorBody(await readJson(error.response).catch(() => undefined));
     if (status === 401 && sentToken) {
-      writeToken(null);
+      writeToken(null, 'expired');
       if (options.redirectOn401 !== false) onUnauthorized();
     }
     return new ApiError(body?.error ?? error.message, status, body);

@@ -1,3 +1,10 @@
 export { api, type CallOptions, configureApi, getApiBaseUrl } from './client';
 export { ApiError, errorMessage, isStatus } from './errors';
-export { readToken, TOKEN_CHANGED_EVENT, TOKEN_KEY, writeToken } from './token-store';
+export {
+  readToken,
+  TOKEN_CHANGED_EVENT,
+  TOKEN_KEY,
+  type TokenChangedDetail,
+  type TokenChangeReason,
+  writeToken,
+} from './token-store';

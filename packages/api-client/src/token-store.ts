@@ -11,12 +11,21 @@ export function readToken(): string | null {
   }
 }
 
-export function writeToken(token: string | null): void {
+/** Why the token changed: a login or logout by the user, or a 401 from the server (session expired). */
+export type TokenChangeReason = 'user' | 'expired';
+export interface TokenChangedDetail {
+  token: string | null;
+  reason: TokenChangeReason;
+}
+
+export function writeToken(token: string | null, reason: TokenChangeReason = 'user'): void {
   try {
     if (token) window.localStorage.setItem(TOKEN_KEY, token);
     else window.localStorage.removeItem(TOKEN_KEY);
   } catch {
     // Storage can be unavailable (private mode, quota); the session then lasts for this page only.
   }
-  window.dispatchEvent(new CustomEvent(TOKEN_CHANGED_EVENT, { detail: { token } }));
+  window.dispatchEvent(
+    new CustomEvent(TOKEN_CHANGED_EVENT, { detail: { token, reason } satisfies TokenChangedDetail }),
+  );
 }

@@ -35,6 +35,7 @@ function Probe() {
       <p>tier: {s.tierLabel}</p>
       <p>explore: {s.exploreVisibilities().join(',')}</p>
       <p>status: {s.profileStatus}</p>
+      <p>expired: {String(s.sessionExpired)}</p>
       <button type="button" onClick={() => s.login('new-token')}>
         login
       </button>
@@ -80,6 +81,7 @@ describe('SessionProvider', () => {
     );
     expect(await screen.findByText('tier: Guest')).toBeInTheDocument();
     expect(readToken()).toBeNull();
+    expect(screen.getByText('expired: true')).toBeInTheDocument();
   });
 
   it('switches on login and off on logout without a reload', async () => {
@@ -101,6 +103,7 @@ describe('SessionProvider', () => {
     expect(localStorage.getItem('token')).toBe('new-token');
     act(() => screen.getByText('logout').click());
     expect(await screen.findByText('tier: Guest')).toBeInTheDocument();
+    expect(screen.getByText('expired: false')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
     await waitFor(() => expect(loggedOut).toBe(true));
   });

@@ -1,4 +1,11 @@
-import { api, readToken, TOKEN_CHANGED_EVENT, TOKEN_KEY, writeToken } from '@app/api-client';
+import {
+  api,
+  readToken,
+  TOKEN_CHANGED_EVENT,
+  TOKEN_KEY,
+  type TokenChangedDetail,
+  writeToken,
+} from '@app/api-client';
 import {
   API_PATHS,
   canOpen,
@@ -24,6 +31,8 @@ export interface Session {
   roles: Roles;
   tier: Tier;
   tierLabel: string;
+  /** True after the server answered 401 to this session (until the next login): screens can say why. */
+  sessionExpired: boolean;
   /** Store a new token (after login); the profile is then loaded. */
   login: (token: string) => void;
   /** Revoke the token on the server (best effort) and forget it here. */
@@ -45,10 +54,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [token, setToken] = useState<string | null>(() => readToken());
   const [profile, setProfileState] = useState<Profile | null>(null);
   const [profileStatus, setProfileStatus] = useState<ProfileStatus>('none');
+  const [sessionExpired, setSessionExpired] = useState(false);
 
   // Follow the token wherever it changes: this tab (login, logout, a 401 in any remote) or another tab.
   useEffect(() => {
-    const sync = () => setToken(readToken());
+    const sync = (event?: Event) => {
+      const detail = (event as CustomEvent<TokenChangedDetail> | undefined)?.detail;
+      const next = readToken();
+      setToken(next);
+      if (next) setSessionExpired(false);
+      else if (detail?.reason === 'expired') setSessionExpired(true);
+      else if (detail) setSessionExpired(false);
+    };
     const onStorage = (event: StorageEvent) => {
       if (event.key === TOKEN_KEY || event.key === null) sync();
     };
@@ -112,6 +129,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       roles,
       tier: tierOf(roles),
       tierLabel: tierLabel(roles),
+      sessionExpired,
       login,
       logout,
       refreshProfile,
@@ -119,7 +137,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       canOpen: (visibility) => canOpen(visibility, roles),
       exploreVisibilities: () => exploreVisibilities(exploreRoles),
     };
-  }, [token, profile, profileStatus, login, logout, refreshProfile, setProfile]);
+  }, [token, profile, profileStatus, sessionExpired, login, logout, refreshProfile, setProfile]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
