@@ -1,5 +1,4 @@
 import { createConfig } from '@app/federation/webpack';
-import { THEME_BOOT_SCRIPT, THEME_CSS } from '@app/ui/theme-css';
 
 export default (_env, argv) =>
   createConfig({
@@ -9,5 +8,4 @@ export default (_env, argv) =>
     title: 'Research (standalone)',
     mode: argv.mode,
     exposes: { './App': './src/remote-entry.tsx' },
-    templateParameters: { themeCss: THEME_CSS, themeBootScript: THEME_BOOT_SCRIPT },
   });

@@ -1,5 +1,4 @@
 import { createConfig } from '@app/federation/webpack';
-import { THEME_BOOT_SCRIPT, THEME_CSS } from '@app/ui/theme-css';
 
 export default (_env, argv) =>
   createConfig({
@@ -8,5 +7,4 @@ export default (_env, argv) =>
     port: 3000,
     title: 'Risk & Opportunity Intelligence',
     mode: argv.mode,
-    templateParameters: { themeCss: THEME_CSS, themeBootScript: THEME_BOOT_SCRIPT },
   });

@@ -2,20 +2,10 @@
 // wire (gzip, as the static server sends it) and the total, split into shell and remote. Needs `pnpm start`.
 // Usage: node e2e/scripts/measure-home.mjs [url]
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 
 const url = process.argv[2] ?? 'http://localhost:3000/';
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const page = await browser.newPage();
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Network.enable');

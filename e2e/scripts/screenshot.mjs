@@ -1,19 +1,9 @@
 // Usage: node scripts/screenshot.mjs <url> <out.png> [dark] — a look at a page in Debian's Chromium.
 import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';
 
 const [url = 'http://localhost:3000/', out = '/tmp/shot.png', scheme] = process.argv.slice(2);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--no-first-run',
-    '--disable-sync',
-    '--disable-quic',
-  ],
-});
+const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const page = await browser.newPage({
   viewport: { width: 1280, height: 900 },
   colorScheme: scheme === 'dark' ? 'dark' : 'light',

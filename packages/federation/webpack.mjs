@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { THEME_BOOT_SCRIPT, THEME_CSS } from '@app/ui/theme-css';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
@@ -51,10 +52,9 @@ class CopyPublicPlugin {
  * @param {number} o.port            dev server port
  * @param {Record<string,string>} [o.exposes]  remote modules; a remote exposes only './App'
  * @param {string} o.title           HTML title for the page the app serves on its own
- * @param {Record<string,string>} [o.templateParameters]  extra values for src/index.html
  * @param {'development'|'production'} [o.mode]
  */
-export function createConfig({ name, dirname, port, exposes, title, templateParameters = {}, mode }) {
+export function createConfig({ name, dirname, port, exposes, title, mode }) {
   const isProd = (mode ?? process.env.NODE_ENV ?? 'production') === 'production';
   return {
     mode: isProd ? 'production' : 'development',
@@ -100,11 +100,12 @@ export function createConfig({ name, dirname, port, exposes, title, templatePara
         shareStrategy: 'loaded-first',
       }),
       new HtmlWebpackPlugin({
-        template: './src/index.html',
+        // One page template for every app: the theme is chosen and painted before any bundle runs.
+        template: path.join(import.meta.dirname, 'index.html'),
         title,
         // Absolute, so a deep link (/post/42/edit) loads /main.js and not /post/42/main.js.
         publicPath: '/',
-        templateParameters: { title, ...templateParameters },
+        templateParameters: { title, themeCss: THEME_CSS, themeBootScript: THEME_BOOT_SCRIPT },
         // The shell's page must not be cached; hashed assets may be cached forever (see scripts/serve.mjs).
         hash: false,
       }),
