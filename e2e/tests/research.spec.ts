@@ -300,6 +300,8 @@ test.describe('research', () => {
     await useToken(page, member.token);
     await page.goto('/research-center');
     await expect(page.getByRole('tab', { name: 'Analytics' })).toBeVisible();
+    // Let the page's own first calls (profile, My Research count) finish: the 401 must come from the click.
+    await page.waitForLoadState('networkidle');
     // The session ends on the server (the token is revoked) while the page is open.
     const revoked = await request.post(`${API_URL}${API_PATHS.logout}`, {
       headers: { Authorization: `Bearer ${member.token}` },

@@ -70,6 +70,23 @@ test.describe('shell frame', () => {
   });
 });
 
+test.describe('performance monitor', () => {
+  test('is off by default and shows rated load, render and memory when switched on', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole('complementary', { name: 'Performance monitor' })).toHaveCount(0);
+
+    await page.goto('/about?perf=1');
+    const monitor = page.getByRole('complementary', { name: 'Performance monitor' });
+    await expect(monitor).toBeVisible();
+    await expect(monitor).toContainText('Load');
+    await expect(monitor).toContainText('Render');
+    await expect(monitor).toContainText('Memory');
+    // Within a couple of seconds every metric has a value rated good, fair or poor (SPEC §9).
+    await expect(monitor.locator('[data-rating="n/a"]')).toHaveCount(0, { timeout: 5_000 });
+  });
+});
+
 test.describe('routing', () => {
   test('/dashboard redirects to /research-center', async ({ page }) => {
     await page.goto('/dashboard');
