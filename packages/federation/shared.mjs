@@ -20,11 +20,15 @@ const singleton = (version) => ({ singleton: true, requiredVersion: version, ver
 export const SHARED_SINGLETONS = {
   react: singleton(REACT),
   'react/jsx-runtime': singleton(REACT),
+  // Development builds compile JSX to the dev runtimes; unshared, a remote would carry its own emotion
+  // ThemeContext and see no theme (pnpm dev only; production never imports these).
+  'react/jsx-dev-runtime': singleton(REACT),
   'react-dom': singleton(REACT_DOM),
   'react-dom/client': singleton(REACT_DOM),
   'react-router-dom': singleton(ROUTER),
   '@emotion/react': singleton(EMOTION),
   '@emotion/react/jsx-runtime': singleton(EMOTION),
+  '@emotion/react/jsx-dev-runtime': singleton(EMOTION),
   '@app/session': singleton(OWN),
   '@app/ui': singleton(OWN),
   '@app/api-client': singleton(OWN),
