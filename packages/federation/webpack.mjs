@@ -71,6 +71,8 @@ export function createConfig({ name, dirname, port, exposes, title, mode }) {
       chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: name,
       clean: true,
+      // Always write, so dist's mtimes say when it was built (scripts/build.mjs uses them to skip fresh apps).
+      compareBeforeEmit: false,
     },
     resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
     module: {
