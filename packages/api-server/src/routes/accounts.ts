@@ -1,0 +1,59 @@
+import {
+  API_PATHS,
+  ChangePasswordSchema,
+  LoginRequestSchema,
+  PreferencesSchema,
+  ProfileUpdateSchema,
+  RegistrationPayloadSchema,
+} from '@app/contracts';
+import type { Hono } from 'hono';
+import { parseWith } from '../errors';
+import { type C, type Env, type RouteDeps, requireCaller } from './http-helpers';
+
+export function registerAccountRoutes(app: Hono<Env>, { accounts, json }: RouteDeps) {
+  app.post(API_PATHS.register, async (c) => {
+    const payload = parseWith(RegistrationPayloadSchema, await json(c));
+    const { requires_activation } = await accounts.register(payload);
+    const message = requires_activation
+      ? 'Registration successful. An administrator must activate your account before you can log in.'
+      : 'Registration successful. You can now log in.';
+    return c.json({ message, requires_activation }, 201);
+  });
+
+  app.post(API_PATHS.login, async (c) => {
+    const { username, password } = parseWith(LoginRequestSchema, await json(c));
+    return c.json(await accounts.login(username, password));
+  });
+
+  app.post(API_PATHS.logout, (c) => {
+    accounts.logout(requireCaller(c));
+    return c.json({ message: 'Logged out' });
+  });
+
+  app.get(API_PATHS.profile, (c) => c.json(accounts.profile(requireCaller(c).userId)));
+  app.put(API_PATHS.profile, async (c) => {
+    const who = requireCaller(c);
+    return c.json(accounts.updateProfile(who.userId, parseWith(ProfileUpdateSchema, await json(c))));
+  });
+
+  app.get(API_PATHS.preferences, (c) => c.json(accounts.preferences(requireCaller(c).userId)));
+  app.put(API_PATHS.preferences, async (c) => {
+    const who = requireCaller(c);
+    return c.json(accounts.savePreferences(who.userId, parseWith(PreferencesSchema, await json(c))));
+  });
+
+  const changePassword = async (c: C) => {
+    const who = requireCaller(c);
+    await accounts.changePassword(who, parseWith(ChangePasswordSchema, await json(c)));
+    return c.json({ message: 'Password updated successfully' });
+  };
+  app.put(API_PATHS.changePassword, changePassword);
+  app.post(API_PATHS.changePassword, changePassword);
+
+  const deleteAccount = (c: C) => {
+    accounts.deleteAccount(requireCaller(c).userId);
+    return c.json({ message: 'Account deleted' });
+  };
+  app.delete(API_PATHS.deleteAccount, deleteAccount);
+  app.post(API_PATHS.deleteAccount, deleteAccount);
+}

@@ -1,0 +1,35 @@
+import { API_PATHS, RoleChangeSchema } from '@app/contracts';
+import type { Hono } from 'hono';
+import * as v from 'valibot';
+import { HttpError, parseWith } from '../errors';
+import { type C, type Env, type RouteDeps, requireAdmin } from './http-helpers';
+
+const userRef = (c: C) => {
+  const id = c.req.param('id') ?? '';
+  if (!/^\d{1,12}$/.test(id)) throw new HttpError(404, 'User not found');
+  return Number(id);
+};
+
+export function registerAdminRoutes(app: Hono<Env>, { accounts, json }: RouteDeps) {
+  app.get(API_PATHS.adminUsers, (c) => {
+    requireAdmin(c);
+    const status = c.req.query('status') ?? 'all';
+    if (status !== 'pending' && status !== 'all') throw new HttpError(400, 'status must be pending or all');
+    return c.json(accounts.listUsers(status));
+  });
+  app.post('/api/admin/users/:id/activate', (c) => {
+    requireAdmin(c);
+    return c.json(accounts.activate(userRef(c)));
+  });
+  app.post('/api/admin/users/:id/roles', async (c) => {
+    requireAdmin(c);
+    const { role } = parseWith(RoleChangeSchema, await json(c));
+    return c.json(accounts.grant(userRef(c), role));
+  });
+  app.delete('/api/admin/users/:id/roles/:role', (c) => {
+    requireAdmin(c);
+    const role = c.req.param('role');
+    if (!v.is(RoleChangeSchema.entries.role, role)) throw new HttpError(400, 'Unknown role');
+    return c.json(accounts.revoke(userRef(c), role));
+  });
+}

@@ -1,0 +1,92 @@
+import {
+  API_PATHS,
+  CommentInputSchema,
+  PostInputSchema,
+  PostUpdateSchema,
+  VisibilityChangeSchema,
+} from '@app/contracts';
+import type { Hono } from 'hono';
+import { HttpError, parseWith } from '../errors';
+import { type C, caller, type Env, listQuery, type RouteDeps, requireCaller } from './http-helpers';
+
+/** Posts, comments, likes, stats, report and the deprecated lists. Fixed paths come before /:idOrSlug. */
+export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: RouteDeps) {
+  // Query parsing happens only on a cache miss: a hit is keyed by the exact URL.
+  app.get(API_PATHS.posts, (c) => listCache.cachedJson(c, () => posts.list(caller(c), listQuery(c))));
+  app.post(API_PATHS.posts, async (c) => {
+    const who = requireCaller(c);
+    return c.json(posts.create(who.userId, parseWith(PostInputSchema, await json(c))), 201);
+  });
+  app.get(API_PATHS.myPosts, (c) => {
+    const who = requireCaller(c);
+    const q = listQuery(c);
+    return c.json(posts.mine(who, q.limit, q.offset));
+  });
+  app.get(API_PATHS.searchPosts, (c) => {
+    const q = listQuery(c);
+    if (!q.q) throw new HttpError(400, 'Search text (q) is required');
+    return c.json(posts.search(caller(c), { ...q, q: q.q }));
+  });
+  app.get(API_PATHS.tags, (c) => c.json(posts.termCounts(caller(c), 'tag')));
+  app.get(API_PATHS.categories, (c) => c.json(posts.termCounts(caller(c), 'category')));
+
+  app.get('/api/posts/:idOrSlug', (c) => {
+    const post = posts.read(caller(c), c.req.param('idOrSlug'));
+    listCache.clear(); // the view count changed
+    return c.json(post);
+  });
+  app.put('/api/posts/:id', async (c) => {
+    const who = requireCaller(c);
+    return c.json(posts.update(who, c.req.param('id'), parseWith(PostUpdateSchema, await json(c))));
+  });
+  app.delete('/api/posts/:id', (c) => {
+    posts.remove(requireCaller(c), c.req.param('id'));
+    return c.json({ message: 'Post deleted' });
+  });
+  app.post('/api/posts/:id/like', (c) => c.json(posts.toggleLike(requireCaller(c), c.req.param('id'))));
+  const publish = (c: C) => c.json(posts.publish(requireCaller(c), c.req.param('id')!));
+  app.put('/api/posts/:id/publish', publish);
+  app.post('/api/posts/:id/publish', publish);
+  const visibility = async (c: C) => {
+    const who = requireCaller(c);
+    const { visibility } = parseWith(VisibilityChangeSchema, await json(c));
+    return c.json(posts.setVisibility(who, c.req.param('id')!, visibility));
+  };
+  app.put('/api/posts/:id/visibility', visibility);
+  app.patch('/api/posts/:id/visibility', visibility);
+
+  app.get('/api/posts/:id/comments', (c) => c.json(posts.comments(caller(c), c.req.param('id'))));
+  app.post('/api/posts/:id/comments', async (c) => {
+    const who = requireCaller(c);
+    const { content } = parseWith(CommentInputSchema, await json(c));
+    return c.json(posts.addComment(who, c.req.param('id'), content), 201);
+  });
+  app.put('/api/comments/:id', async (c) => {
+    const who = requireCaller(c);
+    const { content } = parseWith(CommentInputSchema, await json(c));
+    return c.json(posts.editComment(who, c.req.param('id'), content));
+  });
+  app.delete('/api/comments/:id', (c) => {
+    posts.deleteComment(requireCaller(c), c.req.param('id'));
+    return c.json({ message: 'Comment deleted' });
+  });
+  app.post('/api/comments/:id/like', (c) =>
+    c.json(posts.toggleCommentLike(requireCaller(c), c.req.param('id'))),
+  );
+
+  app.get(API_PATHS.stats, (c) => c.json(posts.stats(requireCaller(c))));
+  app.get(API_PATHS.report, (c) => c.json(posts.report(caller(c))));
+
+  // Deprecated: kept answering for older clients.
+  app.get(API_PATHS.publicPostsDeprecated, (c) => {
+    c.header('Deprecation', 'true');
+    const q = listQuery(c);
+    return c.json(posts.list(null, { ...q, status: 'published', visibility: ['public'] }));
+  });
+  app.get(API_PATHS.privatePostsDeprecated, (c) => {
+    const who = requireCaller(c);
+    c.header('Deprecation', 'true');
+    const q = listQuery(c);
+    return c.json(posts.list(who, { ...q, status: 'published' }));
+  });
+}
