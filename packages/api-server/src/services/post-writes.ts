@@ -1,0 +1,135 @@
+import type { LikeResult, Post, Visibility } from '@app/contracts';
+import type { DB } from '../db/database';
+import type { Caller } from './accounts';
+import { now, type PostWrite } from './post-model';
+import type { PostReader } from './post-reads';
+import { makeExcerpt, slugify, uniqueSlug } from './slug';
+
+/** Creating, changing, publishing, deleting and liking posts. */
+export class PostWriter {
+  private stmts;
+
+  constructor(
+    private readonly db: DB,
+    private readonly reader: PostReader,
+  ) {
+    this.stmts = {
+      slugTaken: db.prepare('SELECT 1 FROM posts WHERE slug = ?').pluck(),
+    };
+  }
+
+  private setTerms(postId: number, kind: 'tag' | 'category', names: string[]) {
+    const unique = [...new Set(names)];
+    this.db.prepare('DELETE FROM post_terms WHERE post_id = ? AND kind = ?').run(postId, kind);
+    const insert = this.db.prepare('INSERT OR IGNORE INTO post_terms (post_id, kind, name) VALUES (?, ?, ?)');
+    for (const name of unique) insert.run(postId, kind, name);
+    const column = kind === 'tag' ? 'tags_json' : 'categories_json';
+    this.db.prepare(`UPDATE posts SET ${column} = ? WHERE id = ?`).run(JSON.stringify(unique), postId);
+  }
+
+  create(authorId: number, input: Required<PostWrite>, at: string = now()): Post {
+    const id = this.db.transaction(() => {
+      const slug = uniqueSlug(slugify(input.title), (s) => this.stmts.slugTaken.get(s) !== undefined);
+      const t = at;
+      const info = this.db
+        .prepare(
+          `INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
+            published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          slug,
+          input.title,
+          input.summary,
+          input.content,
+          makeExcerpt(input.summary || input.content),
+          input.status,
+          input.visibility,
+          input.content_type,
+          authorId,
+          input.status === 'published' ? t : null,
+          t,
+          t,
+        );
+      const postId = Number(info.lastInsertRowid);
+      this.setTerms(postId, 'tag', input.tags);
+      this.setTerms(postId, 'category', input.categories);
+      return postId;
+    })();
+    return this.reader.byId(id, authorId);
+  }
+
+  update(caller: Caller, idOrSlug: string, input: PostWrite): Post {
+    const row = this.reader.writable(caller, idOrSlug);
+    this.db.transaction(() => {
+      const next = {
+        title: input.title ?? row.title,
+        summary: input.summary ?? row.summary,
+        content: input.content ?? row.content,
+        status: input.status ?? row.status,
+        visibility: input.visibility ?? row.visibility,
+        content_type: input.content_type ?? row.content_type,
+      };
+      const publishedAt = next.status === 'published' ? (row.published_at ?? now()) : null;
+      this.db
+        .prepare(
+          `UPDATE posts SET title = ?, summary = ?, content = ?, excerpt = ?, status = ?, visibility = ?,
+            content_type = ?, published_at = ?, updated_at = ? WHERE id = ?`,
+        )
+        .run(
+          next.title,
+          next.summary,
+          next.content,
+          makeExcerpt(next.summary || next.content),
+          next.status,
+          next.visibility,
+          next.content_type,
+          publishedAt,
+          now(),
+          row.id,
+        );
+      if (input.tags) this.setTerms(row.id, 'tag', input.tags);
+      if (input.categories) this.setTerms(row.id, 'category', input.categories);
+    })();
+    return this.reader.reload(caller, row.id);
+  }
+
+  remove(caller: Caller, idOrSlug: string) {
+    const row = this.reader.writable(caller, idOrSlug);
+    this.db.prepare('DELETE FROM posts WHERE id = ?').run(row.id);
+  }
+
+  publish(caller: Caller, idOrSlug: string): Post {
+    const row = this.reader.writable(caller, idOrSlug);
+    this.db
+      .prepare(
+        `UPDATE posts SET status = 'published', published_at = COALESCE(published_at, ?), updated_at = ? WHERE id = ?`,
+      )
+      .run(now(), now(), row.id);
+    return this.reader.reload(caller, row.id);
+  }
+
+  setVisibility(caller: Caller, idOrSlug: string, visibility: Visibility): Post {
+    const row = this.reader.writable(caller, idOrSlug);
+    this.db
+      .prepare('UPDATE posts SET visibility = ?, updated_at = ? WHERE id = ?')
+      .run(visibility, now(), row.id);
+    return this.reader.reload(caller, row.id);
+  }
+
+  toggleLike(caller: Caller, idOrSlug: string): LikeResult {
+    const row = this.reader.readable(caller, idOrSlug);
+    return this.db.transaction(() => {
+      const del = this.db
+        .prepare('DELETE FROM post_likes WHERE post_id = ? AND user_id = ?')
+        .run(row.id, caller.userId);
+      if (del.changes === 0) {
+        this.db.prepare('INSERT INTO post_likes (post_id, user_id) VALUES (?, ?)').run(row.id, caller.userId);
+      }
+      const likes = this.db
+        .prepare('SELECT COUNT(*) FROM post_likes WHERE post_id = ?')
+        .pluck()
+        .get(row.id) as number;
+      return { liked: del.changes === 0, likes };
+    })();
+  }
+}
