@@ -3,7 +3,6 @@ import { MESSAGES } from '@app/contracts';
 import { useSession } from '@app/session';
 import { Alert, Button, buttonStyles, Container, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
-import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
@@ -18,9 +17,7 @@ export function PostEditorPage() {
   const { id } = useParams();
   const session = useSession();
   // A 401 while saving clears the token; the form stays so the user's text is not lost.
-  const [expiredHere, setExpired] = useState(false);
-  const onSessionExpired = useCallback(() => setExpired(true), []);
-  const expired = useSessionExpired() || expiredHere;
+  const expired = useSessionExpired();
   const editing = id !== undefined;
   const loaded = useAsync((signal) => getPost(id ?? '', signal), [id], editing && session.isLoggedIn);
   const heading = editing ? 'Edit Research' : 'New Research';
@@ -101,7 +98,6 @@ export function PostEditorPage() {
             key={post?.id ?? 'new'}
             post={post ?? undefined}
             initial={post ? valuesFromPost(post) : EMPTY_VALUES}
-            onSessionExpired={onSessionExpired}
           />
         ) : (
           <Alert tone="error">Only the author can edit this research.</Alert>

@@ -14,15 +14,7 @@ const TYPE_OPTIONS = CONTENT_TYPES.values.map((value) => ({ value, label: CONTEN
 const VIS_OPTIONS = VISIBILITIES.values.map((value) => ({ value, label: VISIBILITIES.labels[value] }));
 
 /** Create (post undefined) or edit a post. Save draft and Publish; a failed save keeps everything typed. */
-export function PostForm({
-  post,
-  initial,
-  onSessionExpired,
-}: {
-  post?: Post;
-  initial: FormValues;
-  onSessionExpired: () => void;
-}) {
+export function PostForm({ post, initial }: { post?: Post; initial: FormValues }) {
   const navigate = useNavigate();
   const backupKey = post ? String(post.id) : undefined;
   const [restored] = useState(() => {
@@ -75,7 +67,6 @@ export function PostForm({
       navigate(`/post/${result.id}`);
     } catch (e) {
       if (isStatus(e, 401)) {
-        onSessionExpired();
         setSaveError(`${MESSAGES.research.sessionExpired} Your changes are kept in this tab.`);
       } else {
         setSaveError(`${errorMessage(e, 'Could not save your research')}. Your changes have not been lost.`);

@@ -33,10 +33,10 @@ function Stat({ label, value }: { label: string; value: number | null }) {
 }
 
 /** Analytics: the caller's own totals (GET /api/stats), four categories and account info (SPEC §2). */
-export function AnalyticsTab({ onSessionExpired }: { onSessionExpired: () => void }) {
+export function AnalyticsTab() {
   const session = useSession();
   const stats = useAsync((signal) => fetchStats(signal), [session.token]);
-  const error = useLoadError(stats.error, onSessionExpired);
+  const error = useLoadError(stats.error);
   const data = stats.data;
   const profile = session.profile;
 

@@ -11,7 +11,7 @@ import { PostCard } from './post-card';
 import { useLoadError } from './use-load-error';
 
 /** Explore Research: the §6 list, search and filters (docs/decisions/0007-explore-visibilities.md). */
-export function ExploreTab({ onSessionExpired }: { onSessionExpired: () => void }) {
+export function ExploreTab() {
   const session = useSession();
   const [filters, setFilters] = useState<ExploreFilters>(NO_FILTERS);
   // §6 adds tiers only "for a logged-in user with a profile": wait for the profile rather than ask twice.
@@ -24,7 +24,7 @@ export function ExploreTab({ onSessionExpired }: { onSessionExpired: () => void 
     [key, filters, session.token],
     ready,
   );
-  const loadError = useLoadError(list.error, onSessionExpired);
+  const loadError = useLoadError(list.error);
 
   const myId = session.profile?.id;
   const isGuest = !session.isLoggedIn;

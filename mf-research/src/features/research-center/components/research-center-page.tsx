@@ -2,7 +2,6 @@ import { MESSAGES } from '@app/contracts';
 import { useSession } from '@app/session';
 import { Alert, Badge, buttonStyles, Container, type TabItem, Tabs } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { useCallback, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
@@ -23,13 +22,11 @@ export function ResearchCenterPage() {
   const requested: TabId = TAB_IDS.includes(asked as TabId) ? (asked as TabId) : 'explore';
   const tab: TabId = session.isLoggedIn ? requested : 'explore';
   // Kept across the switch to the guest view that a 401 causes (the token is already cleared by then).
-  const [expiredHere, setExpired] = useState(false);
-  const onSessionExpired = useCallback(() => setExpired(true), []);
-  const expired = useSessionExpired() || expiredHere;
+  const expired = useSessionExpired();
 
   const mine = useAsync((signal) => fetchMyPosts(signal), [session.token], session.isLoggedIn);
   // Not gated on isLoggedIn: by the time a 401 arrives the api-client has already cleared the token.
-  const mineError = useLoadError(mine.error, onSessionExpired);
+  const mineError = useLoadError(mine.error);
 
   const select = (id: string) => setParams(id === 'explore' ? {} : { tab: id }, { replace: true });
   const count = session.isLoggedIn ? mine.data?.length : undefined;
@@ -95,7 +92,7 @@ export function ResearchCenterPage() {
         </Alert>
       )}
       <Tabs items={items} selected={tab} onSelect={select} label="Research sections">
-        {tab === 'explore' && <ExploreTab onSessionExpired={onSessionExpired} />}
+        {tab === 'explore' && <ExploreTab />}
         {tab === 'my' && (
           <MyResearchTab
             posts={mine.data}
@@ -104,7 +101,7 @@ export function ResearchCenterPage() {
             onRetry={mine.reload}
           />
         )}
-        {tab === 'analytics' && <AnalyticsTab onSessionExpired={onSessionExpired} />}
+        {tab === 'analytics' && <AnalyticsTab />}
       </Tabs>
     </Container>
   );
