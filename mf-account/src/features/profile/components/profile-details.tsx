@@ -10,9 +10,10 @@ import {
 } from '@app/contracts';
 import { Alert, Button, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { type ChangeEvent, type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { focusFirstError } from '../../../lib/focus';
+import { useFormFields } from '../../../lib/form-fields';
 import { InputField } from '../../../lib/input-field';
 import { TEXTS } from '../../../lib/texts';
 import { updateProfile } from '../api/profile';
@@ -100,8 +101,9 @@ interface Props {
 /** SPEC §2/§4 Profile: view mode or edit mode; save returns to view mode with a message hidden after 3 s. */
 export function ProfileDetails({ profile, onSaved, onUnauthorized }: Props) {
   const [editing, setEditing] = useState(false);
-  const [values, setValues] = useState<Values>(() => valuesOf(profile));
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { values, setValues, errors, setErrors, change } = useFormFields<FieldName, Values>(() =>
+    valuesOf(profile),
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -138,16 +140,6 @@ export function ProfileDetails({ profile, onSaved, onUnauthorized }: Props) {
     setErrors({});
     setFailure(null);
     focusAfter.current = 'edit';
-  };
-
-  const change = (name: FieldName) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name]: _cleared, ...rest } = current;
-      return rest;
-    });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

@@ -8,18 +8,11 @@ import {
 } from '@app/contracts';
 import { Alert, Button } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import {
-  type ChangeEvent,
-  type ComponentProps,
-  type FormEvent,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { focusFirstError } from '../../../lib/focus';
+import { useFormFields } from '../../../lib/form-fields';
 import { InputField } from '../../../lib/input-field';
 import { FormCard, footerText, linkText, mutedText } from '../../../lib/layout';
 import { TEXTS } from '../../../lib/texts';
@@ -96,8 +89,7 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 /** SPEC §2 Register, §4 registration states, §5 field rules, §8 registration failures. */
 export function RegisterPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
+  const { values, setValues, errors, setErrors, change } = useFormFields<FieldName, Values>(EMPTY);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -118,16 +110,6 @@ export function RegisterPage() {
     const timer = window.setTimeout(() => navigate('/login'), LIMITS.registerRedirectMs);
     return () => window.clearTimeout(timer);
   }, [outcome, navigate]);
-
-  const change = (name: FieldName) => (event: ChangeEvent<HTMLInputElement>) => {
-    const { value } = event.target;
-    setValues((current) => ({ ...current, [name]: value }));
-    setErrors((current) => {
-      if (!(name in current)) return current;
-      const { [name]: _cleared, ...rest } = current;
-      return rest;
-    });
-  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,0 +1,25 @@
+import { type ChangeEvent, useCallback, useState } from 'react';
+
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/**
+ * A form's values and per-field errors. `change(name)` stores what was typed and clears that field's error
+ * (SPEC §5: an error clears as its field is edited); the other errors stay until the next submit.
+ */
+export function useFormFields<F extends string, V extends Record<F, string>>(initial: V | (() => V)) {
+  const [values, setValues] = useState<V>(initial);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const change = useCallback(
+    (name: F) => (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => {
+        if (!(name in current)) return current;
+        const { [name]: _cleared, ...rest } = current;
+        return rest as FieldErrors<F>;
+      });
+    },
+    [],
+  );
+  return { values, setValues, errors, setErrors, change };
+}
