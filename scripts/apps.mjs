@@ -1,4 +1,5 @@
 // The apps of the workspace and their default ports (ARCHITECTURE.md). One list for build, start and dev.
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
@@ -13,13 +14,9 @@ export const APPS = [
 
 export const API = { name: 'api-server', port: Number(process.env.API_PORT ?? 4000) };
 
-/** Front-end packages every app bundles: a change there makes every app's build stale. */
-export const SHARED_SOURCES = [
-  'contracts',
-  'api-client',
-  'session',
-  'ui',
-  'shell-actions',
-  'federation',
-  'dev-frame',
-].map((pkg) => path.join(ROOT, 'packages', pkg));
+/** Packages the front ends build from (all but the server-side ones): a change there makes every app stale. */
+const SERVER_PACKAGES = new Set(['api-server', 'static-server']);
+export const SHARED_SOURCES = fs
+  .readdirSync(path.join(ROOT, 'packages'))
+  .filter((pkg) => !SERVER_PACKAGES.has(pkg))
+  .map((pkg) => path.join(ROOT, 'packages', pkg));
