@@ -28,6 +28,9 @@ export const API_PATHS = {
   publicPostsDeprecated: '/api/public-posts',
   privatePostsDeprecated: '/api/private-posts',
   adminUsers: '/api/admin/users',
+  adminRollouts: '/api/admin/rollouts',
+  rolloutHealth: '/api/rollout/health',
+  rolloutPreview: '/api/rollout/preview',
   adminActivate: (id: string | number) => `/api/admin/users/${id}/activate`,
   adminRoles: (id: string | number) => `/api/admin/users/${id}/roles`,
   adminRole: (id: string | number, role: string) =>

@@ -4,3 +4,4 @@ export * from './entities';
 export * from './enums';
 export * from './messages';
 export * from './rules';
+export * from './rollout';

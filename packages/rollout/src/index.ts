@@ -1,0 +1,6 @@
+export * from './cohort';
+export * from './compat';
+export * from './health-gate';
+export * from './manifest';
+export * from './remotes';
+export * from './version-id';

@@ -1,0 +1,3 @@
+// Node-only helpers (node:crypto, node:fs): never imported by browser code.
+export * from './preview-token';
+export * from './store-files';

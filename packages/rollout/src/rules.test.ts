@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { compatibilityConflicts } from './compat';
+import { decideStep } from './health-gate';
+import { parseManifest, releaseManifestUrl } from './manifest';
+import { signPreviewToken, verifyPreviewToken } from './preview-token';
+import { isVersionId, versionId } from './version-id';
+
+const shell = [
+  { name: 'react', version: '19.3.1', requiredVersion: '19.3.1' },
+  { name: 'react/jsx-runtime', version: '19.3.1' },
+  { name: 'react-dom', version: '19.3.1' },
+  { name: 'react-router-dom', version: '7.18.5' },
+  { name: '@emotion/react', version: '11.14.0' },
+  { name: '@app/session', version: '1.2.0' },
+];
+
+describe('compatibility gate', () => {
+  it('accepts a remote built against the shell’s majors and known contracts', () => {
+    const remote = [
+      { name: 'react', version: '19.0.0', requiredVersion: '19.0.0' },
+      { name: 'react-router-dom', version: '7.1.0', requiredVersion: '7.1.0' },
+      { name: '@app/session', version: '1.1.0', requiredVersion: '1.1.0' },
+      { name: 'lodash', version: '4.0.0', requiredVersion: '4.0.0' },
+    ];
+    expect(compatibilityConflicts(remote, shell)).toEqual([]);
+  });
+
+  it('names every conflict: another React major, an unknown contract, a missing singleton', () => {
+    const remote = [
+      { name: 'react', version: '18.3.1', requiredVersion: '18.3.1' },
+      { name: 'react/jsx-runtime', version: '18.3.1', requiredVersion: '18.3.1' },
+      { name: '@app/session', version: '1.3.0', requiredVersion: '1.3.0' },
+      { name: '@app/ui', version: '1.0.0', requiredVersion: '1.0.0' },
+    ];
+    expect(compatibilityConflicts(remote, shell)).toEqual([
+      'react: the remote requires major 18 (18.3.1), the shell provides 19.3.1',
+      '@app/session: the remote requires contract 1.3.0, the shell knows only 1.2.0',
+      '@app/ui: the remote requires 1.0.0, the shell provides none',
+    ]);
+  });
+});
+
+describe('health gate', () => {
+  const policy = { minSample: 20, maxExtraFailureRate: 0.05 };
+  const ok = { loads: 100, loadFailures: 1, renderErrors: 0 };
+  it('waits for the minimum sample', () => {
+    expect(decideStep({ loads: 5, loadFailures: 0, renderErrors: 0 }, ok, policy).action).toBe('wait');
+  });
+  it('advances a canary as healthy as stable', () => {
+    expect(decideStep({ loads: 30, loadFailures: 0, renderErrors: 0 }, ok, policy).action).toBe('advance');
+  });
+  it('rolls back a canary failing more than the threshold above stable, naming the rates', () => {
+    const decision = decideStep({ loads: 15, loadFailures: 10, renderErrors: 0 }, ok, policy);
+    expect(decision.action).toBe('rollback');
+    expect(decision.reason).toContain('canary failure rate 40.0 % over 25 loads');
+  });
+  it('rolls back before the sample is complete when failures already exceed the limit', () => {
+    expect(decideStep({ loads: 0, loadFailures: 5, renderErrors: 0 }, ok, policy).action).toBe('rollback');
+  });
+});
+
+describe('version ids and the manifest', () => {
+  it('derives ids from the package version and the content hash', () => {
+    expect(versionId('1.4.0', 'abc123def4567890')).toBe('1.4.0-abc123def4');
+    expect(isVersionId('1.0.0-beta.1-abc123def4')).toBe(true);
+    for (const bad of ['../1.0.0-abc123def4', '1.0.0-abc123def4/x', 'latest', '1.0.0-ABC123DEF4']) {
+      expect(isVersionId(bad)).toBe(false);
+    }
+  });
+
+  it('validates a manifest and names the bad field', () => {
+    const base = {
+      schemaVersion: 1,
+      environment: 'local',
+      revision: 3,
+      updatedAt: '2026-11-22T10:00:00.000Z',
+      remotes: { 'mf-research': { stable: '1.0.0-aaaaaaaaaa' } },
+    };
+    expect(parseManifest(base).remotes['mf-research']?.previous).toEqual([]);
+    const canary = { version: '1.0.0-bbbbbbbbbb', percent: 101, startedAt: base.updatedAt, stepStartedAt: base.updatedAt };
+    expect(() => parseManifest({ ...base, remotes: { 'mf-research': { stable: '1.0.0-aaaaaaaaaa', canary } } })).toThrow(
+      /remotes.mf-research.canary.percent: percent must be from 0 to 100/,
+    );
+    expect(() => parseManifest({ ...base, remotes: { 'mf-other': { stable: '1.0.0-aaaaaaaaaa' } } })).toThrow(
+      /remotes may only name/,
+    );
+  });
+
+  it('builds release URLs under the store base', () => {
+    expect(releaseManifestUrl('/releases', 'mf-research', '1.0.0-aaaaaaaaaa')).toBe(
+      '/releases/mf-research/1.0.0-aaaaaaaaaa/mf-manifest.json',
+    );
+  });
+});
+
+describe('preview tokens', () => {
+  const secret = 'a-secret-of-at-least-16-chars';
+  const claims = { remote: 'mf-research' as const, version: '1.0.0-aaaaaaaaaa', exp: Date.now() + 60_000 };
+
+  it('verifies what was signed', () => {
+    expect(verifyPreviewToken(signPreviewToken(claims, secret), secret)).toEqual({ ok: true, claims });
+  });
+  it('refuses a tampered, foreign-signed, expired or malformed token', () => {
+    const token = signPreviewToken(claims, secret);
+    const [payload, signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ ...claims, version: '1.0.0-bbbbbbbbbb' })).toString('base64url');
+    expect(verifyPreviewToken(`${forged}.${signature}`, secret)).toEqual({ ok: false, reason: 'bad-signature' });
+    expect(verifyPreviewToken(signPreviewToken(claims, 'another-secret-of-16-chars'), secret).ok).toBe(false);
+    expect(verifyPreviewToken(token, secret, claims.exp + 1)).toEqual({ ok: false, reason: 'expired' });
+    expect(verifyPreviewToken(`${payload}`, secret)).toEqual({ ok: false, reason: 'malformed' });
+    expect(verifyPreviewToken(42, secret)).toEqual({ ok: false, reason: 'malformed' });
+  });
+});

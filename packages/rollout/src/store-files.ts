@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type DeploymentManifest, parseManifest } from './manifest';
+import type { RemotePackage } from './remotes';
+import { isVersionId } from './version-id';
+
+/**
+ * Where releases and deployments live on disk, in one place for the release commands, `pnpm start` and the
+ * API. Defaults sit in the repository (both folders are git-ignored); environment variables move them:
+ *   RELEASE_STORE_DIR  public, immutable: <store>/<remote>/<version>/ (served under /releases/)
+ *   DEPLOY_DIR         private: <env>.json (the manifest, served as /deployment.json), <env>.audit.jsonl,
+ *                      <env>.lock (one writer at a time), preview-secret (HMAC key of preview links)
+ *   DEPLOY_ENV         which environment's manifest (default: local)
+ */
+export interface RolloutPaths {
+  root: string;
+  store: string;
+  deployDir: string;
+  environment: string;
+  manifestFile: string;
+  auditFile: string;
+  lockFile: string;
+  secretFile: string;
+}
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
+
+export function rolloutPaths(env: Record<string, string | undefined> = process.env): RolloutPaths {
+  const base = env.INIT_CWD ?? process.cwd();
+  const store = env.RELEASE_STORE_DIR ? path.resolve(base, env.RELEASE_STORE_DIR) : path.join(REPO_ROOT, 'releases');
+  const deployDir = env.DEPLOY_DIR ? path.resolve(base, env.DEPLOY_DIR) : path.join(REPO_ROOT, 'deploy');
+  const environment = env.DEPLOY_ENV || 'local';
+  if (!/^[a-z][a-z0-9-]{0,31}$/.test(environment)) {
+    throw new Error(`DEPLOY_ENV must be lowercase letters, digits and dashes, got "${environment}"`);
+  }
+  return {
+    root: REPO_ROOT,
+    store,
+    deployDir,
+    environment,
+    manifestFile: path.join(deployDir, `${environment}.json`),
+    auditFile: path.join(deployDir, `${environment}.audit.jsonl`),
+    lockFile: path.join(deployDir, `${environment}.lock`),
+    secretFile: path.join(deployDir, 'preview-secret'),
+  };
+}
+
+/** The folder of one released version (the version id is checked, so it can never escape the store). */
+export function releaseDir(store: string, remote: RemotePackage, version: string): string {
+  if (!isVersionId(version)) throw new Error(`"${version}" is not a release version id`);
+  return path.join(store, remote, version);
+}
+
+/** A version counts as released once its release.json exists (written last, after every file). */
+export function isReleased(store: string, remote: RemotePackage, version: string): boolean {
+  return isVersionId(version) && fs.existsSync(path.join(releaseDir(store, remote, version), 'release.json'));
+}
+
+/** The manifest on disk, validated; null when the environment has none yet. */
+export function readManifestFile(file: string): DeploymentManifest | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return parseManifest(JSON.parse(text));
+}
+
+/** Audit entries, newest first (the file is append-only JSON lines). Unparseable lines are skipped. */
+export function readAuditLog(file: string, { remote, limit = 200 }: { remote?: string; limit?: number } = {}) {
+  let text = '';
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const entries: Record<string, unknown>[] = [];
+  for (const line of text.split('\n').reverse()) {
+    if (!line.trim()) continue;
+    try {
+      const entry = JSON.parse(line) as Record<string, unknown>;
+      if (!remote || entry.remote === remote) entries.push(entry);
+    } catch {
+      // a torn last line from a crash is not worth failing a read
+    }
+    if (entries.length >= limit) break;
+  }
+  return entries;
+}
+
+/** The preview-link HMAC key: ROLLOUT_PREVIEW_SECRET, else the deploy folder's secret file (null if none). */
+export function readPreviewSecret(paths: RolloutPaths, env: Record<string, string | undefined> = process.env) {
+  if (env.ROLLOUT_PREVIEW_SECRET) return env.ROLLOUT_PREVIEW_SECRET;
+  try {
+    return fs.readFileSync(paths.secretFile, 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Creates the secret file (random, owner-only) the first time a preview link is made. */
+export function ensurePreviewSecret(paths: RolloutPaths, env: Record<string, string | undefined> = process.env) {
+  const existing = readPreviewSecret(paths, env);
+  if (existing) return existing;
+  fs.mkdirSync(paths.deployDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  try {
+    fs.writeFileSync(paths.secretFile, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return readPreviewSecret(paths, env) as string;
+}
