@@ -50,6 +50,8 @@ export const RolloutHealthRowSchema = v.object({
 export type RolloutHealthRow = v.InferOutput<typeof RolloutHealthRowSchema>;
 
 export const AUDIT_ACTIONS = [
+  'release',
+  'preview',
   'bootstrap',
   'start',
   'set',
