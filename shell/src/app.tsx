@@ -4,19 +4,26 @@ import { SessionProvider, useSession } from '@app/session';
 import { ShellActionsProvider } from '@app/shell-actions';
 import { AppThemeProvider } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import type { RuntimeConfig } from './config/runtime-config';
 import { AppErrorBoundary } from './errors/app-error-boundary';
 import { CrashTestRoute, NotFound } from './errors/not-found';
-import { RemoteRegion } from './federation/remote-region';
+import { ROLLOUTS_PATH } from './admin/rollouts-path';
+import { RegionSkeleton, RemoteRegion } from './federation/remote-region';
 import { Footer } from './frame/footer';
 import { Nav } from './frame/nav';
 import { isPerformanceMonitorOn, PerformanceMonitor } from './perf/performance-monitor';
+import { RolloutIdentitySync } from './rollout/identity-sync';
+import { PreviewBanner } from './rollout/preview-banner';
+import type { PreviewState } from './rollout/preview';
 import { findRoute, REDIRECTS } from './routes/route-table';
 import { SurveyHost } from './survey/survey-host';
 
 export const CRASH_TEST_PATH = '/__crash-test';
+
+// The shell's own admin page, split out: visitors never download it.
+const RolloutsPage = lazy(() => import('./admin/rollouts-page'));
 
 /** Picks the region for the current path from the route table; the remote renders the page itself. */
 function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
@@ -25,6 +32,14 @@ function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
   if (crashTestRoute && pathname === CRASH_TEST_PATH) return <CrashTestRoute />;
   const redirect = REDIRECTS[pathname];
   if (redirect) return <Navigate to={redirect} replace />;
+  if (pathname === ROLLOUTS_PATH) {
+    if (!isLoggedIn) return <Navigate to="/login" replace state={{ from: pathname }} />;
+    return (
+      <Suspense fallback={<RegionSkeleton />}>
+        <RolloutsPage />
+      </Suspense>
+    );
+  }
   const entry = findRoute(pathname);
   if (!entry) return <NotFound />;
   if (entry.requiresToken && !isLoggedIn) {
@@ -75,7 +90,7 @@ function Frame({ children }: { children: ReactNode }) {
   );
 }
 
-export function App({ config }: { config: RuntimeConfig }) {
+export function App({ config, preview }: { config: RuntimeConfig; preview: PreviewState }) {
   const [surveyOpen, setSurveyOpen] = useState(false);
   const actions = useMemo(() => ({ openSurvey: () => setSurveyOpen(true) }), []);
   const app = (
@@ -84,6 +99,8 @@ export function App({ config }: { config: RuntimeConfig }) {
         <ShellActionsProvider value={actions}>
           <UnauthorizedRedirect apiBaseUrl={config.apiBaseUrl} />
           <ScrollToTop />
+          <RolloutIdentitySync />
+          <PreviewBanner state={preview} />
           <Frame>
             <Routes>
               <Route path="*" element={<RouteRegion crashTestRoute={config.features.crashTestRoute} />} />

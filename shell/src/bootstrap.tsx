@@ -8,6 +8,8 @@ import { App } from './app';
 import { loadRuntimeConfig, StartupError } from './config/runtime-config';
 import { StartupErrorScreen } from './errors/app-error-screen';
 import { registerAllRemotes } from './federation/remotes';
+import { configureHealthReports } from './rollout/health';
+import { prepareRollout } from './rollout/prepare';
 
 registerReactCopy(React);
 
@@ -16,10 +18,12 @@ async function start() {
   try {
     const config = await loadRuntimeConfig();
     configureApi({ baseUrl: config.apiBaseUrl });
-    registerAllRemotes(config);
+    configureHealthReports(config.apiBaseUrl);
+    const rollout = await prepareRollout(config);
+    registerAllRemotes(rollout);
     root.render(
       <StrictMode>
-        <App config={config} />
+        <App config={config} preview={rollout.preview} />
       </StrictMode>,
     );
   } catch (error) {

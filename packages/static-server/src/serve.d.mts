@@ -8,4 +8,6 @@ export declare function serveApp(app: {
   host?: string;
   spa?: boolean;
   runtimeConfig?: object;
+  /** Serve the release store under /releases/ and the deployment manifest as /deployment.json. */
+  releases?: { store: string; manifestFile: string };
 }): Promise<Server>;

@@ -10,17 +10,72 @@ import sirv from 'sirv';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css)(\.map)?$/;
 
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 export function cacheControlFor(pathname) {
-  return HASHED.test(pathname) ? 'public, max-age=31536000, immutable' : 'no-cache';
+  return HASHED.test(pathname) ? IMMUTABLE : 'no-cache';
+}
+
+// /releases/<remote>/<version>/<file>: a released version never changes (its id is its content), so every
+// file under it, entry and manifest included, is cached for a year. Anything else under /releases is a 404.
+const RELEASE_PATH = /^\/releases\/(mf-[a-z-]+)\/(\d[0-9A-Za-z.-]*-[0-9a-f]{10})\/([^?#]+)$/;
+
+function notFound(res) {
+  res.statusCode = 404;
+  res.setHeader('Content-Type', 'text/plain; charset=utf-8');
+  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.end('Not found');
 }
 
 /**
- * @param {{ name: string, dir: string, port: number, host?: string, spa?: boolean, runtimeConfig?: object }} app
+ * The release store and the deployment manifest, read per request: `pnpm release` and `pnpm rollout` change
+ * them while the server runs, and the next request sees the change (no restart, no cache to flush).
+ */
+function releaseHandler({ store, manifestFile }) {
+  const files = sirv(store, {
+    dev: true,
+    etag: true,
+    setHeaders(res) {
+      res.setHeader('Cache-Control', IMMUTABLE);
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('X-Content-Type-Options', 'nosniff');
+    },
+  });
+  return (req, res) => {
+    const pathname = req.url?.split('?')[0] ?? '';
+    if (pathname === '/deployment.json') {
+      fs.readFile(manifestFile, (error, body) => {
+        if (error) return notFound(res);
+        res.writeHead(200, {
+          'Content-Type': 'application/json',
+          'Cache-Control': 'no-cache',
+          'Access-Control-Allow-Origin': '*',
+          'X-Content-Type-Options': 'nosniff',
+        });
+        res.end(body);
+      });
+      return true;
+    }
+    if (!pathname.startsWith('/releases/')) return false;
+    if (!RELEASE_PATH.test(pathname) || pathname.includes('..')) {
+      notFound(res);
+      return true;
+    }
+    req.url = req.url.slice('/releases'.length);
+    files(req, res, () => notFound(res));
+    return true;
+  };
+}
+
+/**
+ * @param {{ name: string, dir: string, port: number, host?: string, spa?: boolean, runtimeConfig?: object,
+ *   releases?: { store: string, manifestFile: string } }} app
  *   runtimeConfig: served as /config.json instead of the built file (operators and tests point the shell
  *   at other remotes or API addresses without touching the build).
+ *   releases: serve the release store under /releases/ and the deployment manifest as /deployment.json.
  * @returns {Promise<http.Server>}
  */
-export function serveApp({ name, dir, port, host = '0.0.0.0', spa = false, runtimeConfig }) {
+export function serveApp({ name, dir, port, host = '0.0.0.0', spa = false, runtimeConfig, releases }) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${name}: no build in ${dir}`);
   const gzip = compression();
   const files = sirv(dir, {
@@ -37,20 +92,17 @@ export function serveApp({ name, dir, port, host = '0.0.0.0', spa = false, runti
     },
   });
   const configBody = runtimeConfig ? JSON.stringify(runtimeConfig) : null;
+  const serveRelease = releases ? releaseHandler(releases) : () => false;
   const server = http.createServer((req, res) => {
     if (configBody && req.url?.split('?')[0] === '/config.json') {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
       res.end(configBody);
       return;
     }
-    gzip(req, res, () =>
-      files(req, res, () => {
-        res.statusCode = 404;
-        res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-        res.setHeader('Access-Control-Allow-Origin', '*');
-        res.end('Not found');
-      }),
-    );
+    gzip(req, res, () => {
+      if (serveRelease(req, res)) return;
+      files(req, res, () => notFound(res));
+    });
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

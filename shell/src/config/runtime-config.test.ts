@@ -5,17 +5,14 @@ const remotes = {
   mf_public_pages: { url: 'http://localhost:3004/mf-manifest.json' },
   mf_account: { url: 'http://localhost:3001/mf-manifest.json' },
   mf_research: { url: 'http://localhost:3002/mf-manifest.json' },
-  mf_survey: {
-    url: 'http://localhost:3003/mf-manifest.json',
-    canary: { url: 'http://localhost:3013/mf-manifest.json', percent: 10 },
-  },
+  mf_survey: { url: 'http://localhost:3003/mf-manifest.json' },
 };
 
 describe('runtime config', () => {
   it('accepts a complete config and defaults the feature flags to off', () => {
     const config = parseRuntimeConfig({ apiBaseUrl: 'http://localhost:4000', remotes });
     expect(config.apiBaseUrl).toBe('http://localhost:4000');
-    expect(config.remotes.mf_survey.canary?.percent).toBe(10);
+    expect(config.deployment).toBeUndefined();
     expect(config.features).toEqual({ performanceMonitor: false, crashTestRoute: false });
   });
 
@@ -29,13 +26,23 @@ describe('runtime config', () => {
     expect(() => parseRuntimeConfig({ apiBaseUrl: 'ftp://x.example', remotes })).toThrow(/apiBaseUrl/);
   });
 
-  it('rejects a canary share outside 0-100', () => {
-    const bad = {
-      ...remotes,
-      mf_account: { url: remotes.mf_account.url, canary: { url: remotes.mf_account.url, percent: 150 } },
-    };
-    expect(() => parseRuntimeConfig({ apiBaseUrl: 'http://localhost:4000', remotes: bad })).toThrow(
-      /mf_account/,
+  it('reads the deployment block, resolving paths against the shell origin', () => {
+    const config = parseRuntimeConfig({
+      apiBaseUrl: 'http://localhost:4000',
+      remotes,
+      deployment: { manifestUrl: '/deployment.json', releasesUrl: 'https://cdn.example/releases/' },
+    });
+    expect(config.deployment).toEqual({
+      manifestUrl: `${window.location.origin}/deployment.json`,
+      releasesUrl: 'https://cdn.example/releases/',
+      canaryLoadBudgetMs: 8000,
+    });
+  });
+
+  it('rejects a deployment address that is neither http(s) nor a path, naming the field', () => {
+    const deployment = { manifestUrl: 'javascript:alert(1)', releasesUrl: '//evil.example/' };
+    expect(() => parseRuntimeConfig({ apiBaseUrl: 'http://localhost:4000', remotes, deployment })).toThrow(
+      /deployment.manifestUrl: must be an http\(s\) address or a path starting with \/; deployment.releasesUrl/,
     );
   });
 });

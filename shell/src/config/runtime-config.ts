@@ -11,12 +11,24 @@ const HttpUrlSchema = v.pipe(
   v.check((url) => /^https?:\/\//.test(url), 'must be an http(s) address'),
 );
 
-const RemoteSchema = v.object({
-  url: HttpUrlSchema,
-  /** A new version served to a share of users first. */
-  canary: v.optional(
-    v.object({ url: HttpUrlSchema, percent: v.pipe(v.number(), v.minValue(0), v.maxValue(100)) }),
-  ),
+/** An http(s) address, or a path on the shell's own origin (resolved against it). */
+const UrlOrPathSchema = v.pipe(
+  v.string(),
+  v.check((url) => /^https?:\/\//.test(url) || /^\/(?!\/)/.test(url), 'must be an http(s) address or a path starting with /'),
+  v.transform((url) => new URL(url, window.location.origin).href),
+);
+
+/** A remote's plain URL: where it is served when the deployment manifest has no release of it. */
+const RemoteSchema = v.object({ url: HttpUrlSchema });
+
+/**
+ * Staged rollouts (docs/decisions/0009-staged-rollouts.md): the deployment manifest says which released
+ * version of each remote is stable and which is a canary for what share of visitors.
+ */
+const DeploymentSchema = v.object({
+  manifestUrl: UrlOrPathSchema,
+  releasesUrl: UrlOrPathSchema,
+  canaryLoadBudgetMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(500), v.maxValue(60_000)), 8000),
 });
 
 export const RuntimeConfigSchema = v.object({
@@ -27,6 +39,7 @@ export const RuntimeConfigSchema = v.object({
       typeof RemoteSchema
     >,
   ),
+  deployment: v.optional(DeploymentSchema),
   features: v.optional(
     v.object({
       performanceMonitor: v.optional(v.boolean(), false),

@@ -3,6 +3,8 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 interface Props {
   fallback: (error: Error, retry: () => void) => ReactNode;
   onRetry: () => void;
+  /** Told once per caught error (after the fallback rendered). */
+  onError?: (error: Error) => void;
   children: ReactNode;
 }
 
@@ -16,6 +18,7 @@ export class RemoteErrorBoundary extends Component<Props, { error: Error | null 
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error('A remote region failed', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   private retry = () => {

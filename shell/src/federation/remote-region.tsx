@@ -3,8 +3,9 @@ import type { RemoteAppProps, RemoteName } from '@app/federation';
 import { Alert, Button, Container, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { reportHealth } from '../rollout/health';
 import { RemoteErrorBoundary } from './remote-error-boundary';
-import { loadRemoteApp } from './remotes';
+import { currentChoice, fallBackToStable, loadRemoteApp, RemoteLoadError } from './remotes';
 
 /** A fixed-size placeholder, so the frame does not jump when the remote arrives. */
 export function RegionSkeleton() {
@@ -39,9 +40,14 @@ interface RemoteRegionProps<P extends RemoteAppProps> {
   renderError?: (retry: () => void) => ReactNode;
 }
 
+/** A render error (not a load error) in a canary or preview: that build is broken for this visitor. */
+const fallsBackOnRender = (name: RemoteName, error: Error) =>
+  !(error instanceof RemoteLoadError) && currentChoice(name).fallback !== null;
+
 /**
  * One remote's region: its own Suspense (skeleton) and error boundary (message + Retry). Retry creates a
- * new lazy component that loads the remote afresh, so the rest of the page is never reloaded.
+ * new lazy component that loads the remote afresh, so the rest of the page is never reloaded. A canary
+ * that fails to render is reported and replaced by the stable version, with no message at all.
  */
 export function RemoteRegion<P extends RemoteAppProps>({
   name,
@@ -59,12 +65,24 @@ export function RemoteRegion<P extends RemoteAppProps>({
     [name, attempt],
   );
   const retry = () => setAttempt((n) => n + 1);
+  const onError = (error: Error) => {
+    if (error instanceof RemoteLoadError) return; // reported as a load failure already
+    reportHealth(currentChoice(name), 'render-error');
+    if (fallBackToStable(name)) retry();
+  };
   return (
     <RemoteErrorBoundary
       key={attempt}
       onRetry={retry}
-      fallback={(_error, reset) =>
-        renderError ? renderError(reset) : <RegionError name={name} onRetry={reset} />
+      onError={onError}
+      fallback={(error, reset) =>
+        fallsBackOnRender(name, error) ? (
+          (fallback ?? <RegionSkeleton />)
+        ) : renderError ? (
+          renderError(reset)
+        ) : (
+          <RegionError name={name} onRetry={reset} />
+        )
       }
     >
       <Suspense fallback={fallback ?? <RegionSkeleton />}>

@@ -1,25 +1,36 @@
 import { LIMITS } from '@app/contracts';
 import { EXPOSED_MODULE, REMOTE_NAMES, type RemoteEntryModule, type RemoteName } from '@app/federation';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { RuntimeConfig } from '../config/runtime-config';
-import { pickRemoteUrl, rolloutBucket } from './canary';
+import { reportHealth } from '../rollout/health';
+import type { RemoteChoice } from '../rollout/plan';
+import type { RolloutState } from '../rollout/prepare';
 
 /**
- * Remotes are registered at run time from config.json (docs/decisions/0002-runtime-config.md): the shell
- * build knows only their names. A remote's manifest is fetched the first time one of its routes renders.
+ * Remotes are registered at run time (docs/decisions/0002-runtime-config.md, 0009-staged-rollouts.md): the
+ * shell build knows only their names; which build of each one this visitor gets is the rollout plan. A
+ * remote's manifest is fetched the first time one of its routes renders.
  */
-let entries: Record<RemoteName, string> | null = null;
+let plan: Record<RemoteName, RemoteChoice> | null = null;
+let canaryBudgetMs = 8000;
 
-export function registerAllRemotes(config: RuntimeConfig): void {
-  const bucket = rolloutBucket();
-  entries = Object.fromEntries(
-    REMOTE_NAMES.map((name) => [name, pickRemoteUrl(config.remotes[name], bucket)]),
-  ) as Record<RemoteName, string>;
-  registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: entries![name] })));
+export function registerAllRemotes(state: Pick<RolloutState, 'plan' | 'canaryBudgetMs'>): void {
+  plan = { ...state.plan };
+  canaryBudgetMs = state.canaryBudgetMs;
+  registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: state.plan[name].entry })));
+}
+
+export function currentChoice(name: RemoteName): RemoteChoice {
+  if (!plan) throw new Error('registerAllRemotes() must run before a remote is loaded');
+  return plan[name];
 }
 
 export class RemoteTimeoutError extends Error {
   override readonly name = 'RemoteTimeoutError';
+}
+
+/** A remote that could not be loaded at all (as opposed to one that loaded and then failed to render). */
+export class RemoteLoadError extends Error {
+  override readonly name = 'RemoteLoadError';
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, name: string): Promise<T> {
@@ -42,14 +53,65 @@ function withTimeout<T>(promise: Promise<T>, ms: number, name: string): Promise<
 }
 
 /**
- * Loads `${name}/App`. With `fresh`, the remote is registered again first, which drops the runtime's
- * cached (failed) manifest and entry so a Retry really asks the server again, without a page reload.
+ * Registers the remote again, which drops the runtime's cached manifest and entry so the next load really
+ * asks the server (Retry, or a switch to stable). The container global is cleared too: a canary whose entry
+ * ran but whose chunk failed left its container there, and the runtime would reuse it instead of loading
+ * stable's entry.
+ */
+function registerAgain(name: RemoteName): void {
+  const global = globalThis as unknown as Record<string, unknown>;
+  if (global[name] !== undefined) {
+    if (Object.getOwnPropertyDescriptor(global, name)?.configurable) delete global[name];
+    else global[name] = undefined;
+  }
+  registerRemotes([{ name, entry: currentChoice(name).entry }], { force: true });
+}
+
+/**
+ * A canary or preview that failed this visitor is replaced by the stable version for the rest of the page's
+ * life, without a reload. Returns false when the remote already is on its last resort.
+ */
+export function fallBackToStable(name: RemoteName): boolean {
+  const choice = currentChoice(name);
+  if (!choice.fallback || !plan) return false;
+  plan[name] = { remote: choice.remote, ...choice.fallback, fallback: null };
+  registerAgain(name);
+  return true;
+}
+
+async function loadOnce<P>(name: RemoteName, choice: RemoteChoice, timeoutMs: number) {
+  const started = performance.now();
+  const id = `${name}/${EXPOSED_MODULE.replace('./', '')}`;
+  try {
+    const module = await withTimeout(loadRemote<RemoteEntryModule<P>>(id), timeoutMs, name);
+    if (!module || typeof module.default !== 'function') throw new Error(`${name} did not expose a component`);
+    reportHealth(choice, 'load', performance.now() - started);
+    return module;
+  } catch (error) {
+    reportHealth(choice, 'load-failure', performance.now() - started);
+    throw error;
+  }
+}
+
+/**
+ * Loads `${name}/App` from the visitor's version. A canary or preview gets a short budget (8 s by default,
+ * well below the 120 s a stable load may take) and, when it fails, the stable version is loaded instead.
+ * With `fresh`, the remote is registered again first (Retry without a page reload).
  */
 export async function loadRemoteApp<P>(name: RemoteName, fresh = false): Promise<RemoteEntryModule<P>> {
-  if (!entries) throw new Error('registerAllRemotes() must run before a remote is loaded');
-  if (fresh) registerRemotes([{ name, entry: entries[name] }], { force: true });
-  const id = `${name}/${EXPOSED_MODULE.replace('./', '')}`;
-  const module = await withTimeout(loadRemote<RemoteEntryModule<P>>(id), LIMITS.lazyLoadTimeoutMs, name);
-  if (!module || typeof module.default !== 'function') throw new Error(`${name} did not expose a component`);
-  return module;
+  if (fresh) registerAgain(name);
+  const choice = currentChoice(name);
+  if (choice.fallback) {
+    try {
+      return await loadOnce<P>(name, choice, canaryBudgetMs);
+    } catch (error) {
+      console.warn(`${choice.remote} ${choice.version} (${choice.track}) failed; loading the stable version`, error);
+      fallBackToStable(name);
+    }
+  }
+  try {
+    return await loadOnce<P>(name, currentChoice(name), LIMITS.lazyLoadTimeoutMs);
+  } catch (error) {
+    throw new RemoteLoadError(error instanceof Error ? error.message : String(error), { cause: error });
+  }
 }

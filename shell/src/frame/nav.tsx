@@ -4,6 +4,7 @@ import { Button } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { startTransition } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
+import { ROLLOUTS_PATH } from '../admin/rollouts-path';
 import { ThemeToggle } from './theme-toggle';
 
 const linkCss = (t: Theme) => css`
@@ -18,7 +19,7 @@ const linkCss = (t: Theme) => css`
 
 /** SPEC §2 top navigation, logged-out and logged-in variants. */
 export function Nav() {
-  const { isLoggedIn, logout } = useSession();
+  const { isLoggedIn, logout, roles } = useSession();
   const navigate = useNavigate();
   const onLogout = () => {
     // One transition for both updates: the router renders navigations as transitions, so clearing the
@@ -77,6 +78,13 @@ export function Nav() {
               Research
             </NavLink>
           </li>
+          {roles?.includes('admin') && (
+            <li>
+              <NavLink to={ROLLOUTS_PATH} css={linkCss}>
+                Rollouts
+              </NavLink>
+            </li>
+          )}
           {isLoggedIn ? (
             <>
               <li>

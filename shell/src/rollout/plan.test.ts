@@ -1,0 +1,80 @@
+import { REMOTE_NAMES } from '@app/federation';
+import { cohortOf, type DeploymentManifest } from '@app/rollout';
+import { describe, expect, it } from 'vitest';
+import { type PlanInput, planRemote, planRemotes } from './plan';
+
+const configUrls = {
+  mf_public_pages: 'http://localhost:3004/mf-manifest.json',
+  mf_account: 'http://localhost:3001/mf-manifest.json',
+  mf_research: 'http://localhost:3002/mf-manifest.json',
+  mf_survey: 'http://localhost:3003/mf-manifest.json',
+};
+const at = '2026-11-22T10:00:00.000Z';
+const manifest: DeploymentManifest = {
+  schemaVersion: 1,
+  environment: 'local',
+  revision: 4,
+  updatedAt: at,
+  remotes: {
+    'mf-research': {
+      stable: '1.0.0-aaaaaaaaaa',
+      canary: { version: '1.1.0-bbbbbbbbbb', percent: 10, startedAt: at, stepStartedAt: at },
+      previous: [],
+    },
+    'mf-account': { stable: '1.0.0-cccccccccc', previous: [] },
+  },
+};
+const input = (over: Partial<PlanInput> = {}): PlanInput => ({
+  configUrls,
+  manifest,
+  releasesUrl: 'http://localhost:3000/releases/',
+  cohort: 50,
+  preview: null,
+  ...over,
+});
+
+describe('remote plan', () => {
+  it('serves stable above the canary percent, with no fallback needed', () => {
+    expect(planRemote('mf_research', input())).toEqual({
+      remote: 'mf-research',
+      entry: 'http://localhost:3000/releases/mf-research/1.0.0-aaaaaaaaaa/mf-manifest.json',
+      version: '1.0.0-aaaaaaaaaa',
+      track: 'stable',
+      fallback: null,
+    });
+  });
+
+  it('serves the canary below its percent, falling back to stable', () => {
+    const choice = planRemote('mf_research', input({ cohort: 9 }));
+    expect(choice.track).toBe('canary');
+    expect(choice.entry).toBe('http://localhost:3000/releases/mf-research/1.1.0-bbbbbbbbbb/mf-manifest.json');
+    expect(choice.fallback?.version).toBe('1.0.0-aaaaaaaaaa');
+  });
+
+  it('uses config.json for a remote the manifest does not list, or without a manifest', () => {
+    expect(planRemote('mf_survey', input())).toMatchObject({ entry: configUrls.mf_survey, track: 'config', version: null });
+    expect(planRemote('mf_research', input({ manifest: null }))).toMatchObject({ track: 'config' });
+  });
+
+  it('pins a previewed remote to its version, leaving the others alone', () => {
+    const preview = { remote: 'mf-account' as const, version: '2.0.0-dddddddddd', expiresAt: at };
+    const plan = planRemotes(REMOTE_NAMES, input({ preview }));
+    expect(plan.mf_account).toMatchObject({ track: 'preview', version: '2.0.0-dddddddddd' });
+    expect(plan.mf_account.fallback?.version).toBe('1.0.0-cccccccccc');
+    expect(plan.mf_research.track).toBe('stable');
+  });
+
+  it('gives a visitor the canaries of two remotes together', () => {
+    const both: DeploymentManifest = {
+      ...manifest,
+      remotes: {
+        ...manifest.remotes,
+        'mf-account': { ...manifest.remotes['mf-research']!, stable: '1.0.0-cccccccccc' },
+      },
+    };
+    for (let i = 0; i < 200; i++) {
+      const plan = planRemotes(REMOTE_NAMES, input({ manifest: both, cohort: cohortOf(`anon:visitor-${i}`) }));
+      expect(plan.mf_account.track).toBe(plan.mf_research.track);
+    }
+  });
+});

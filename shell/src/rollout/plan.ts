@@ -1,0 +1,57 @@
+import { type ContainerName, chooseVersion, type DeploymentManifest, packageOf, releaseManifestUrl } from '@app/rollout';
+import type { RemotePackage } from '@app/rollout';
+import type { PreviewGrant } from '@app/contracts';
+
+/**
+ * Which build of each remote this visitor gets (docs/decisions/0009-staged-rollouts.md), decided once at
+ * startup from the deployment manifest, the visitor's cohort and an active preview:
+ *   preview (a signed QA link for this remote)  >  canary (cohort below its percent)  >  stable  >  config URL
+ * The stable entry is kept beside every choice: a canary or preview that fails falls back to it.
+ */
+export type RemoteTrack = 'preview' | 'canary' | 'stable' | 'config';
+
+export interface RemoteChoice {
+  remote: RemotePackage;
+  /** The Module Federation manifest URL to load. */
+  entry: string;
+  /** The released version, or null for a plain config.json URL (not versioned, no health reports). */
+  version: string | null;
+  track: RemoteTrack;
+  /** Where to go when this choice fails to load; null when this already is the last resort. */
+  fallback: { entry: string; version: string | null; track: RemoteTrack } | null;
+}
+
+export interface PlanInput {
+  /** config.json's plain URL per remote: used when the manifest has no stable version for it. */
+  configUrls: Record<ContainerName, string>;
+  manifest: DeploymentManifest | null;
+  /** Absolute base URL of the release store (config.json's deployment.releasesUrl, resolved). */
+  releasesUrl: string | null;
+  cohort: number;
+  preview: PreviewGrant | null;
+}
+
+export function planRemote(name: ContainerName, input: PlanInput): RemoteChoice {
+  const remote = packageOf(name);
+  const configChoice = { entry: input.configUrls[name], version: null, track: 'config' as const };
+  const deployment = input.manifest?.remotes[remote];
+  if (!deployment || !input.releasesUrl) return { remote, ...configChoice, fallback: null };
+  const releasesUrl = input.releasesUrl;
+  const at = (version: string) => releaseManifestUrl(releasesUrl, remote, version);
+  const stable = { entry: at(deployment.stable), version: deployment.stable, track: 'stable' as const };
+  if (input.preview?.remote === remote && input.preview.version !== deployment.stable) {
+    return { remote, entry: at(input.preview.version), version: input.preview.version, track: 'preview', fallback: stable };
+  }
+  const choice = chooseVersion(deployment, input.cohort);
+  if (choice.track === 'canary') {
+    return { remote, entry: at(choice.version), version: choice.version, track: 'canary', fallback: stable };
+  }
+  return { remote, ...stable, fallback: null };
+}
+
+export function planRemotes(names: readonly ContainerName[], input: PlanInput): Record<ContainerName, RemoteChoice> {
+  return Object.fromEntries(names.map((name) => [name, planRemote(name, input)])) as Record<
+    ContainerName,
+    RemoteChoice
+  >;
+}
