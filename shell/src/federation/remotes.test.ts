@@ -1,0 +1,107 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RemoteChoice } from '../rollout/plan';
+
+const runtime = vi.hoisted(() => ({
+  registered: [] as Array<{ name: string; entry: string; force: boolean }>,
+  behaviour: new Map<string, () => Promise<unknown>>(),
+  current: new Map<string, string>(),
+}));
+
+vi.mock('@module-federation/enhanced/runtime', () => ({
+  registerRemotes: (remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }) => {
+    for (const r of remotes) {
+      runtime.registered.push({ ...r, force: options?.force ?? false });
+      runtime.current.set(r.name, r.entry);
+    }
+  },
+  loadRemote: (id: string) => {
+    const entry = runtime.current.get(id.split('/')[0]!)!;
+    return (runtime.behaviour.get(entry) ?? (() => Promise.reject(new Error(`404 ${entry}`))))();
+  },
+}));
+
+const { configureHealthReports } = await import('../rollout/health');
+const { currentChoice, loadRemoteApp, registerAllRemotes, RemoteLoadError } = await import('./remotes');
+
+const STABLE = '/releases/mf-research/1.0.0-aaaaaaaaaa/mf-manifest.json';
+const CANARY = '/releases/mf-research/1.1.0-bbbbbbbbbb/mf-manifest.json';
+const App = () => null;
+
+function choice(over: Partial<RemoteChoice>): RemoteChoice {
+  return { remote: 'mf-research', entry: STABLE, version: '1.0.0-aaaaaaaaaa', track: 'stable', fallback: null, ...over };
+}
+
+function register(research: RemoteChoice, budget = 100) {
+  const plain = (remote: RemoteChoice['remote'], entry: string) =>
+    choice({ remote, entry, version: null, track: 'config' });
+  registerAllRemotes({
+    canaryBudgetMs: budget,
+    plan: {
+      mf_research: research,
+      mf_account: plain('mf-account', 'http://localhost:3001/mf-manifest.json'),
+      mf_survey: plain('mf-survey', 'http://localhost:3003/mf-manifest.json'),
+      mf_public_pages: plain('mf-public-pages', 'http://localhost:3004/mf-manifest.json'),
+    },
+  });
+}
+
+const reports = () =>
+  vi.mocked(fetch).mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+
+beforeEach(() => {
+  runtime.registered.length = 0;
+  runtime.behaviour.clear();
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  configureHealthReports('http://api.test');
+});
+afterEach(() => vi.restoreAllMocks());
+
+const canary = choice({
+  entry: CANARY,
+  version: '1.1.0-bbbbbbbbbb',
+  track: 'canary',
+  fallback: { entry: STABLE, version: '1.0.0-aaaaaaaaaa', track: 'stable' },
+});
+
+describe('loading a remote from the rollout plan', () => {
+  it('loads the canary and reports the load', async () => {
+    runtime.behaviour.set(CANARY, async () => ({ default: App }));
+    register(canary);
+    expect((await loadRemoteApp('mf_research')).default).toBe(App);
+    expect(reports()).toEqual([
+      expect.objectContaining({ remote: 'mf-research', version: '1.1.0-bbbbbbbbbb', track: 'canary', event: 'load' }),
+    ]);
+  });
+
+  it('falls back to stable when the canary fails, reporting both, without a page reload', async () => {
+    runtime.behaviour.set(STABLE, async () => ({ default: App }));
+    register(canary);
+    expect((await loadRemoteApp('mf_research')).default).toBe(App);
+    expect(runtime.registered.at(-1)).toEqual({ name: 'mf_research', entry: STABLE, force: true });
+    expect(currentChoice('mf_research').track).toBe('stable');
+    expect(reports().map((r) => `${r.track} ${r.event}`)).toEqual(['canary load-failure', 'stable load']);
+  });
+
+  it('falls back when the canary hangs past its budget', async () => {
+    runtime.behaviour.set(CANARY, () => new Promise(() => undefined));
+    runtime.behaviour.set(STABLE, async () => ({ default: App }));
+    register(canary, 50);
+    const started = Date.now();
+    expect((await loadRemoteApp('mf_research')).default).toBe(App);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(reports()[0]).toMatchObject({ track: 'canary', event: 'load-failure' });
+  });
+
+  it('reports a failing stable version and gives the region a load error (no fallback left)', async () => {
+    register(choice({}));
+    await expect(loadRemoteApp('mf_research')).rejects.toBeInstanceOf(RemoteLoadError);
+    expect(reports()).toEqual([expect.objectContaining({ track: 'stable', event: 'load-failure' })]);
+  });
+
+  it('sends no health report for a plain config.json URL', async () => {
+    register(choice({ entry: 'http://localhost:3002/mf-manifest.json', version: null, track: 'config' }));
+    await expect(loadRemoteApp('mf_research')).rejects.toBeInstanceOf(RemoteLoadError);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
