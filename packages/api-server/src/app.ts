@@ -1,3 +1,4 @@
+import { API_PATHS } from '@app/contracts';
 import { Hono } from 'hono';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
@@ -7,6 +8,8 @@ import { registerAdminRoutes } from './routes/admin';
 import { body, type Env, type RouteDeps } from './routes/http-helpers';
 import { createListCache } from './routes/list-cache';
 import { registerPostRoutes } from './routes/posts';
+import { createFixedWindowLimiter } from './routes/rate-limit';
+import { registerRolloutRoutes } from './routes/rollout';
 import { registerSiteRoutes } from './routes/site';
 import { MSG } from './services/accounts';
 
@@ -16,7 +19,7 @@ import { MSG } from './services/accounts';
  */
 export function createApp(input: AppContext | Config): Hono<Env> {
   const ctx = 'db' in input ? input : createContext(input);
-  const { config, accounts, posts, site } = ctx;
+  const { config, accounts, posts, site, rollout } = ctx;
   const app = new Hono<Env>();
   const log =
     config.logLevel === 'silent' ? null : (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
@@ -38,8 +41,9 @@ export function createApp(input: AppContext | Config): Hono<Env> {
 
   // Resolve the bearer token once. A token that is sent but no longer valid is a 401 on every route, so the
   // client clears it (SPEC §8) instead of silently browsing as a guest.
+  // Health reports are the exception: they carry no user, and a stale token must not cost a report.
   app.use('/api/*', async (c, next) => {
-    const header = c.req.header('authorization');
+    const header = c.req.path === API_PATHS.rolloutHealth ? undefined : c.req.header('authorization');
     if (!header) {
       c.set('caller', null);
       return next();
@@ -51,11 +55,14 @@ export function createApp(input: AppContext | Config): Hono<Env> {
     return next();
   });
 
-  // Every write through this server empties the GET /api/posts answer cache (see createListCache).
+  // Every write through this server empties the GET /api/posts answer cache (see createListCache), except
+  // the rollout routes, which touch no post (health reports come with every page load).
   const listCache = createListCache(config.listCacheSize);
   app.use('/api/*', async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && listCache.size > 0) listCache.clear();
+    if (c.req.method !== 'GET' && listCache.size > 0 && !c.req.path.startsWith('/api/rollout/')) {
+      listCache.clear();
+    }
   });
 
   const deps: RouteDeps = {
@@ -71,6 +78,7 @@ export function createApp(input: AppContext | Config): Hono<Env> {
   registerPostRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerRolloutRoutes(app, rollout, createFixedWindowLimiter(config.rollout.healthRatePerMinute, 60_000));
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

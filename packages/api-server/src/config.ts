@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
 import * as v from 'valibot';
 
 /** Where the package lives, so the default DB path does not depend on the working directory. */
@@ -13,6 +14,18 @@ const DEFAULT_ORIGINS = ['3000', '3001', '3002', '3003', '3004'].flatMap((port) 
 
 const Int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const Text = v.pipe(v.string(), v.maxLength(500));
+const AbsPath = v.pipe(v.string(), v.nonEmpty(), v.check(path.isAbsolute, 'must be an absolute path'));
+
+const RolloutPathsSchema = v.object({
+  root: AbsPath,
+  store: AbsPath,
+  deployDir: AbsPath,
+  environment: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/)),
+  manifestFile: AbsPath,
+  auditFile: AbsPath,
+  lockFile: AbsPath,
+  secretFile: AbsPath,
+}) satisfies v.GenericSchema<RolloutPaths>;
 
 export const ConfigSchema = v.object({
   port: Int(0, 65535),
@@ -32,6 +45,14 @@ export const ConfigSchema = v.object({
   }),
   argon2: v.object({ memoryCost: Int(8, 4_194_304), timeCost: Int(1, 20), parallelism: Int(1, 16) }),
   seedDemo: v.boolean(),
+  rollout: v.object({
+    /** Release store and deployment files (RELEASE_STORE_DIR, DEPLOY_DIR, DEPLOY_ENV), as the CLI sees them. */
+    paths: RolloutPathsSchema,
+    /** ROLLOUT_PREVIEW_SECRET; when null the deploy folder's preview-secret file is read (per request). */
+    previewSecret: v.nullable(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+    /** Health reports accepted per client address per minute. */
+    healthRatePerMinute: Int(1, 1_000_000),
+  }),
   site: v.object({
     impressum: v.object({
       name: Text,
@@ -64,6 +85,7 @@ export const DEFAULT_CONFIG: Config = {
   // OWASP's argon2id recommendation: m=19 MiB, t=2, p=1.
   argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   seedDemo: true,
+  rollout: { paths: rolloutPaths({}), previewSecret: null, healthRatePerMinute: 120 },
   site: {
     impressum: {
       name: 'Risk & Opportunity Intelligence GmbH',
@@ -104,6 +126,20 @@ function bool(env: Env, key: string, fallback: boolean): boolean {
 
 const str = (env: Env, key: string, fallback: string) => env[key] ?? fallback;
 
+/** DB_PATH as the server, the admin CLI and the rollout CLI read it. */
+export function dbPathFrom(env: Env = process.env): string {
+  // pnpm runs scripts in the package folder; INIT_CWD is where the user typed the command.
+  return env.DB_PATH ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DB_PATH) : DEFAULT_DB_PATH;
+}
+
+function rolloutPathsFrom(env: Env): RolloutPaths {
+  try {
+    return rolloutPaths(env);
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
+  }
+}
+
 /** Read the environment once, validate it, and fail loudly with the offending key. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const d = DEFAULT_CONFIG;
@@ -112,8 +148,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const raw: Config = {
     port: num(env, 'PORT', d.port),
     host: str(env, 'HOST', d.host),
-    // pnpm runs scripts in the package folder; INIT_CWD is where the user typed the command.
-    dbPath: env.DB_PATH ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DB_PATH) : d.dbPath,
+    dbPath: dbPathFrom(env),
     requiresActivation: bool(env, 'REQUIRES_ACTIVATION', d.requiresActivation),
     corsOrigins: env.CORS_ORIGINS
       ? env.CORS_ORIGINS.split(',')
@@ -136,6 +171,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       parallelism: num(env, 'ARGON2_PARALLELISM', d.argon2.parallelism),
     },
     seedDemo: bool(env, 'SEED_DEMO', d.seedDemo),
+    rollout: {
+      paths: rolloutPathsFrom(env),
+      previewSecret: env.ROLLOUT_PREVIEW_SECRET || null,
+      healthRatePerMinute: num(env, 'ROLLOUT_HEALTH_RATE_PER_MINUTE', d.rollout.healthRatePerMinute),
+    },
     site: {
       impressum: {
         name: str(env, 'SITE_NAME', imp.name),

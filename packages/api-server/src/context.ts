@@ -3,6 +3,7 @@ import { type DB, migrate, openDatabase } from './db/database';
 import { seedBase, seedDemo } from './db/seed';
 import { AccountService } from './services/accounts';
 import { PostService } from './services/posts';
+import { RolloutService } from './services/rollout';
 import { SiteService } from './services/site';
 
 /** Everything a request handler or the CLI needs: one database and the services over it. */
@@ -12,6 +13,7 @@ export interface AppContext {
   accounts: AccountService;
   posts: PostService;
   site: SiteService;
+  rollout: RolloutService;
   close(): void;
 }
 
@@ -21,12 +23,14 @@ export function createContext(config: Config): AppContext {
   const accounts = new AccountService(db, config);
   const posts = new PostService(db);
   const site = new SiteService(db);
+  const rollout = new RolloutService(db, config.rollout);
   return {
     config,
     db,
     accounts,
     posts,
     site,
+    rollout,
     close: () => {
       if (db.open) db.close();
     },

@@ -152,4 +152,26 @@ export const MIGRATIONS: Migration[] = [
       END;
     `,
   },
+  {
+    version: 4,
+    name: 'rollout health events',
+    sql: `
+      -- One row per health report of the shell (no user, no address): which version of which remote did what.
+      -- at is milliseconds since the epoch. Rows older than 30 days are pruned by RolloutHealthService.
+      CREATE TABLE rollout_health_events (
+        id INTEGER PRIMARY KEY,
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        track TEXT NOT NULL CHECK (track IN ('stable', 'canary', 'preview')),
+        event TEXT NOT NULL CHECK (event IN ('load', 'load-failure', 'render-error')),
+        ms INTEGER,
+        at INTEGER NOT NULL
+      );
+      -- (remote, version, at) serves the health gate's windowed counts; event at the end makes it covering for
+      -- those counts and for the admin summary, so neither reads the table.
+      CREATE INDEX idx_rollout_health_version_at ON rollout_health_events(remote, version, at, event);
+      -- Pruning deletes a range of old rows instead of scanning the table.
+      CREATE INDEX idx_rollout_health_at ON rollout_health_events(at);
+    `,
+  },
 ];

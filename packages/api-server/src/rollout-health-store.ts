@@ -1,0 +1,39 @@
+import { type RolloutHealthReport, RolloutHealthReportSchema, type RolloutHealthRow } from '@app/contracts';
+import type { HealthCounts, RemotePackage } from '@app/rollout';
+import * as v from 'valibot';
+import { dbPathFrom } from './config';
+import { migrate, openDatabase } from './db/database';
+import { RolloutHealthService } from './services/rollout-health';
+
+export interface RolloutHealthStore {
+  /** Events of one remote's version, from `since` on (all retained events without it). */
+  counts(remote: RemotePackage, version: string, since?: Date): HealthCounts;
+  summary(): RolloutHealthRow[];
+  /** Validates and stores one report (throws on an invalid one). */
+  record(report: RolloutHealthReport, at?: Date): void;
+  close(): void;
+}
+
+/**
+ * The health events of staged rollouts for the rollout CLI (`@app/api-server/rollout-health`): the API's
+ * database (DB_PATH, read like the server reads it, unless a path is given), migrated, through the same
+ * service as the API's routes. Safe beside a running server: SQLite in WAL mode with a busy timeout.
+ */
+export function openRolloutHealthStore(dbPath: string = dbPathFrom(process.env)): RolloutHealthStore {
+  const db = openDatabase(dbPath);
+  try {
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  const health = new RolloutHealthService(db);
+  return {
+    counts: (remote, version, since) => health.counts(remote, version, since),
+    summary: () => health.summary(),
+    record: (report, at) => health.record(v.parse(RolloutHealthReportSchema, report), at),
+    close: () => {
+      if (db.open) db.close();
+    },
+  };
+}
