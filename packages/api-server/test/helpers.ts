@@ -2,11 +2,25 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@app/contracts';
+import { rolloutPaths } from '@app/rollout/node';
 import { type Config, loadConfig } from '../src/config';
 import { type RunningServer, startServer } from '../src/server';
 
 export function tempDbPath(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-')), 'app.db');
+}
+
+/** Rollout settings over an empty temp release store and deploy folder (environment `test`, no secret). */
+export function tempRollout(over: Partial<Config['rollout']> = {}): Config['rollout'] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-rollout-'));
+  const paths = rolloutPaths({
+    RELEASE_STORE_DIR: path.join(dir, 'releases'),
+    DEPLOY_DIR: path.join(dir, 'deploy'),
+    DEPLOY_ENV: 'test',
+  });
+  fs.mkdirSync(paths.store, { recursive: true });
+  fs.mkdirSync(paths.deployDir, { recursive: true });
+  return { paths, previewSecret: null, healthRatePerMinute: 10_000, ...over };
 }
 
 /** Test config: a temp DB, a random port, no logs, and a cheap argon2 so the suite stays fast. */
@@ -20,6 +34,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       logLevel: 'silent',
       seedDemo: false,
       argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 },
+      rollout: tempRollout(),
       ...overrides,
     },
   );

@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { AdminRolloutsSchema, API_PATHS } from '@app/contracts';
+import * as v from 'valibot';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config';
+import { startTestServer, type TestServer, type TestUser, tempRollout } from './helpers';
+import { appendAudit, auditEntry, release, V1, V2, writeManifest } from './rollout-fixtures';
+
+const VIEW = API_PATHS.adminRollouts;
+
+let s: TestServer;
+let rollout: Config['rollout'];
+let admin: TestUser;
+let member: TestUser;
+beforeAll(async () => {
+  rollout = tempRollout();
+  release(rollout.paths, 'mf-research', V1);
+  release(rollout.paths, 'mf-research', V2);
+  s = await startTestServer({ rollout });
+  admin = await s.user(['admin'], 'admin');
+  member = await s.user([], 'member');
+});
+afterAll(() => s.close());
+
+describe('GET /api/admin/rollouts', () => {
+  it('is for administrators only', async () => {
+    const anonymous = await s.get(VIEW);
+    expect(anonymous.status).toBe(401);
+    expect(typeof anonymous.body.error).toBe('string');
+    const forbidden = await s.get(VIEW, member.token);
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body).toEqual({ error: 'Administrator role required' });
+  });
+
+  it('answers an empty environment: no manifest, no health, no audit', async () => {
+    const r = await s.get(VIEW, admin.token);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ environment: 'test', manifest: null, health: [], audit: [] });
+  });
+
+  it('shows the manifest, the health summary and the audit log, newest first', async () => {
+    const manifest = writeManifest(rollout.paths);
+    appendAudit(rollout.paths, [
+      auditEntry(1, { action: 'bootstrap', from: null }),
+      'not json at all',
+      { at: 'yesterday', what: 'an entry of some other shape' },
+      auditEntry(2, { action: 'start', reason: 'first canary step' }),
+      auditEntry(3, { action: 'watch-rollback', forced: false }),
+    ]);
+    await s.post(API_PATHS.rolloutHealth, {
+      remote: 'mf-research',
+      version: V2,
+      track: 'canary',
+      event: 'load',
+    });
+    await s.post(API_PATHS.rolloutHealth, {
+      remote: 'mf-research',
+      version: V2,
+      track: 'canary',
+      event: 'load-failure',
+      ms: 20_000,
+    });
+
+    const r = await s.get(VIEW, admin.token);
+    expect(r.status).toBe(200);
+    expect(v.is(AdminRolloutsSchema, r.body)).toBe(true);
+    expect(r.body.environment).toBe('test');
+    expect(r.body.manifest).toEqual(manifest);
+    expect(r.body.health).toEqual([
+      expect.objectContaining({
+        remote: 'mf-research',
+        version: V2,
+        loads: 1,
+        loadFailures: 1,
+        renderErrors: 0,
+      }),
+    ]);
+    expect(r.body.audit.map((e: { actor: string }) => e.actor)).toEqual(['tester3', 'tester2', 'tester1']);
+    expect(r.body.audit[1]).toEqual(auditEntry(2, { action: 'start', reason: 'first canary step' }));
+  });
+
+  it('gives at most the 100 newest audit entries', async () => {
+    appendAudit(
+      rollout.paths,
+      Array.from({ length: 120 }, (_, i) => auditEntry(100 + i)),
+    );
+    const r = await s.get(VIEW, admin.token);
+    expect(r.body.audit).toHaveLength(100);
+    expect(r.body.audit[0].actor).toBe('tester219');
+    expect(r.body.audit[99].actor).toBe('tester120');
+  });
+
+  it('shows a corrupt or invalid manifest as none, without a 500', async () => {
+    for (const text of ['{"schemaVersion": 1, "remotes": ', JSON.stringify({ schemaVersion: 2 })]) {
+      fs.writeFileSync(rollout.paths.manifestFile, text);
+      const r = await s.get(VIEW, admin.token);
+      expect(r.status).toBe(200);
+      expect(r.body.manifest).toBeNull();
+      expect(r.body.audit.length).toBeGreaterThan(0);
+    }
+  });
+});
