@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_DB_PATH, loadConfig } from '../src/config';
+
+describe('rollout configuration', () => {
+  it('defaults: the repository release store and deploy folder, environment local, 120 reports a minute', () => {
+    const { rollout, dbPath } = loadConfig({});
+    expect(dbPath).toBe(DEFAULT_DB_PATH);
+    expect(rollout.paths.environment).toBe('local');
+    expect(path.basename(rollout.paths.store)).toBe('releases');
+    expect(rollout.paths.manifestFile).toBe(path.join(rollout.paths.deployDir, 'local.json'));
+    expect(rollout.previewSecret).toBeNull();
+    expect(rollout.healthRatePerMinute).toBe(120);
+  });
+
+  it('reads RELEASE_STORE_DIR, DEPLOY_DIR, DEPLOY_ENV, ROLLOUT_PREVIEW_SECRET, ROLLOUT_HEALTH_RATE_PER_MINUTE', () => {
+    const { rollout } = loadConfig({
+      INIT_CWD: '/srv/app',
+      RELEASE_STORE_DIR: 'releases',
+      DEPLOY_DIR: '/var/lib/deploy',
+      DEPLOY_ENV: 'staging',
+      ROLLOUT_PREVIEW_SECRET: 'a-secret-of-enough-length',
+      ROLLOUT_HEALTH_RATE_PER_MINUTE: '30',
+    });
+    expect(rollout.paths.store).toBe('/srv/app/releases');
+    expect(rollout.paths.manifestFile).toBe('/var/lib/deploy/staging.json');
+    expect(rollout.paths.auditFile).toBe('/var/lib/deploy/staging.audit.jsonl');
+    expect(rollout.previewSecret).toBe('a-secret-of-enough-length');
+    expect(rollout.healthRatePerMinute).toBe(30);
+  });
+
+  it('fails loudly on bad values', () => {
+    expect(() => loadConfig({ DEPLOY_ENV: 'Prod!' })).toThrow(/DEPLOY_ENV/);
+    expect(() => loadConfig({ ROLLOUT_HEALTH_RATE_PER_MINUTE: 'lots' })).toThrow(
+      /ROLLOUT_HEALTH_RATE_PER_MINUTE/,
+    );
+    expect(() => loadConfig({ ROLLOUT_HEALTH_RATE_PER_MINUTE: '0' })).toThrow(/healthRatePerMinute/);
+    expect(() => loadConfig({ ROLLOUT_PREVIEW_SECRET: 'short' })).toThrow(/previewSecret.*16/);
+  });
+});
