@@ -1,0 +1,39 @@
+import path from 'node:path';
+import type { HealthCounts, RemotePackage } from '@app/rollout';
+import { RolloutError } from './errors';
+
+/**
+ * Where `status` and `watch` read the browsers' load reports: the API's database in real use
+ * (@app/api-server/rollout-health), a fake in tests.
+ */
+export interface HealthSource {
+  counts(remote: RemotePackage, version: string, since?: Date): HealthCounts;
+  summary(): Array<HealthCounts & { remote: RemotePackage; version: string; lastAt: string | null }>;
+}
+
+export interface ClosableHealthSource extends HealthSource {
+  close(): void;
+}
+
+/**
+ * Opens the API's database (DB_PATH relative to where the command was typed, else the API's default) through
+ * the API's own module. Imported on demand: only `status` and `watch` need SQLite.
+ */
+export async function openApiHealthSource(
+  env: Record<string, string | undefined>,
+): Promise<ClosableHealthSource> {
+  const firstLine = (error: unknown) => String((error as Error)?.message ?? error).split('\n')[0];
+  let open: (dbPath?: string) => ClosableHealthSource;
+  try {
+    open = (await import('@app/api-server/rollout-health')).openRolloutHealthStore;
+  } catch (error) {
+    throw new RolloutError(
+      `cannot load the health reports (@app/api-server/rollout-health): ${firstLine(error)}`,
+    );
+  }
+  try {
+    return open(env.DB_PATH ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DB_PATH) : undefined);
+  } catch (error) {
+    throw new RolloutError(`cannot open the health reports database: ${firstLine(error)}`);
+  }
+}

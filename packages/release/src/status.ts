@@ -1,0 +1,126 @@
+import { type Canary, failureRate, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
+import { readAuditLog } from '@app/rollout/node';
+import type { RolloutContext } from './context';
+import type { HealthSource } from './health';
+import { readManifest } from './manifest-store';
+
+/** `rollout status` and `rollout history`: the data (for --json) and its text form. */
+export interface VersionHealth {
+  version: string;
+  track: 'stable' | 'canary';
+  /** Counted from here on (the canary's start, so both tracks cover the same time); null: all retained. */
+  since: string | null;
+  loads: number;
+  loadFailures: number;
+  renderErrors: number;
+  failureRate: number;
+}
+
+export interface RemoteStatus {
+  remote: RemotePackage;
+  stable: string | null;
+  canary: Canary | null;
+  previous: string[];
+  health: VersionHealth[];
+}
+
+export interface StatusReport {
+  environment: string;
+  revision: number;
+  updatedAt: string | null;
+  /** Null when the health reports were read; otherwise why they could not be. */
+  healthError: string | null;
+  remotes: RemoteStatus[];
+}
+
+function healthOf(
+  source: HealthSource,
+  remote: RemotePackage,
+  version: string,
+  track: VersionHealth['track'],
+  since?: string,
+) {
+  const counts = source.counts(remote, version, since ? new Date(since) : undefined);
+  return { version, track, since: since ?? null, ...counts, failureRate: failureRate(counts) };
+}
+
+export function statusReport(
+  ctx: RolloutContext,
+  health: HealthSource | null,
+  healthError: string | null = null,
+): StatusReport {
+  const manifest = readManifest(ctx.paths);
+  const remotes = REMOTE_PACKAGES.map((remote): RemoteStatus => {
+    const d = manifest.remotes[remote];
+    const rows: VersionHealth[] = [];
+    if (d && health) {
+      rows.push(healthOf(health, remote, d.stable, 'stable', d.canary?.startedAt));
+      if (d.canary) rows.push(healthOf(health, remote, d.canary.version, 'canary', d.canary.startedAt));
+    }
+    return {
+      remote,
+      stable: d?.stable ?? null,
+      canary: d?.canary ?? null,
+      previous: d?.previous ?? [],
+      health: rows,
+    };
+  });
+  return {
+    environment: manifest.environment,
+    revision: manifest.revision,
+    updatedAt: manifest.revision === 0 ? null : manifest.updatedAt,
+    healthError,
+    remotes,
+  };
+}
+
+const time = (iso: string) => iso.replace('T', ' ').slice(0, 19);
+
+function healthText(row: VersionHealth | undefined): string {
+  if (!row) return '';
+  const failures = row.loadFailures + row.renderErrors;
+  return `  loads ${row.loads + row.loadFailures}, failures ${failures} (${(row.failureRate * 100).toFixed(1)} %)`;
+}
+
+export function formatStatus(report: StatusReport): string {
+  const lines = [
+    `deployment "${report.environment}" · revision ${report.revision}${report.updatedAt ? ` · updated ${time(report.updatedAt)} UTC` : ' (no manifest yet)'}`,
+  ];
+  if (report.healthError) lines.push(`health: unavailable (${report.healthError})`);
+  for (const r of report.remotes) {
+    if (!r.stable) {
+      lines.push(`${r.remote}: not deployed`);
+      continue;
+    }
+    const find = (track: string) => r.health.find((h) => h.track === track);
+    lines.push(`${r.remote}`);
+    lines.push(`  stable   ${r.stable}${healthText(find('stable'))}`);
+    if (r.canary) {
+      const c = r.canary;
+      lines.push(
+        `  canary   ${c.version} at ${c.percent} % since ${time(c.startedAt)} UTC${healthText(find('canary'))}`,
+      );
+      if (c.stepStartedAt !== c.startedAt)
+        lines.push(`           this step since ${time(c.stepStartedAt)} UTC`);
+      if (r.health.length > 0) lines.push('           (health of both tracks since the canary started)');
+    }
+    if (r.previous.length > 0)
+      lines.push(`  previous ${r.previous.slice(0, 3).join(', ')}${r.previous.length > 3 ? ', …' : ''}`);
+  }
+  return lines.join('\n');
+}
+
+export function history(ctx: RolloutContext, remote: RemotePackage, limit = 200) {
+  return readAuditLog(ctx.paths.auditFile, { remote, limit });
+}
+
+export function formatHistory(remote: RemotePackage, entries: Record<string, unknown>[]): string {
+  if (entries.length === 0) return `no audit entries for ${remote} yet`;
+  return entries
+    .map((e) => {
+      const change = `${e.from ?? '(none)'} → ${e.to ?? '(none)'}`;
+      const extra = `${e.forced ? ' [forced]' : ''}${e.reason ? ` (${e.reason})` : ''}`;
+      return `${time(String(e.at))}  ${String(e.actor)}  ${String(e.action)}: ${change}${extra}`;
+    })
+    .join('\n');
+}
