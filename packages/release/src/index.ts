@@ -8,3 +8,4 @@ export * from './preview';
 export * from './release';
 export * from './release-info';
 export * from './status';
+export * from './watch';

@@ -1,5 +1,15 @@
 import { parseArgs } from 'node:util';
-import { parsePercent, parsePositiveInt, parsePositiveNumber, parseRemote, parseVersion } from './args';
+import { DEFAULT_GATE } from '@app/rollout';
+import {
+  parseNonNegativeInt,
+  parsePercent,
+  parsePositiveInt,
+  parsePositiveNumber,
+  parseRate,
+  parseRemote,
+  parseSteps,
+  parseVersion,
+} from './args';
 import { runMain } from './cli-main';
 import { abort, promote, rollback, setPercent, startCanary } from './commands';
 import { createContext } from './context';
@@ -8,6 +18,7 @@ import { type ClosableHealthSource, openApiHealthSource } from './health';
 import type { ManifestUpdate } from './manifest-store';
 import { createPreview } from './preview';
 import { formatHistory, formatStatus, history, statusReport } from './status';
+import { watch } from './watch';
 
 const USAGE = `Usage: pnpm rollout <command> [options]
 
@@ -18,11 +29,14 @@ const USAGE = `Usage: pnpm rollout <command> [options]
   abort <remote>                                    drop the canary
   rollback <remote> [--to <version>]                back to the previous stable (or to a released version)
   history <remote> [--json] [--limit N]             audit entries, newest first
+  watch <remote> [--steps 1,10,50,100] [--interval 30] [--min-sample ${DEFAULT_GATE.minSample}]
+        [--max-extra-failure-rate ${DEFAULT_GATE.maxExtraFailureRate}] [--max-wait <seconds>]
+                                                    advance the canary step by step while it is healthy
   preview <remote> <version> [--hours 4] [--base-url <url>]
                                                     a link that shows that version in one browser
 
 Environment: DEPLOY_ENV (default local), DEPLOY_DIR, RELEASE_STORE_DIR, DB_PATH, ROLLOUT_ACTOR, SHELL_MANIFEST,
-PREVIEW_BASE_URL. Exit codes: 0 done, 1 refused or failed.`;
+PREVIEW_BASE_URL. Exit codes: 0 done, 1 refused or failed, 2 watch rolled the canary back.`;
 
 type Spec = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 const OPTIONS: Record<string, Spec> = {
@@ -33,6 +47,13 @@ const OPTIONS: Record<string, Spec> = {
   abort: {},
   rollback: { to: { type: 'string' } },
   history: { json: { type: 'boolean' }, limit: { type: 'string' } },
+  watch: {
+    steps: { type: 'string' },
+    interval: { type: 'string' },
+    'min-sample': { type: 'string' },
+    'max-extra-failure-rate': { type: 'string' },
+    'max-wait': { type: 'string' },
+  },
   preview: { hours: { type: 'string' }, 'base-url': { type: 'string' } },
 };
 
@@ -117,6 +138,36 @@ async function main(argv: string[]): Promise<number> {
       const json = { environment: ctx.paths.environment, remote, entries };
       console.log(values.json ? JSON.stringify(json, null, 2) : formatHistory(remote, entries));
       return 0;
+    }
+    case 'watch': {
+      const remote = parseRemote(args[0]);
+      const seconds = (name: string) => {
+        const value = str(name);
+        return value === undefined ? undefined : parsePositiveNumber(value, `--${name}`) * 1000;
+      };
+      const minSample = str('min-sample');
+      const maxRate = str('max-extra-failure-rate');
+      const options = {
+        remote,
+        steps: str('steps') === undefined ? undefined : parseSteps(str('steps') as string),
+        intervalMs: seconds('interval'),
+        maxWaitMs: seconds('max-wait'),
+        gate: {
+          minSample:
+            minSample === undefined ? DEFAULT_GATE.minSample : parseNonNegativeInt(minSample, '--min-sample'),
+          maxExtraFailureRate:
+            maxRate === undefined
+              ? DEFAULT_GATE.maxExtraFailureRate
+              : parseRate(maxRate, '--max-extra-failure-rate'),
+        },
+      };
+      const health = await openApiHealthSource(ctx.env);
+      try {
+        const result = await watch(ctx, health, options);
+        return result.outcome === 'rolled-back' ? 2 : 0;
+      } finally {
+        health.close();
+      }
     }
     case 'preview': {
       const hours =
