@@ -1,4 +1,5 @@
 export * from './audit';
+export { type BootstrapResult, bootstrapReleases } from './bootstrap';
 export * from './commands';
 export * from './context';
 export * from './errors';

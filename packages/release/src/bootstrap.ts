@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
+import type { RolloutPaths } from '@app/rollout/node';
+import { createContext } from './context';
+import { readManifest, updateManifest } from './manifest-store';
+import { release } from './release';
+
+export interface BootstrapResult {
+  remote: RemotePackage;
+  /** The version of the remote's current build; null when it has no build. */
+  version: string | null;
+  /** The environment's stable version afterwards; null when it has none. */
+  stable: string | null;
+}
+
+/**
+ * For `pnpm start`: releases each remote's current build (no build, no compatibility gate: these are the
+ * builds the local shell was built with; idempotent, so an unchanged build costs one hash) and gives every
+ * remote without a stable version its current build as stable (audited 'bootstrap'). A remote that already
+ * has a stable keeps it; the log says how to roll the new build out. Never throws for one remote's trouble:
+ * the app should still start.
+ */
+export async function bootstrapReleases(
+  options: {
+    paths?: RolloutPaths;
+    log?: (line: string) => void;
+    env?: Record<string, string | undefined>;
+  } = {},
+): Promise<BootstrapResult[]> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const ctx = createContext({ paths: options.paths, env: options.env, log, actor: 'pnpm start' });
+  const built = new Map<RemotePackage, string>();
+  for (const remote of REMOTE_PACKAGES) {
+    if (!fs.existsSync(path.join(ctx.paths.root, remote, 'dist', 'mf-manifest.json'))) continue;
+    try {
+      const { info, alreadyReleased } = await release({ remote, build: false, skipGate: true }, ctx);
+      built.set(remote, info.version);
+      if (!alreadyReleased) log(`${remote}: released ${info.version}`);
+    } catch (error) {
+      log(`${remote}: could not release the current build: ${(error as Error).message}`);
+    }
+  }
+
+  let manifest: ReturnType<typeof readManifest>;
+  try {
+    manifest = readManifest(ctx.paths);
+  } catch (error) {
+    log(`the deployment manifest cannot be read: ${(error as Error).message}`);
+    return REMOTE_PACKAGES.map((remote) => ({ remote, version: built.get(remote) ?? null, stable: null }));
+  }
+  const missing = [...built].filter(([remote]) => !manifest.remotes[remote]);
+  if (missing.length > 0) {
+    try {
+      manifest = updateManifest(
+        ctx.paths,
+        (draft) =>
+          // Checked again under the lock: someone may have set a stable since the first read.
+          missing
+            .filter(([remote]) => !draft.remotes[remote])
+            .map(([remote, version]) => {
+              draft.remotes[remote] = { stable: version, previous: [] };
+              return {
+                action: 'bootstrap' as const,
+                remote,
+                reason: 'first stable: the build pnpm start found',
+              };
+            }),
+        ctx,
+      ).manifest;
+    } catch (error) {
+      log(`could not set the first stable versions: ${(error as Error).message}`);
+    }
+  }
+
+  return REMOTE_PACKAGES.map((remote) => {
+    const version = built.get(remote) ?? null;
+    const deployment = manifest.remotes[remote];
+    if (version && deployment && deployment.stable !== version) {
+      log(
+        deployment.canary?.version === version
+          ? `${remote}: your current build ${version} is the canary at ${deployment.canary.percent} %; live stable is ${deployment.stable}`
+          : `${remote}: your current build ${version} is released; live stable is ${deployment.stable} (pnpm rollout start ${remote} ${version} --percent 10)`,
+      );
+    }
+    return { remote, version, stable: deployment?.stable ?? null };
+  });
+}
