@@ -18,6 +18,10 @@ if (process.env.CI && !process.env.E2E_DB_READY) {
 }
 fs.mkdirSync(path.dirname(DB_PATH), { recursive: true });
 process.env.E2E_DB_PATH = DB_PATH;
+export const RELEASE_STORE_DIR = path.join(path.dirname(DB_PATH), 'releases');
+export const DEPLOY_DIR = path.join(path.dirname(DB_PATH), 'deploy');
+process.env.E2E_RELEASE_STORE_DIR = RELEASE_STORE_DIR;
+process.env.E2E_DEPLOY_DIR = DEPLOY_DIR;
 
 export default defineConfig({
   testDir: './tests',
@@ -35,7 +39,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node scripts/start.mjs',
+    command: 'node --import tsx scripts/start.mjs',
     cwd: '..',
     // start.mjs serves the shell last, after the API and the remotes answer.
     url: 'http://localhost:3000/config.json',
@@ -45,10 +49,15 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       DB_PATH,
+      // A release store and deployment of the run's own, started from the current builds.
+      RELEASE_STORE_DIR,
+      DEPLOY_DIR,
       SHELL_CONFIG: path.join(import.meta.dirname, 'support', 'e2e-config.json'),
       REQUIRES_ACTIVATION: 'true',
       LOG_LEVEL: 'silent',
       LOCKOUT_MAX_ATTEMPTS: '5',
+      // Every page of the suite reports remote loads from one address.
+      ROLLOUT_HEALTH_RATE_PER_MINUTE: '5000',
     },
   },
 });

@@ -1,10 +1,16 @@
 // `pnpm start`: builds whatever is missing or stale, then serves the production builds of the shell and
 // the remotes on 3000-3004 and starts the API server (embedded SQLite, demo content) on 4000.
+// The shell's server also serves the release store (/releases/) and the deployment manifest
+// (/deployment.json); on a fresh clone each remote's current build is released as its first stable version.
 // Env: API_PORT, DB_PATH, REQUIRES_ACTIVATION (see packages/api-server/README.md); SHELL_CONFIG=<file>
-// serves that file as the shell's /config.json; NO_API=1 skips the API server.
+// serves that file as the shell's /config.json; NO_API=1 skips the API server; RELEASE_STORE_DIR,
+// DEPLOY_DIR, DEPLOY_ENV place the release store and the deployment (packages/release/README.md).
+// Runs under tsx (`node --import tsx`), as it imports the workspace's TypeScript packages.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { bootstrapReleases } from '@app/release';
+import { rolloutPaths } from '@app/rollout/node';
 import { serveApp } from '@app/static-server';
 import { API, APPS, ROOT } from './apps.mjs';
 import { build } from './build.mjs';
@@ -57,6 +63,8 @@ async function waitForApi(timeoutMs = 60_000) {
 
 async function main() {
   await build({ missing: true });
+  const paths = rolloutPaths();
+  await bootstrapReleases({ paths, log: (line) => console.log(line) });
   const runtimeConfig = process.env.SHELL_CONFIG
     ? JSON.parse(fs.readFileSync(process.env.SHELL_CONFIG, 'utf8'))
     : undefined;
@@ -69,10 +77,13 @@ async function main() {
       port: app.port,
       spa: app.spa,
       runtimeConfig: app.name === 'shell' ? runtimeConfig : undefined,
+      releases: app.name === 'shell' ? { store: paths.store, manifestFile: paths.manifestFile } : undefined,
     });
     console.log(`${app.name.padEnd(16)} http://localhost:${app.port}`);
   }
   console.log(`api-server       http://localhost:${API.port}`);
+  console.log(`releases         http://localhost:3000/releases/ (${paths.store})`);
+  console.log(`deployment       http://localhost:3000/deployment.json (${paths.manifestFile})`);
   console.log('\nOpen http://localhost:3000 — Ctrl+C stops everything.');
 }
 

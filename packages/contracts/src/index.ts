@@ -3,5 +3,5 @@ export * from './api-paths';
 export * from './entities';
 export * from './enums';
 export * from './messages';
-export * from './rules';
 export * from './rollout';
+export * from './rules';

@@ -33,18 +33,24 @@ const canaryShare = (ids: string[], percent: number) =>
 describe('cohorts', () => {
   const ids = visitorIds(2000);
 
-  it.each([1, 5, 10, 25, 50, 75, 90])('gives the canary to %i %% of 2,000 visitors, within 2 points', (percent) => {
-    expect(Math.abs(canaryShare(ids, percent) - percent)).toBeLessThanOrEqual(2);
-  });
+  it.each([1, 5, 10, 25, 50, 75, 90])(
+    'gives the canary to %i %% of 2,000 visitors, within 2 points',
+    (percent) => {
+      expect(Math.abs(canaryShare(ids, percent) - percent)).toBeLessThanOrEqual(2);
+    },
+  );
 
   it('spreads sequential user ids evenly too', () => {
     const users = Array.from({ length: 2000 }, (_, i) => visitorIdentifier(i + 1, 'unused'));
-    for (const percent of [10, 50]) expect(Math.abs(canaryShare(users, percent) - percent)).toBeLessThanOrEqual(2);
+    for (const percent of [10, 50])
+      expect(Math.abs(canaryShare(users, percent) - percent)).toBeLessThanOrEqual(2);
   });
 
   it('always gives the same id the same cohort', () => {
     for (const id of ids.slice(0, 100)) expect(cohortOf(id)).toBe(cohortOf(id));
-    expect(ids.every((id) => cohortOf(id) >= 0 && cohortOf(id) < 100 && Number.isInteger(cohortOf(id)))).toBe(true);
+    expect(ids.every((id) => cohortOf(id) >= 0 && cohortOf(id) < 100 && Number.isInteger(cohortOf(id)))).toBe(
+      true,
+    );
   });
 
   it('never moves a canary visitor back when the percentage rises', () => {

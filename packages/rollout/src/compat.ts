@@ -56,7 +56,9 @@ export function compatibilityConflicts(remote: SharedEntry[], shell: SharedEntry
     }
     const hasText = has.join('.');
     if (has[0] !== wanted[0]) {
-      conflicts.push(`${name}: the remote requires major ${wanted[0]} (${wantedText}), the shell provides ${hasText}`);
+      conflicts.push(
+        `${name}: the remote requires major ${wanted[0]} (${wantedText}), the shell provides ${hasText}`,
+      );
     } else if (isApp && compare(has, wanted) < 0) {
       conflicts.push(`${name}: the remote requires contract ${wantedText}, the shell knows only ${hasText}`);
     }

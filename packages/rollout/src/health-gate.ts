@@ -45,7 +45,8 @@ export function decideStep(canary: HealthCounts, stable: HealthCounts, policy: G
   const limit = stableRate + policy.maxExtraFailureRate;
   const failures = canary.loadFailures + canary.renderErrors;
   if (sample >= policy.minSample || failures > limit * Math.max(policy.minSample, sample)) {
-    if (canaryRate > limit) return { action: 'rollback', reason: `${summary}: above the allowed ${pct(limit)}` };
+    if (canaryRate > limit)
+      return { action: 'rollback', reason: `${summary}: above the allowed ${pct(limit)}` };
   }
   if (sample < policy.minSample) {
     return { action: 'wait', reason: `${summary}: waiting for ${policy.minSample} loads` };

@@ -77,10 +77,15 @@ describe('version ids and the manifest', () => {
       remotes: { 'mf-research': { stable: '1.0.0-aaaaaaaaaa' } },
     };
     expect(parseManifest(base).remotes['mf-research']?.previous).toEqual([]);
-    const canary = { version: '1.0.0-bbbbbbbbbb', percent: 101, startedAt: base.updatedAt, stepStartedAt: base.updatedAt };
-    expect(() => parseManifest({ ...base, remotes: { 'mf-research': { stable: '1.0.0-aaaaaaaaaa', canary } } })).toThrow(
-      /remotes.mf-research.canary.percent: percent must be from 0 to 100/,
-    );
+    const canary = {
+      version: '1.0.0-bbbbbbbbbb',
+      percent: 101,
+      startedAt: base.updatedAt,
+      stepStartedAt: base.updatedAt,
+    };
+    expect(() =>
+      parseManifest({ ...base, remotes: { 'mf-research': { stable: '1.0.0-aaaaaaaaaa', canary } } }),
+    ).toThrow(/remotes.mf-research.canary.percent: percent must be from 0 to 100/);
     expect(() => parseManifest({ ...base, remotes: { 'mf-other': { stable: '1.0.0-aaaaaaaaaa' } } })).toThrow(
       /remotes may only name/,
     );
@@ -103,8 +108,13 @@ describe('preview tokens', () => {
   it('refuses a tampered, foreign-signed, expired or malformed token', () => {
     const token = signPreviewToken(claims, secret);
     const [payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...claims, version: '1.0.0-bbbbbbbbbb' })).toString('base64url');
-    expect(verifyPreviewToken(`${forged}.${signature}`, secret)).toEqual({ ok: false, reason: 'bad-signature' });
+    const forged = Buffer.from(JSON.stringify({ ...claims, version: '1.0.0-bbbbbbbbbb' })).toString(
+      'base64url',
+    );
+    expect(verifyPreviewToken(`${forged}.${signature}`, secret)).toEqual({
+      ok: false,
+      reason: 'bad-signature',
+    });
     expect(verifyPreviewToken(signPreviewToken(claims, 'another-secret-of-16-chars'), secret).ok).toBe(false);
     expect(verifyPreviewToken(token, secret, claims.exp + 1)).toEqual({ ok: false, reason: 'expired' });
     expect(verifyPreviewToken(`${payload}`, secret)).toEqual({ ok: false, reason: 'malformed' });

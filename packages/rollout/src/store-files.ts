@@ -28,7 +28,9 @@ const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 
 export function rolloutPaths(env: Record<string, string | undefined> = process.env): RolloutPaths {
   const base = env.INIT_CWD ?? process.cwd();
-  const store = env.RELEASE_STORE_DIR ? path.resolve(base, env.RELEASE_STORE_DIR) : path.join(REPO_ROOT, 'releases');
+  const store = env.RELEASE_STORE_DIR
+    ? path.resolve(base, env.RELEASE_STORE_DIR)
+    : path.join(REPO_ROOT, 'releases');
   const deployDir = env.DEPLOY_DIR ? path.resolve(base, env.DEPLOY_DIR) : path.join(REPO_ROOT, 'deploy');
   const environment = env.DEPLOY_ENV || 'local';
   if (!/^[a-z][a-z0-9-]{0,31}$/.test(environment)) {
@@ -70,7 +72,10 @@ export function readManifestFile(file: string): DeploymentManifest | null {
 }
 
 /** Audit entries, newest first (the file is append-only JSON lines). Unparseable lines are skipped. */
-export function readAuditLog(file: string, { remote, limit = 200 }: { remote?: string; limit?: number } = {}) {
+export function readAuditLog(
+  file: string,
+  { remote, limit = 200 }: { remote?: string; limit?: number } = {},
+) {
   let text = '';
   try {
     text = fs.readFileSync(file, 'utf8');
@@ -92,7 +97,10 @@ export function readAuditLog(file: string, { remote, limit = 200 }: { remote?: s
 }
 
 /** The preview-link HMAC key: ROLLOUT_PREVIEW_SECRET, else the deploy folder's secret file (null if none). */
-export function readPreviewSecret(paths: RolloutPaths, env: Record<string, string | undefined> = process.env) {
+export function readPreviewSecret(
+  paths: RolloutPaths,
+  env: Record<string, string | undefined> = process.env,
+) {
   if (env.ROLLOUT_PREVIEW_SECRET) return env.ROLLOUT_PREVIEW_SECRET;
   try {
     return fs.readFileSync(paths.secretFile, 'utf8').trim() || null;
@@ -102,7 +110,10 @@ export function readPreviewSecret(paths: RolloutPaths, env: Record<string, strin
 }
 
 /** Creates the secret file (random, owner-only) the first time a preview link is made. */
-export function ensurePreviewSecret(paths: RolloutPaths, env: Record<string, string | undefined> = process.env) {
+export function ensurePreviewSecret(
+  paths: RolloutPaths,
+  env: Record<string, string | undefined> = process.env,
+) {
   const existing = readPreviewSecret(paths, env);
   if (existing) return existing;
   fs.mkdirSync(paths.deployDir, { recursive: true });

@@ -5,7 +5,8 @@ import * as v from 'valibot';
  * files, e.g. `1.0.0-3fa2b1c9d0`. Derived from the content, so the same build is the same version and a
  * different build can never overwrite it. The pattern also keeps ids safe as path segments (no `/`, no `..`).
  */
-export const VERSION_ID_PATTERN = /^\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?-[0-9a-f]{10}$/;
+export const VERSION_ID_PATTERN =
+  /^\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z]+(?:\.[0-9A-Za-z]+)*)?-[0-9a-f]{10}$/;
 
 export const VersionIdSchema = v.pipe(
   v.string(),

@@ -8,7 +8,10 @@ import { RolloutsView } from './rollouts-view';
 
 export const ADMIN_ONLY_TEXT = 'Only administrators can see rollouts.';
 
-type Load = { status: 'loading' } | { status: 'ready'; data: AdminRollouts } | { status: 'error'; message: string };
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; data: AdminRollouts }
+  | { status: 'error'; message: string };
 
 /**
  * Rollouts for administrators, owned by the shell (not a remote): it must keep working while a remote's
@@ -24,7 +27,8 @@ export default function RolloutsPage() {
       const data = await api.get(API_PATHS.adminRollouts, AdminRolloutsSchema, { signal });
       setLoad({ status: 'ready', data });
     } catch (error) {
-      if (!signal?.aborted) setLoad({ status: 'error', message: errorMessage(error, 'Rollouts could not be loaded') });
+      if (!signal?.aborted)
+        setLoad({ status: 'error', message: errorMessage(error, 'Rollouts could not be loaded') });
     }
   }, []);
   useEffect(() => {
@@ -52,8 +56,8 @@ export default function RolloutsPage() {
       ) : (
         <>
           <p>
-            What each remote serves and how each version fares. Change it with <code>pnpm rollout</code> (see the
-            README, “Ship a new version of a remote”).
+            What each remote serves and how each version fares. Change it with <code>pnpm rollout</code> (see
+            the README, “Ship a new version of a remote”).
           </p>
           <RolloutsView data={load.data} />
         </>

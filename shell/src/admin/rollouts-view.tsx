@@ -60,7 +60,8 @@ function VersionRows({ remote, data }: { remote: RemotePackage; data: AdminRollo
             <Badge tone="warning">canary</Badge>
           </td>
           <td>
-            <code>{canary.version}</code> · {canary.percent} % since {new Date(canary.stepStartedAt).toLocaleString()}
+            <code>{canary.version}</code> · {canary.percent} % since{' '}
+            {new Date(canary.stepStartedAt).toLocaleString()}
           </td>
           <td>
             <Health row={health(canary.version)} />
@@ -81,7 +82,9 @@ export function RolloutsView({ data }: { data: AdminRollouts }) {
           <table css={table}>
             <caption css={css`text-align: left; margin-bottom: 8px;`}>
               Environment <strong>{data.environment}</strong>
-              {data.manifest ? `, manifest revision ${data.manifest.revision}` : ', no deployment manifest yet'}
+              {data.manifest
+                ? `, manifest revision ${data.manifest.revision}`
+                : ', no deployment manifest yet'}
             </caption>
             <thead>
               <tr>

@@ -14,7 +14,10 @@ const HttpUrlSchema = v.pipe(
 /** An http(s) address, or a path on the shell's own origin (resolved against it). */
 const UrlOrPathSchema = v.pipe(
   v.string(),
-  v.check((url) => /^https?:\/\//.test(url) || /^\/(?!\/)/.test(url), 'must be an http(s) address or a path starting with /'),
+  v.check(
+    (url) => /^https?:\/\//.test(url) || /^\/(?!\/)/.test(url),
+    'must be an http(s) address or a path starting with /',
+  ),
   v.transform((url) => new URL(url, window.location.origin).href),
 );
 

@@ -28,7 +28,14 @@ const CANARY = '/releases/mf-research/1.1.0-bbbbbbbbbb/mf-manifest.json';
 const App = () => null;
 
 function choice(over: Partial<RemoteChoice>): RemoteChoice {
-  return { remote: 'mf-research', entry: STABLE, version: '1.0.0-aaaaaaaaaa', track: 'stable', fallback: null, ...over };
+  return {
+    remote: 'mf-research',
+    entry: STABLE,
+    version: '1.0.0-aaaaaaaaaa',
+    track: 'stable',
+    fallback: null,
+    ...over,
+  };
 }
 
 function register(research: RemoteChoice, budget = 100) {
@@ -46,7 +53,9 @@ function register(research: RemoteChoice, budget = 100) {
 }
 
 const reports = () =>
-  vi.mocked(fetch).mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+  vi
+    .mocked(fetch)
+    .mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
 
 beforeEach(() => {
   runtime.registered.length = 0;
@@ -70,7 +79,12 @@ describe('loading a remote from the rollout plan', () => {
     register(canary);
     expect((await loadRemoteApp('mf_research')).default).toBe(App);
     expect(reports()).toEqual([
-      expect.objectContaining({ remote: 'mf-research', version: '1.1.0-bbbbbbbbbb', track: 'canary', event: 'load' }),
+      expect.objectContaining({
+        remote: 'mf-research',
+        version: '1.1.0-bbbbbbbbbb',
+        track: 'canary',
+        event: 'load',
+      }),
     ]);
   });
 

@@ -84,7 +84,8 @@ async function loadOnce<P>(name: RemoteName, choice: RemoteChoice, timeoutMs: nu
   const id = `${name}/${EXPOSED_MODULE.replace('./', '')}`;
   try {
     const module = await withTimeout(loadRemote<RemoteEntryModule<P>>(id), timeoutMs, name);
-    if (!module || typeof module.default !== 'function') throw new Error(`${name} did not expose a component`);
+    if (!module || typeof module.default !== 'function')
+      throw new Error(`${name} did not expose a component`);
     reportHealth(choice, 'load', performance.now() - started);
     return module;
   } catch (error) {
@@ -105,7 +106,10 @@ export async function loadRemoteApp<P>(name: RemoteName, fresh = false): Promise
     try {
       return await loadOnce<P>(name, choice, canaryBudgetMs);
     } catch (error) {
-      console.warn(`${choice.remote} ${choice.version} (${choice.track}) failed; loading the stable version`, error);
+      console.warn(
+        `${choice.remote} ${choice.version} (${choice.track}) failed; loading the stable version`,
+        error,
+      );
       fallBackToStable(name);
     }
   }

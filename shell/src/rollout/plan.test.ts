@@ -52,7 +52,11 @@ describe('remote plan', () => {
   });
 
   it('uses config.json for a remote the manifest does not list, or without a manifest', () => {
-    expect(planRemote('mf_survey', input())).toMatchObject({ entry: configUrls.mf_survey, track: 'config', version: null });
+    expect(planRemote('mf_survey', input())).toMatchObject({
+      entry: configUrls.mf_survey,
+      track: 'config',
+      version: null,
+    });
     expect(planRemote('mf_research', input({ manifest: null }))).toMatchObject({ track: 'config' });
   });
 
@@ -73,7 +77,10 @@ describe('remote plan', () => {
       },
     };
     for (let i = 0; i < 200; i++) {
-      const plan = planRemotes(REMOTE_NAMES, input({ manifest: both, cohort: cohortOf(`anon:visitor-${i}`) }));
+      const plan = planRemotes(
+        REMOTE_NAMES,
+        input({ manifest: both, cohort: cohortOf(`anon:visitor-${i}`) }),
+      );
       expect(plan.mf_account.track).toBe(plan.mf_research.track);
     }
   });

@@ -1,6 +1,12 @@
-import { type ContainerName, chooseVersion, type DeploymentManifest, packageOf, releaseManifestUrl } from '@app/rollout';
-import type { RemotePackage } from '@app/rollout';
 import type { PreviewGrant } from '@app/contracts';
+import type { RemotePackage } from '@app/rollout';
+import {
+  type ContainerName,
+  chooseVersion,
+  type DeploymentManifest,
+  packageOf,
+  releaseManifestUrl,
+} from '@app/rollout';
 
 /**
  * Which build of each remote this visitor gets (docs/decisions/0009-staged-rollouts.md), decided once at
@@ -40,7 +46,13 @@ export function planRemote(name: ContainerName, input: PlanInput): RemoteChoice 
   const at = (version: string) => releaseManifestUrl(releasesUrl, remote, version);
   const stable = { entry: at(deployment.stable), version: deployment.stable, track: 'stable' as const };
   if (input.preview?.remote === remote && input.preview.version !== deployment.stable) {
-    return { remote, entry: at(input.preview.version), version: input.preview.version, track: 'preview', fallback: stable };
+    return {
+      remote,
+      entry: at(input.preview.version),
+      version: input.preview.version,
+      track: 'preview',
+      fallback: stable,
+    };
   }
   const choice = chooseVersion(deployment, input.cohort);
   if (choice.track === 'canary') {
@@ -49,7 +61,10 @@ export function planRemote(name: ContainerName, input: PlanInput): RemoteChoice 
   return { remote, ...stable, fallback: null };
 }
 
-export function planRemotes(names: readonly ContainerName[], input: PlanInput): Record<ContainerName, RemoteChoice> {
+export function planRemotes(
+  names: readonly ContainerName[],
+  input: PlanInput,
+): Record<ContainerName, RemoteChoice> {
   return Object.fromEntries(names.map((name) => [name, planRemote(name, input)])) as Record<
     ContainerName,
     RemoteChoice

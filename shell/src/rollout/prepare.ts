@@ -48,10 +48,9 @@ export async function prepareRollout(config: RuntimeConfig): Promise<RolloutStat
     deployment ? verifyPreview(config.apiBaseUrl) : Promise.resolve<PreviewState>({ status: 'none' }),
     deployment ? userIdFor(config.apiBaseUrl) : Promise.resolve(null),
   ]);
-  const configUrls = Object.fromEntries(REMOTE_NAMES.map((name) => [name, config.remotes[name].url])) as Record<
-    ContainerName,
-    string
-  >;
+  const configUrls = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, config.remotes[name].url]),
+  ) as Record<ContainerName, string>;
   const plan = planRemotes(REMOTE_NAMES, {
     configUrls,
     manifest,

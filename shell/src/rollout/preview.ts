@@ -68,10 +68,16 @@ export async function verifyPreview(apiBaseUrl: string, timeoutMs = 3000): Promi
     } else if (response.status >= 400 && response.status < 500) {
       clearPreview();
       const error = v.safeParse(ErrorBodySchema, body);
-      return { status: 'refused', message: error.success ? error.output.error : 'This preview link is not valid.' };
+      return {
+        status: 'refused',
+        message: error.success ? error.output.error : 'This preview link is not valid.',
+      };
     }
   } catch {
     // the API is unreachable: keep the token for the next load, serve the live versions now
   }
-  return { status: 'refused', message: 'The preview link could not be checked, so the live version is shown.' };
+  return {
+    status: 'refused',
+    message: 'The preview link could not be checked, so the live version is shown.',
+  };
 }

@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+/**
+ * Drives the real release and rollout commands against the e2e run's own release store, deployment and
+ * database (the ones `pnpm start` was given in playwright.config.ts).
+ */
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+const run = promisify(execFile);
+
+export const STORE_DIR = process.env.E2E_RELEASE_STORE_DIR as string;
+export const DEPLOY_DIR = process.env.E2E_DEPLOY_DIR as string;
+
+const env = () => ({
+  ...process.env,
+  RELEASE_STORE_DIR: STORE_DIR,
+  DEPLOY_DIR,
+  DB_PATH: process.env.E2E_DB_PATH,
+  LOG_LEVEL: 'silent',
+  ROLLOUT_ACTOR: 'e2e',
+});
+
+export interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function pnpm(args: string[]): Promise<CommandResult> {
+  try {
+    const { stdout, stderr } = await run('pnpm', ['--silent', ...args], {
+      cwd: ROOT,
+      env: env(),
+      timeout: 120_000,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+/** Runs a command that must succeed; its failure fails the test with what it printed. */
+async function ok(args: string[]): Promise<string> {
+  const result = await pnpm(args);
+  if (result.code !== 0)
+    throw new Error(`pnpm ${args.join(' ')} exited ${result.code}: ${result.stderr}${result.stdout}`);
+  return result.stdout;
+}
+
+export const rollout = (...args: string[]) => ok(['rollout', ...args]);
+export const tryRollout = (...args: string[]) => pnpm(['rollout', ...args]);
+export const tryRelease = (...args: string[]) => pnpm(['release', ...args]);
+
+/** `pnpm release` prints the new version id on its last line. */
+export async function release(...args: string[]): Promise<string> {
+  const lines = (await ok(['release', ...args])).trim().split('\n');
+  return lines.at(-1)?.trim() ?? '';
+}
+
+interface StatusRemote {
+  remote: string;
+  stable: string | null;
+  canary: { version: string; percent: number } | null;
+  health: Array<{ version: string; loads: number; loadFailures: number; renderErrors: number }>;
+}
+
+export async function status(): Promise<StatusRemote[]> {
+  const parsed = JSON.parse(await rollout('status', '--json')) as
+    | { remotes: StatusRemote[] }
+    | StatusRemote[];
+  return Array.isArray(parsed) ? parsed : parsed.remotes;
+}
+
+export async function remoteStatus(remote: string): Promise<StatusRemote> {
+  const found = (await status()).find((r) => r.remote === remote);
+  if (!found) throw new Error(`${remote} is not in rollout status`);
+  return found;
+}
+
+/**
+ * A second build of a remote that differs visibly, made the way a team's next build would differ: the same
+ * files with one text changed (cheaper than a webpack build in every run).
+ */
+export function variantOf(remote: string, from: string, to: string): string {
+  const source = path.join(ROOT, remote, 'dist');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `${remote}-variant-`));
+  fs.cpSync(source, dir, { recursive: true });
+  let patched = 0;
+  for (const file of fs.readdirSync(dir)) {
+    if (!file.endsWith('.js')) continue;
+    const full = path.join(dir, file);
+    const text = fs.readFileSync(full, 'utf8');
+    if (text.includes(from)) {
+      fs.writeFileSync(full, text.replaceAll(from, to));
+      patched += 1;
+    }
+  }
+  if (patched === 0) throw new Error(`"${from}" is in none of ${remote}'s built files`);
+  return dir;
+}
+
+/** Edits a copy of a build's mf-manifest.json (e.g. to claim another React major). */
+export function withManifest(
+  dir: string,
+  edit: (manifest: { shared: Array<Record<string, unknown>> }) => void,
+) {
+  const file = path.join(dir, 'mf-manifest.json');
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8'));
+  edit(manifest);
+  fs.writeFileSync(file, JSON.stringify(manifest));
+}
+
+export function releaseFolder(remote: string, version: string): string {
+  return path.join(STORE_DIR, remote, version);
+}

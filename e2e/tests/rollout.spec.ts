@@ -1,0 +1,358 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { API_PATHS } from '@app/contracts';
+import { readPreviewSecret, rolloutPaths, signPreviewToken } from '@app/rollout/node';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { API_URL, createMember, useToken } from '../support/api';
+import {
+  DEPLOY_DIR,
+  release,
+  releaseFolder,
+  remoteStatus,
+  rollout,
+  STORE_DIR,
+  tryRelease,
+  tryRollout,
+  variantOf,
+  withManifest,
+} from '../support/rollout';
+
+/**
+ * Staged rollouts end to end (issue 9): real releases into the run's store, the real rollout commands, the
+ * shell in fresh browser contexts. mf-public-pages is the remote under test: its Home hero is the visible
+ * difference between versions. Every test leaves the original stable version live.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const REMOTE = 'mf-public-pages';
+const HERO = 'See the risks coming.';
+const hero = (page: Page) => page.locator('#home-hero-title');
+
+let original = '';
+
+/** The hero text a fresh browser (a new visitor) sees on Home. */
+async function freshVisit(browser: Browser, token?: string): Promise<{ text: string; page: Page }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (token) await useToken(page, token);
+  await page.goto('/');
+  await expect(hero(page)).toBeVisible();
+  return { text: (await hero(page).textContent()) ?? '', page };
+}
+
+test.beforeAll(async () => {
+  original = (await remoteStatus(REMOTE)).stable ?? '';
+  expect(original).toMatch(/^\d+\.\d+\.\d+.*-[0-9a-f]{10}$/);
+});
+
+test.afterEach(async () => {
+  // Back to the original stable, no canary, whatever a test did.
+  const now = await remoteStatus(REMOTE);
+  if (now.canary) await rollout('abort', REMOTE);
+  if (now.stable !== original) await rollout('rollback', REMOTE, '--to', original);
+});
+
+test('a canary at 50 % reaches about half of fresh browsers, sticky; promote and rollback switch everyone', async ({
+  browser,
+}) => {
+  const canary = await release(
+    REMOTE,
+    '--dist',
+    variantOf(REMOTE, HERO, 'Canary build: see the risks coming.'),
+  );
+  expect(canary).not.toBe(original);
+  // Releasing the same build again is the same version, never a new one.
+  expect(
+    await release(REMOTE, '--dist', variantOf(REMOTE, HERO, 'Canary build: see the risks coming.')),
+  ).toBe(canary);
+
+  await rollout('start', REMOTE, canary, '--percent', '50');
+  const seen = { canary: 0, stable: 0 };
+  for (let i = 0; i < 12; i++) {
+    const { text, page } = await freshVisit(browser);
+    const isCanary = text.startsWith('Canary build');
+    seen[isCanary ? 'canary' : 'stable'] += 1;
+    await page.reload();
+    await expect(hero(page)).toHaveText(text); // sticky across reloads
+    await page.context().close();
+  }
+  console.log(`canary 50 %: ${seen.canary} of 12 fresh browsers got the canary`);
+  expect(seen.canary).toBeGreaterThan(0);
+  expect(seen.stable).toBeGreaterThan(0);
+
+  // A member gets the same version in a new browser (cohort from the user id, not the browser).
+  const request = (await browser.newContext()).request;
+  const member = await createMember(request);
+  const first = await freshVisit(browser, member.token);
+  for (let i = 0; i < 2; i++) {
+    const again = await freshVisit(browser, member.token);
+    expect(again.text).toBe(first.text);
+    await again.page.context().close();
+  }
+
+  await rollout('promote', REMOTE);
+  await first.page.reload();
+  await expect(hero(first.page)).toHaveText(/^Canary build/);
+  for (let i = 0; i < 3; i++) {
+    const { text, page } = await freshVisit(browser);
+    expect(text).toMatch(/^Canary build/);
+    await page.context().close();
+  }
+
+  const rolledBackAt = Date.now();
+  await rollout('rollback', REMOTE);
+  const after = await freshVisit(browser);
+  console.log(
+    `rollback: the old version was served ${Date.now() - rolledBackAt} ms after the command returned`,
+  );
+  expect(after.text.startsWith(HERO)).toBe(true);
+  expect((await remoteStatus(REMOTE)).stable).toBe(original);
+});
+
+test('a visitor who had the old version open keeps working after a release is promoted (no chunk 404)', async ({
+  page,
+}) => {
+  const failed: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/releases/') && response.status() >= 400) failed.push(response.url());
+  });
+  await page.goto('/');
+  await expect(hero(page)).toHaveText(new RegExp(`^${HERO}`));
+
+  const next = await release(REMOTE, '--dist', variantOf(REMOTE, HERO, 'Next build: see the risks coming.'));
+  await rollout('start', REMOTE, next, '--percent', '10');
+  await rollout('promote', REMOTE);
+
+  // The open page still has the old version; every file of it is still there, and it keeps working.
+  const oldManifest = JSON.parse(
+    fs.readFileSync(path.join(releaseFolder(REMOTE, original), 'mf-manifest.json'), 'utf8'),
+  );
+  const files = new Set<string>(['remoteEntry.js']);
+  for (const group of [...oldManifest.shared, ...oldManifest.exposes]) {
+    for (const file of [...group.assets.js.sync, ...group.assets.js.async]) files.add(file);
+  }
+  for (const file of files) {
+    const response = await page.request.get(`/releases/${REMOTE}/${original}/${file}`);
+    expect(response.status(), file).toBe(200);
+  }
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const [link, heading] of [
+    ['About', /About/],
+    ['Contact', /Contact/],
+    ['Home', new RegExp(HERO)],
+  ] as const) {
+    await nav.getByRole('link', { name: link, exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(heading);
+  }
+  expect(failed).toEqual([]);
+});
+
+test('a canary whose entry is deleted falls back to stable within the budget, and status shows the failure', async ({
+  page,
+}) => {
+  const broken = await release(
+    REMOTE,
+    '--dist',
+    variantOf(REMOTE, HERO, 'Broken build: see the risks coming.'),
+  );
+  await rollout('start', REMOTE, broken, '--percent', '100');
+  fs.rmSync(path.join(releaseFolder(REMOTE, broken), 'remoteEntry.js'));
+
+  const started = Date.now();
+  await page.goto('/');
+  await expect(hero(page)).toHaveText(new RegExp(`^${HERO}`));
+  console.log(
+    `fallback from a canary with a missing entry: Home showed stable after ${Date.now() - started} ms`,
+  );
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+
+  await expect
+    .poll(
+      async () => (await remoteStatus(REMOTE)).health.find((h) => h.version === broken)?.loadFailures ?? 0,
+    )
+    .toBeGreaterThan(0);
+});
+
+test('a canary whose server hangs falls back to stable within the 8 s budget', async ({ page }) => {
+  const slow = await release(REMOTE, '--dist', variantOf(REMOTE, HERO, 'Slow build: see the risks coming.'));
+  await rollout('start', REMOTE, slow, '--percent', '100');
+  // The canary's files never answer (a hung server or CDN), everything else does.
+  await page.route(`**/releases/${REMOTE}/${slow}/**`, () => undefined);
+
+  const started = Date.now();
+  await page.goto('/');
+  await expect(hero(page)).toHaveText(new RegExp(`^${HERO}`), { timeout: 15_000 });
+  const ms = Date.now() - started;
+  console.log(`fallback from a hanging canary: Home showed stable after ${ms} ms`);
+  expect(ms).toBeLessThan(12_000);
+});
+
+test('a canary that a chunk 404 breaks falls back, too', async ({ page }) => {
+  const broken = await release(
+    REMOTE,
+    '--dist',
+    variantOf(REMOTE, HERO, 'Chunkless build: see the risks coming.'),
+  );
+  await rollout('start', REMOTE, broken, '--percent', '100');
+  const folder = releaseFolder(REMOTE, broken);
+  for (const file of fs.readdirSync(folder)) {
+    if (file.startsWith('__federation_expose_')) fs.rmSync(path.join(folder, file));
+  }
+  await page.goto('/');
+  await expect(hero(page)).toHaveText(new RegExp(`^${HERO}`));
+});
+
+test('the health gate rolls a failing canary back by itself, and the audit log says why', async ({
+  request,
+}) => {
+  const failing = await release(
+    REMOTE,
+    '--dist',
+    variantOf(REMOTE, HERO, 'Failing build: see the risks coming.'),
+  );
+  await rollout('start', REMOTE, failing, '--percent', '1');
+  // Browsers report: the canary fails, stable loads.
+  for (let i = 0; i < 12; i++) {
+    const canary = { remote: REMOTE, version: failing, track: 'canary', event: 'load-failure', ms: 8000 };
+    const stable = { remote: REMOTE, version: original, track: 'stable', event: 'load', ms: 300 };
+    expect((await request.post(`${API_URL}${API_PATHS.rolloutHealth}`, { data: canary })).status()).toBe(204);
+    expect((await request.post(`${API_URL}${API_PATHS.rolloutHealth}`, { data: stable })).status()).toBe(204);
+  }
+  const watch = await tryRollout(
+    'watch',
+    REMOTE,
+    '--interval',
+    '0.2',
+    '--min-sample',
+    '10',
+    '--max-wait',
+    '20',
+  );
+  expect(watch.code).toBe(2);
+  const now = await remoteStatus(REMOTE);
+  expect(now.canary).toBeNull();
+  expect(now.stable).toBe(original);
+  const history = JSON.parse(await rollout('history', REMOTE, '--json')) as Array<{
+    action: string;
+    reason?: string;
+  }>;
+  expect(history[0]).toMatchObject({ action: 'watch-rollback' });
+  expect(history[0]?.reason).toMatch(/canary failure rate 100\.0 %/);
+});
+
+test('the compatibility gate refuses a build for another React major or an unknown @app contract', async () => {
+  const dir = variantOf(REMOTE, HERO, 'Old-react build: see the risks coming.');
+  withManifest(dir, (manifest) => {
+    for (const shared of manifest.shared) {
+      if (shared.name === 'react' || shared.name === 'react-dom')
+        Object.assign(shared, { version: '18.3.1', requiredVersion: '^18.3.1' });
+      if (shared.name === '@app/session')
+        Object.assign(shared, { version: '2.0.0', requiredVersion: '2.0.0' });
+    }
+  });
+  const versionsBefore = fs.readdirSync(path.join(STORE_DIR, REMOTE)).sort();
+  const refused = await tryRelease(REMOTE, '--dist', dir);
+  expect(refused.code).not.toBe(0);
+  expect(refused.stderr).toContain('react: the remote requires major 18');
+  expect(refused.stderr).toContain('@app/session: the remote requires major 2');
+  expect(fs.readdirSync(path.join(STORE_DIR, REMOTE)).sort()).toEqual(versionsBefore); // nothing published
+});
+
+test.describe('preview links', () => {
+  let previewed = '';
+  const secret = () =>
+    readPreviewSecret(rolloutPaths({ DEPLOY_DIR, RELEASE_STORE_DIR: STORE_DIR })) as string;
+  const link = (token: string) => `/?preview=${token}`;
+
+  test.beforeAll(async () => {
+    previewed = await release(
+      REMOTE,
+      '--dist',
+      variantOf(REMOTE, HERO, 'Preview build: see the risks coming.'),
+    );
+  });
+
+  test('a valid link pins the remote for this browser, shows the banner, and Exit clears it', async ({
+    page,
+  }) => {
+    const out = await rollout('preview', REMOTE, previewed, '--hours', '4');
+    const url = /https?:\/\/\S+\?preview=\S+/.exec(out)?.[0];
+    expect(url).toBeTruthy();
+    await page.goto(url as string);
+    const banner = page.getByRole('status', { name: 'Preview' });
+    await expect(banner).toContainText(`Previewing ${REMOTE} ${previewed} ·`);
+    await expect(hero(page)).toHaveText(/^Preview build/);
+    await expect(page).toHaveURL('http://localhost:3000/'); // the token left the address bar
+    await page.reload();
+    await expect(hero(page)).toHaveText(/^Preview build/);
+    await banner.getByRole('button', { name: 'Exit preview' }).click();
+    await expect(hero(page)).toHaveText(new RegExp(`^${HERO}`));
+    await expect(page.getByRole('status', { name: 'Preview' })).toHaveCount(0);
+  });
+
+  const refusals: Array<[string, () => string, string]> = [
+    [
+      'tampered',
+      () => {
+        const token = signPreviewToken(
+          { remote: REMOTE, version: previewed, exp: Date.now() + 3_600_000 },
+          secret(),
+        );
+        return `${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+      },
+      'This preview link is not valid.',
+    ],
+    [
+      'expired',
+      () => signPreviewToken({ remote: REMOTE, version: previewed, exp: Date.now() - 1000 }, secret()),
+      'This preview link has expired.',
+    ],
+    [
+      'unknown-version',
+      () =>
+        signPreviewToken(
+          { remote: REMOTE, version: '1.0.0-0000000000', exp: Date.now() + 3_600_000 },
+          secret(),
+        ),
+      'This preview link names a version that is not released.',
+    ],
+    [
+      'other-remote',
+      () =>
+        signPreviewToken({ remote: 'mf-account', version: previewed, exp: Date.now() + 3_600_000 }, secret()),
+      'This preview link names a version that is not released.',
+    ],
+  ];
+  for (const [kind, token, message] of refusals) {
+    test(`a ${kind} link is refused and the stable version is served`, async ({ page }) => {
+      await page.goto(link(token()));
+      await expect(page.getByRole('alert').filter({ hasText: 'Preview link refused' })).toContainText(
+        message,
+      );
+      await expect(hero(page)).toHaveText(new RegExp(`^${HERO}`));
+      await expect(page.getByRole('status', { name: 'Preview' })).toHaveCount(0);
+    });
+  }
+});
+
+test('administrators see the rollouts in the product; members do not', async ({ page, request }) => {
+  const admin = await createMember(request, ['admin'], 'rolloutadmin');
+  await useToken(page, admin.token);
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rollouts' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rollouts' })).toBeVisible();
+  const remotes = page.getByRole('table').filter({ hasText: 'Environment' });
+  await expect(remotes.getByRole('row').filter({ hasText: REMOTE }).first()).toContainText(original);
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await expect(page.getByText(/rollback mf-public-pages/).first()).toBeVisible();
+
+  const member = await createMember(request);
+  const other = await page.context().browser()!.newContext();
+  const memberPage = await other.newPage();
+  await useToken(memberPage, member.token);
+  await memberPage.goto('/admin/rollouts');
+  await expect(memberPage.getByText('Only administrators can see rollouts.')).toBeVisible();
+  await expect(
+    memberPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rollouts' }),
+  ).toHaveCount(0);
+});
