@@ -52,6 +52,8 @@ export default defineConfig({
       // A release store and deployment of the run's own, started from the current builds.
       RELEASE_STORE_DIR,
       DEPLOY_DIR,
+      // The builds under test are what visitors get, also when a local store is reused between runs.
+      ROLLOUT_FOLLOW_BUILDS: '1',
       SHELL_CONFIG: path.join(import.meta.dirname, 'support', 'e2e-config.json'),
       REQUIRES_ACTIVATION: 'true',
       LOG_LEVEL: 'silent',

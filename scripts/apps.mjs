@@ -15,7 +15,7 @@ export const APPS = [
 export const API = { name: 'api-server', port: Number(process.env.API_PORT ?? 4000) };
 
 /** Packages the front ends build from (all but the server-side ones): a change there makes every app stale. */
-const SERVER_PACKAGES = new Set(['api-server', 'static-server']);
+const SERVER_PACKAGES = new Set(['api-server', 'static-server', 'release']);
 export const SHARED_SOURCES = fs
   .readdirSync(path.join(ROOT, 'packages'))
   .filter((pkg) => !SERVER_PACKAGES.has(pkg))

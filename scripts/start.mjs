@@ -4,7 +4,8 @@
 // (/deployment.json); on a fresh clone each remote's current build is released as its first stable version.
 // Env: API_PORT, DB_PATH, REQUIRES_ACTIVATION (see packages/api-server/README.md); SHELL_CONFIG=<file>
 // serves that file as the shell's /config.json; NO_API=1 skips the API server; RELEASE_STORE_DIR,
-// DEPLOY_DIR, DEPLOY_ENV place the release store and the deployment (packages/release/README.md).
+// DEPLOY_DIR, DEPLOY_ENV place the release store and the deployment (packages/release/README.md);
+// ROLLOUT_FOLLOW_BUILDS=1 makes each remote's current build its stable version (e2e, or to see your changes).
 // Runs under tsx (`node --import tsx`), as it imports the workspace's TypeScript packages.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -64,7 +65,11 @@ async function waitForApi(timeoutMs = 60_000) {
 async function main() {
   await build({ missing: true });
   const paths = rolloutPaths();
-  await bootstrapReleases({ paths, log: (line) => console.log(line) });
+  await bootstrapReleases({
+    paths,
+    log: (line) => console.log(line),
+    followBuilds: process.env.ROLLOUT_FOLLOW_BUILDS === '1',
+  });
   const runtimeConfig = process.env.SHELL_CONFIG
     ? JSON.parse(fs.readFileSync(process.env.SHELL_CONFIG, 'utf8'))
     : undefined;

@@ -22,7 +22,7 @@ import {
  * shell in fresh browser contexts. mf-public-pages is the remote under test: its Home hero is the visible
  * difference between versions. Every test leaves the original stable version live.
  */
-test.describe.configure({ mode: 'serial' });
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const REMOTE = 'mf-public-pages';
 const HERO = 'See the risks coming.';
@@ -232,10 +232,9 @@ test('the health gate rolls a failing canary back by itself, and the audit log s
   const now = await remoteStatus(REMOTE);
   expect(now.canary).toBeNull();
   expect(now.stable).toBe(original);
-  const history = JSON.parse(await rollout('history', REMOTE, '--json')) as Array<{
-    action: string;
-    reason?: string;
-  }>;
+  const { entries: history } = JSON.parse(await rollout('history', REMOTE, '--json')) as {
+    entries: Array<{ action: string; reason?: string }>;
+  };
   expect(history[0]).toMatchObject({ action: 'watch-rollback' });
   expect(history[0]?.reason).toMatch(/canary failure rate 100\.0 %/);
 });

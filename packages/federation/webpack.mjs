@@ -70,6 +70,9 @@ export function createConfig({ name, dirname, port, exposes, title, mode }) {
       filename: '[name].js',
       chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: name,
+      // Named explicitly because the shell clears it when it swaps a failed canary for stable
+      // (shell/src/federation/remotes.ts): two builds of one remote share this array and their module ids.
+      chunkLoadingGlobal: `webpackChunk${name}`,
       clean: true,
       // Always write, so dist's mtimes say when it was built (scripts/build.mjs uses them to skip fresh apps).
       compareBeforeEmit: false,

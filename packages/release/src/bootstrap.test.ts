@@ -77,3 +77,29 @@ it('never fails the start: a held lock or a broken build is logged', async () =>
     'could not set the first stable versions: another rollout command is changing',
   );
 });
+
+it('with followBuilds, the current build becomes stable (canary dropped, old stable kept for rollback)', async () => {
+  s.dist({ remote: 'mf-research', content: 'r1' });
+  const [, live] = await run();
+  s.tick(1000);
+  s.dist({ remote: 'mf-research', content: 'r2' });
+  const [, built] = await run();
+  startCanary(s.ctx, { remote: 'mf-research', version: built?.version as string, percent: 10 });
+  s.tick(1000);
+  s.dist({ remote: 'mf-research', content: 'r3' });
+  const follow = () =>
+    bootstrapReleases({ paths: s.paths, env: s.env, log: (line) => s.logs.push(line), followBuilds: true });
+  const [, after] = await follow();
+  expect(after?.stable).toBe(after?.version);
+  const deployment = readManifestFile(s.paths.manifestFile)?.remotes['mf-research'];
+  expect(deployment).toEqual({ stable: after?.version, previous: [live?.stable] });
+  expect(readJsonLines(s.paths.auditFile).at(-1)).toMatchObject({
+    action: 'bootstrap',
+    remote: 'mf-research',
+    reason: 'ROLLOUT_FOLLOW_BUILDS: the build pnpm start found becomes stable',
+  });
+  // Nothing changed since: no write.
+  const revision = readManifestFile(s.paths.manifestFile)?.revision;
+  await follow();
+  expect(readManifestFile(s.paths.manifestFile)?.revision).toBe(revision);
+});

@@ -20,12 +20,17 @@ export interface BootstrapResult {
  * remote without a stable version its current build as stable (audited 'bootstrap'). A remote that already
  * has a stable keeps it; the log says how to roll the new build out. Never throws for one remote's trouble:
  * the app should still start.
+ *
+ * With `followBuilds` (ROLLOUT_FOLLOW_BUILDS=1: the e2e suite, or a developer who wants `pnpm start` to show
+ * what they just built), every remote's current build becomes its stable version at once, canary dropped,
+ * audited like any other change.
  */
 export async function bootstrapReleases(
   options: {
     paths?: RolloutPaths;
     log?: (line: string) => void;
     env?: Record<string, string | undefined>;
+    followBuilds?: boolean;
   } = {},
 ): Promise<BootstrapResult[]> {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -49,7 +54,10 @@ export async function bootstrapReleases(
     log(`the deployment manifest cannot be read: ${(error as Error).message}`);
     return REMOTE_PACKAGES.map((remote) => ({ remote, version: built.get(remote) ?? null, stable: null }));
   }
-  const missing = [...built].filter(([remote]) => !manifest.remotes[remote]);
+  const follow = options.followBuilds ?? false;
+  const needsStable = (remote: RemotePackage, version: string, m: typeof manifest) =>
+    !m.remotes[remote] || (follow && m.remotes[remote]?.stable !== version);
+  const missing = [...built].filter(([remote, version]) => needsStable(remote, version, manifest));
   if (missing.length > 0) {
     try {
       manifest = updateManifest(
@@ -57,13 +65,17 @@ export async function bootstrapReleases(
         (draft) =>
           // Checked again under the lock: someone may have set a stable since the first read.
           missing
-            .filter(([remote]) => !draft.remotes[remote])
+            .filter(([remote, version]) => needsStable(remote, version, draft))
             .map(([remote, version]) => {
-              draft.remotes[remote] = { stable: version, previous: [] };
+              const before = draft.remotes[remote];
+              const previous = before ? [before.stable, ...before.previous.filter((v) => v !== version)] : [];
+              draft.remotes[remote] = { stable: version, previous: previous.slice(0, 20) };
               return {
                 action: 'bootstrap' as const,
                 remote,
-                reason: 'first stable: the build pnpm start found',
+                reason: before
+                  ? 'ROLLOUT_FOLLOW_BUILDS: the build pnpm start found becomes stable'
+                  : 'first stable: the build pnpm start found',
               };
             }),
         ctx,

@@ -31,37 +31,41 @@ function root(name: string): string {
   return name.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? name);
 }
 
+function conflictOf(
+  name: string,
+  entry: SharedEntry,
+  provided: Map<string, string | undefined>,
+): string | null {
+  const wanted = parse(entry.requiredVersion || entry.version);
+  if (!wanted) return null;
+  const wantedText = wanted.join('.');
+  if (!provided.has(name)) return `${name}: the remote requires ${wantedText}, the shell provides none`;
+  const has = parse(provided.get(name));
+  if (!has) return `${name}: the remote requires ${wantedText}, the shell's version is unknown`;
+  const hasText = has.join('.');
+  if (has[0] !== wanted[0]) {
+    return `${name}: the remote requires major ${wanted[0]} (${wantedText}), the shell provides ${hasText}`;
+  }
+  if (name.startsWith('@app/') && compare(has, wanted) < 0) {
+    return `${name}: the remote requires contract ${wantedText}, the shell knows only ${hasText}`;
+  }
+  return null;
+}
+
+/** One line per conflicting package (its first conflicting entry, subpaths like react/jsx-runtime included). */
 export function compatibilityConflicts(remote: SharedEntry[], shell: SharedEntry[]): string[] {
   const provided = new Map<string, string | undefined>();
-  for (const entry of shell) if (!provided.has(entry.name)) provided.set(entry.name, entry.version);
-  const conflicts: string[] = [];
-  const seen = new Set<string>();
+  for (const entry of shell) {
+    const name = root(entry.name);
+    if (!provided.has(name) || entry.name === name) provided.set(name, entry.version);
+  }
+  const conflicts = new Map<string, string>();
   for (const entry of remote) {
     const name = root(entry.name);
-    if (seen.has(name)) continue;
-    const isApp = name.startsWith('@app/');
-    if (!isApp && !(GATED_LIBRARIES as readonly string[]).includes(name)) continue;
-    seen.add(name);
-    const wanted = parse(entry.requiredVersion || entry.version);
-    if (!wanted) continue;
-    const wantedText = `${wanted.join('.')}`;
-    if (!provided.has(name)) {
-      conflicts.push(`${name}: the remote requires ${wantedText}, the shell provides none`);
-      continue;
-    }
-    const has = parse(provided.get(name));
-    if (!has) {
-      conflicts.push(`${name}: the remote requires ${wantedText}, the shell's version is unknown`);
-      continue;
-    }
-    const hasText = has.join('.');
-    if (has[0] !== wanted[0]) {
-      conflicts.push(
-        `${name}: the remote requires major ${wanted[0]} (${wantedText}), the shell provides ${hasText}`,
-      );
-    } else if (isApp && compare(has, wanted) < 0) {
-      conflicts.push(`${name}: the remote requires contract ${wantedText}, the shell knows only ${hasText}`);
-    }
+    if (conflicts.has(name)) continue;
+    if (!name.startsWith('@app/') && !(GATED_LIBRARIES as readonly string[]).includes(name)) continue;
+    const conflict = conflictOf(name, entry, provided);
+    if (conflict) conflicts.set(name, conflict);
   }
-  return conflicts;
+  return [...conflicts.values()];
 }

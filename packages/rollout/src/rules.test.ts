@@ -27,8 +27,9 @@ describe('compatibility gate', () => {
 
   it('names every conflict: another React major, an unknown contract, a missing singleton', () => {
     const remote = [
+      // A subpath that still matches must not hide the package's own conflict.
+      { name: 'react/jsx-runtime', version: '19.3.1', requiredVersion: '19.3.1' },
       { name: 'react', version: '18.3.1', requiredVersion: '18.3.1' },
-      { name: 'react/jsx-runtime', version: '18.3.1', requiredVersion: '18.3.1' },
       { name: '@app/session', version: '1.3.0', requiredVersion: '1.3.0' },
       { name: '@app/ui', version: '1.0.0', requiredVersion: '1.0.0' },
     ];

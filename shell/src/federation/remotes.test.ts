@@ -8,6 +8,7 @@ const runtime = vi.hoisted(() => ({
 }));
 
 vi.mock('@module-federation/enhanced/runtime', () => ({
+  registerPlugins: () => undefined,
   registerRemotes: (remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }) => {
     for (const r of remotes) {
       runtime.registered.push({ ...r, force: options?.force ?? false });

@@ -1,6 +1,11 @@
 import { LIMITS } from '@app/contracts';
 import { EXPOSED_MODULE, REMOTE_NAMES, type RemoteEntryModule, type RemoteName } from '@app/federation';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  type ModuleFederationRuntimePlugin,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import { reportHealth } from '../rollout/health';
 import type { RemoteChoice } from '../rollout/plan';
 import type { RolloutState } from '../rollout/prepare';
@@ -13,9 +18,28 @@ import type { RolloutState } from '../rollout/prepare';
 let plan: Record<RemoteName, RemoteChoice> | null = null;
 let canaryBudgetMs = 8000;
 
+/**
+ * The runtime starts a remote's exposed chunks as scripts in parallel with its entry (a speed-up). For a
+ * canary or preview that may fail, those chunks would run and leave the failed build's modules in the
+ * remote's chunk array, where the stable build that replaces it would pick them up. So builds that may be
+ * replaced load their chunks only through their own entry.
+ */
+const noPreloadForReplaceableBuilds: ModuleFederationRuntimePlugin = {
+  name: 'rollout-no-preload-for-replaceable-builds',
+  beforePreloadRemote(args) {
+    for (let i = args.preloadOps.length - 1; i >= 0; i--) {
+      const op = args.preloadOps[i];
+      const name = op?.nameOrAlias as RemoteName | undefined;
+      if (name && plan?.[name]?.fallback) args.preloadOps.splice(i, 1);
+    }
+    return args;
+  },
+};
+
 export function registerAllRemotes(state: Pick<RolloutState, 'plan' | 'canaryBudgetMs'>): void {
   plan = { ...state.plan };
   canaryBudgetMs = state.canaryBudgetMs;
+  registerPlugins([noPreloadForReplaceableBuilds]);
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: state.plan[name].entry })));
 }
 
@@ -52,18 +76,22 @@ function withTimeout<T>(promise: Promise<T>, ms: number, name: string): Promise<
   });
 }
 
+function clearGlobal(key: string): void {
+  const global = globalThis as unknown as Record<string, unknown>;
+  if (global[key] === undefined) return;
+  if (Object.getOwnPropertyDescriptor(global, key)?.configurable) delete global[key];
+  else global[key] = undefined;
+}
+
 /**
  * Registers the remote again, which drops the runtime's cached manifest and entry so the next load really
- * asks the server (Retry, or a switch to stable). The container global is cleared too: a canary whose entry
- * ran but whose chunk failed left its container there, and the runtime would reuse it instead of loading
- * stable's entry.
+ * asks the server (Retry, or a switch to stable). A failed build may have left two globals behind: its
+ * container (the runtime would reuse it instead of loading the new entry) and its webpack chunk array
+ * (the new entry would install the failed build's modules from it, as ids are the same across builds).
  */
 function registerAgain(name: RemoteName): void {
-  const global = globalThis as unknown as Record<string, unknown>;
-  if (global[name] !== undefined) {
-    if (Object.getOwnPropertyDescriptor(global, name)?.configurable) delete global[name];
-    else global[name] = undefined;
-  }
+  clearGlobal(name);
+  clearGlobal(`webpackChunk${name}`);
   registerRemotes([{ name, entry: currentChoice(name).entry }], { force: true });
 }
 
