@@ -30,6 +30,10 @@ const hero = (page: Page) => page.locator('#home-hero-title');
 
 let original = '';
 
+/** Releases a build of the remote whose Home hero starts with `<label> build:` (e.g. "Canary build: …"). */
+const releaseVariant = (label: string) =>
+  release(REMOTE, '--dist', variantOf(REMOTE, HERO, `${label} build: see the risks coming.`));
+
 /** The hero text a fresh browser (a new visitor) sees on Home. */
 async function freshVisit(browser: Browser, token?: string): Promise<{ text: string; page: Page }> {
   const context = await browser.newContext();
@@ -55,16 +59,10 @@ test.afterEach(async () => {
 test('a canary at 50 % reaches about half of fresh browsers, sticky; promote and rollback switch everyone', async ({
   browser,
 }) => {
-  const canary = await release(
-    REMOTE,
-    '--dist',
-    variantOf(REMOTE, HERO, 'Canary build: see the risks coming.'),
-  );
+  const canary = await releaseVariant('Canary');
   expect(canary).not.toBe(original);
   // Releasing the same build again is the same version, never a new one.
-  expect(
-    await release(REMOTE, '--dist', variantOf(REMOTE, HERO, 'Canary build: see the risks coming.')),
-  ).toBe(canary);
+  expect(await releaseVariant('Canary')).toBe(canary);
 
   await rollout('start', REMOTE, canary, '--percent', '50');
   const seen = { canary: 0, stable: 0 };
@@ -119,7 +117,7 @@ test('a visitor who had the old version open keeps working after a release is pr
   await page.goto('/');
   await expect(hero(page)).toHaveText(new RegExp(`^${HERO}`));
 
-  const next = await release(REMOTE, '--dist', variantOf(REMOTE, HERO, 'Next build: see the risks coming.'));
+  const next = await releaseVariant('Next');
   await rollout('start', REMOTE, next, '--percent', '10');
   await rollout('promote', REMOTE);
 
@@ -150,11 +148,7 @@ test('a visitor who had the old version open keeps working after a release is pr
 test('a canary whose entry is deleted falls back to stable within the budget, and status shows the failure', async ({
   page,
 }) => {
-  const broken = await release(
-    REMOTE,
-    '--dist',
-    variantOf(REMOTE, HERO, 'Broken build: see the risks coming.'),
-  );
+  const broken = await releaseVariant('Broken');
   await rollout('start', REMOTE, broken, '--percent', '100');
   fs.rmSync(path.join(releaseFolder(REMOTE, broken), 'remoteEntry.js'));
 
@@ -174,7 +168,7 @@ test('a canary whose entry is deleted falls back to stable within the budget, an
 });
 
 test('a canary whose server hangs falls back to stable within the 8 s budget', async ({ page }) => {
-  const slow = await release(REMOTE, '--dist', variantOf(REMOTE, HERO, 'Slow build: see the risks coming.'));
+  const slow = await releaseVariant('Slow');
   await rollout('start', REMOTE, slow, '--percent', '100');
   // The canary's files never answer (a hung server or CDN), everything else does.
   await page.route(`**/releases/${REMOTE}/${slow}/**`, () => undefined);
@@ -188,11 +182,7 @@ test('a canary whose server hangs falls back to stable within the 8 s budget', a
 });
 
 test('a canary that a chunk 404 breaks falls back, too', async ({ page }) => {
-  const broken = await release(
-    REMOTE,
-    '--dist',
-    variantOf(REMOTE, HERO, 'Chunkless build: see the risks coming.'),
-  );
+  const broken = await releaseVariant('Chunkless');
   await rollout('start', REMOTE, broken, '--percent', '100');
   const folder = releaseFolder(REMOTE, broken);
   for (const file of fs.readdirSync(folder)) {
@@ -205,11 +195,7 @@ test('a canary that a chunk 404 breaks falls back, too', async ({ page }) => {
 test('the health gate rolls a failing canary back by itself, and the audit log says why', async ({
   request,
 }) => {
-  const failing = await release(
-    REMOTE,
-    '--dist',
-    variantOf(REMOTE, HERO, 'Failing build: see the risks coming.'),
-  );
+  const failing = await releaseVariant('Failing');
   await rollout('start', REMOTE, failing, '--percent', '1');
   // Browsers report: the canary fails, stable loads.
   for (let i = 0; i < 12; i++) {
@@ -264,11 +250,7 @@ test.describe('preview links', () => {
   const link = (token: string) => `/?preview=${token}`;
 
   test.beforeAll(async () => {
-    previewed = await release(
-      REMOTE,
-      '--dist',
-      variantOf(REMOTE, HERO, 'Preview build: see the risks coming.'),
-    );
+    previewed = await releaseVariant('Preview');
   });
 
   test('a valid link pins the remote for this browser, shows the banner, and Exit clears it', async ({
