@@ -32,7 +32,6 @@ const noPreloadForReplaceableBuilds: ModuleFederationRuntimePlugin = {
       const name = op?.nameOrAlias as RemoteName | undefined;
       if (name && plan?.[name]?.fallback) args.preloadOps.splice(i, 1);
     }
-    return args;
   },
 };
 
