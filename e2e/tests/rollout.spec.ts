@@ -30,9 +30,17 @@ const hero = (page: Page) => page.locator('#home-hero-title');
 
 let original = '';
 
-/** Releases a build of the remote whose Home hero starts with `<label> build:` (e.g. "Canary build: …"). */
-const releaseVariant = (label: string) =>
-  release(REMOTE, '--dist', variantOf(REMOTE, HERO, `${label} build: see the risks coming.`));
+/**
+ * Releases a new build of the remote whose Home hero starts with `<label> build` (e.g. "Canary build 3: …").
+ * Each call is a different build, so a retried test never meets the version an earlier attempt broke.
+ */
+let builds = 0;
+const heroOf = (label: string) => {
+  builds += 1;
+  return `${label} build ${Date.now().toString(36)}${builds}: see the risks coming.`;
+};
+const releaseHero = (text: string) => release(REMOTE, '--dist', variantOf(REMOTE, HERO, text));
+const releaseVariant = (label: string) => releaseHero(heroOf(label));
 
 /** The hero text a fresh browser (a new visitor) sees on Home. */
 async function freshVisit(browser: Browser, token?: string): Promise<{ text: string; page: Page }> {
@@ -59,10 +67,11 @@ test.afterEach(async () => {
 test('a canary at 50 % reaches about half of fresh browsers, sticky; promote and rollback switch everyone', async ({
   browser,
 }) => {
-  const canary = await releaseVariant('Canary');
+  const canaryHero = heroOf('Canary');
+  const canary = await releaseHero(canaryHero);
   expect(canary).not.toBe(original);
   // Releasing the same build again is the same version, never a new one.
-  expect(await releaseVariant('Canary')).toBe(canary);
+  expect(await releaseHero(canaryHero)).toBe(canary);
 
   await rollout('start', REMOTE, canary, '--percent', '50');
   const seen = { canary: 0, stable: 0 };
@@ -150,7 +159,7 @@ test('a canary whose entry is deleted falls back to stable within the budget, an
 }) => {
   const broken = await releaseVariant('Broken');
   await rollout('start', REMOTE, broken, '--percent', '100');
-  fs.rmSync(path.join(releaseFolder(REMOTE, broken), 'remoteEntry.js'));
+  fs.rmSync(path.join(releaseFolder(REMOTE, broken), 'remoteEntry.js'), { force: true });
 
   const started = Date.now();
   await page.goto('/');

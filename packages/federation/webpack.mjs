@@ -70,7 +70,7 @@ export function createConfig({ name, dirname, port, exposes, title, mode }) {
       filename: '[name].js',
       chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: name,
-      // Named explicitly because the shell clears it when it swaps a failed canary for stable
+      // Named explicitly because the shell replaces it when it swaps a failed canary for stable
       // (shell/src/federation/remotes.ts): two builds of one remote share this array and their module ids.
       chunkLoadingGlobal: `webpackChunk${name}`,
       clean: true,

@@ -8,7 +8,6 @@ const runtime = vi.hoisted(() => ({
 }));
 
 vi.mock('@module-federation/enhanced/runtime', () => ({
-  registerPlugins: () => undefined,
   registerRemotes: (remotes: Array<{ name: string; entry: string }>, options?: { force?: boolean }) => {
     for (const r of remotes) {
       runtime.registered.push({ ...r, force: options?.force ?? false });
@@ -118,5 +117,29 @@ describe('loading a remote from the rollout plan', () => {
     register(choice({ entry: 'http://localhost:3002/mf-manifest.json', version: null, track: 'config' }));
     await expect(loadRemoteApp('mf_research')).rejects.toBeInstanceOf(RemoteLoadError);
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('drops chunk pushes from the failed build, keeping the replacement’s', async () => {
+    runtime.behaviour.set(STABLE, async () => ({ default: App }));
+    register(canary);
+    await loadRemoteApp('mf_research');
+    const chunks = (globalThis as unknown as Record<string, { push: (item: unknown) => number }>)
+      .webpackChunkmf_research!;
+    const installed: unknown[] = [];
+    // What the stable entry's webpack runtime does: keep the current push as parent, install its own.
+    const parent = chunks.push.bind(chunks);
+    chunks.push = (item: unknown) => {
+      installed.push(item);
+      return parent(item);
+    };
+    const runAs = (src: string, item: string) => {
+      const script = document.createElement('script');
+      script.setAttribute('src', src);
+      vi.spyOn(document, 'currentScript', 'get').mockReturnValue(script);
+      chunks.push(item);
+    };
+    runAs(`${window.location.origin}/releases/mf-research/1.1.0-bbbbbbbbbb/619.js`, 'late canary chunk');
+    runAs(`${window.location.origin}/releases/mf-research/1.0.0-aaaaaaaaaa/619.js`, 'stable chunk');
+    expect(installed).toEqual(['stable chunk']);
   });
 });

@@ -18,27 +18,9 @@ import type { RolloutState } from '../rollout/prepare';
 let plan: Record<RemoteName, RemoteChoice> | null = null;
 let canaryBudgetMs = 8000;
 
-/**
- * The runtime starts a remote's exposed chunks as scripts in parallel with its entry (a speed-up). For a
- * canary or preview that may fail, those chunks would run and leave the failed build's modules in the
- * remote's chunk array, where the stable build that replaces it would pick them up. So builds that may be
- * replaced load their chunks only through their own entry.
- */
-const noPreloadForReplaceableBuilds: ModuleFederationRuntimePlugin = {
-  name: 'rollout-no-preload-for-replaceable-builds',
-  beforePreloadRemote(args) {
-    for (let i = args.preloadOps.length - 1; i >= 0; i--) {
-      const op = args.preloadOps[i];
-      const name = op?.nameOrAlias as RemoteName | undefined;
-      if (name && plan?.[name]?.fallback) args.preloadOps.splice(i, 1);
-    }
-  },
-};
-
 export function registerAllRemotes(state: Pick<RolloutState, 'plan' | 'canaryBudgetMs'>): void {
   plan = { ...state.plan };
   canaryBudgetMs = state.canaryBudgetMs;
-  registerPlugins([noPreloadForReplaceableBuilds]);
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: state.plan[name].entry })));
 }
 
@@ -83,14 +65,42 @@ function clearGlobal(key: string): void {
 }
 
 /**
+ * Two builds of one remote share a webpack chunk array (`webpackChunk<name>`) and their module ids, and the
+ * runtime starts a build's chunks in parallel with its entry. Chunks of a build that failed may therefore run
+ * after the replacement's entry took over the array, and would install the failed build's modules under the
+ * replacement. The new array drops every push made by a script from the failed build's folder.
+ */
+function quarantineChunks(name: RemoteName, failedEntry: string): void {
+  const failedFolder = new URL('.', new URL(failedEntry, window.location.href)).href;
+  const chunks: unknown[] = [];
+  const append = Array.prototype.push.bind(chunks);
+  let installed: ((...items: unknown[]) => number) | null = null;
+  const fromFailedBuild = () => {
+    const script = document.currentScript;
+    return script instanceof HTMLScriptElement && script.src.startsWith(failedFolder);
+  };
+  Object.defineProperty(chunks, 'push', {
+    configurable: true,
+    // webpack's runtime reads `push` once to keep as its parent (it must get the plain append, or its own
+    // callback would call itself), then sets its callback, which every later chunk script calls.
+    get: () => {
+      const next = installed ?? append;
+      return (...items: unknown[]) => (fromFailedBuild() ? chunks.length : next(...items));
+    },
+    set: (callback: (...items: unknown[]) => number) => {
+      installed = callback;
+    },
+  });
+  (globalThis as unknown as Record<string, unknown>)[`webpackChunk${name}`] = chunks;
+}
+
+/**
  * Registers the remote again, which drops the runtime's cached manifest and entry so the next load really
- * asks the server (Retry, or a switch to stable). A failed build may have left two globals behind: its
- * container (the runtime would reuse it instead of loading the new entry) and its webpack chunk array
- * (the new entry would install the failed build's modules from it, as ids are the same across builds).
+ * asks the server (Retry, or a switch to stable). The container global a failed build may have left is
+ * cleared too: the runtime would reuse it instead of loading the new entry.
  */
 function registerAgain(name: RemoteName): void {
   clearGlobal(name);
-  clearGlobal(`webpackChunk${name}`);
   registerRemotes([{ name, entry: currentChoice(name).entry }], { force: true });
 }
 
@@ -102,6 +112,7 @@ export function fallBackToStable(name: RemoteName): boolean {
   const choice = currentChoice(name);
   if (!choice.fallback || !plan) return false;
   plan[name] = { remote: choice.remote, ...choice.fallback, fallback: null };
+  quarantineChunks(name, choice.entry);
   registerAgain(name);
   return true;
 }
