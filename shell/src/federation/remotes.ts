@@ -1,11 +1,6 @@
 import { LIMITS } from '@app/contracts';
 import { EXPOSED_MODULE, REMOTE_NAMES, type RemoteEntryModule, type RemoteName } from '@app/federation';
-import {
-  loadRemote,
-  type ModuleFederationRuntimePlugin,
-  registerPlugins,
-  registerRemotes,
-} from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { reportHealth } from '../rollout/health';
 import type { RemoteChoice } from '../rollout/plan';
 import type { RolloutState } from '../rollout/prepare';
