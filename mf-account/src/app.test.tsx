@@ -1,11 +1,11 @@
 import { readToken, writeToken } from '@app/api-client';
 import { API_PATHS, MESSAGES } from '@app/contracts';
+import { MemoryRouter, Navigate, useLocation } from '@app/router';
 import { SessionProvider, useSession } from '@app/session';
 import { AppThemeProvider } from '@app/ui';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { MemoryRouter, Navigate, useLocation } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import App from './app';
 import { LocationProbe } from './test/render';

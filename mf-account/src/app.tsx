@@ -1,7 +1,7 @@
 import type { RemoteAppProps } from '@app/federation';
+import { Route, Routes } from '@app/router';
 import { registerReactCopy } from '@app/session';
 import * as React from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from './features/login/components/login-page';
 import { ProfilePage } from './features/profile/components/profile-page';
 import { RegisterPage } from './features/register/components/register-page';

@@ -1,7 +1,7 @@
 import type { RemoteAppProps } from '@app/federation';
+import { Route, Routes } from '@app/router';
 import { registerReactCopy } from '@app/session';
 import * as React from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { AboutPage } from './features/about/components/about-page';
 import { ContactPage } from './features/contact/components/contact-page';
 import { HomePage } from './features/home/components/home-page';

@@ -1,7 +1,7 @@
 import type { RemoteAppProps } from '@app/federation';
+import { Route, Routes } from '@app/router';
 import { registerReactCopy } from '@app/session';
 import * as React from 'react';
-import { Route, Routes } from 'react-router-dom';
 import { PostEditorPage } from './features/editor/components/post-editor-page';
 import { PostPage } from './features/post/components/post-page';
 import { ResearchCenterPage } from './features/research-center/components/research-center-page';

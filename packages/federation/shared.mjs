@@ -1,8 +1,10 @@
 // The one list of shared singletons (docs/decisions/0003-shared-singletons.md).
 // Every container (shell and remotes) shares exactly these, each pinned to the workspace version, so the
 // browser loads one React, one router, one emotion and one copy of each of our context packages.
-// react-router is not listed: apps import only react-router-dom, which re-exports it, so the one shared
-// react-router-dom module carries the one router.
+// The router is shared as @app/router (the names we use, re-exported from react-router) rather than as
+// react-router-dom: shared modules are not tree-shaken, and react-router whole is ~61 KiB gzip. Apps never
+// import react-router or react-router-dom themselves. @app/router carries react-router's version, so the
+// rollout compatibility gate compares router majors.
 // `workspace:*` is not semver, so our own packages get an explicit version here.
 import { createRequire } from 'node:module';
 
@@ -11,7 +13,7 @@ const versionOf = (name) => require(`${name}/package.json`).version;
 
 const REACT = versionOf('react');
 const REACT_DOM = versionOf('react-dom');
-const ROUTER = versionOf('react-router-dom');
+const ROUTER = versionOf('react-router');
 const EMOTION = versionOf('@emotion/react');
 const OWN = '1.0.0';
 
@@ -25,7 +27,7 @@ export const SHARED_SINGLETONS = {
   'react/jsx-dev-runtime': singleton(REACT),
   'react-dom': singleton(REACT_DOM),
   'react-dom/client': singleton(REACT_DOM),
-  'react-router-dom': singleton(ROUTER),
+  '@app/router': singleton(ROUTER),
   '@emotion/react': singleton(EMOTION),
   '@emotion/react/jsx-runtime': singleton(EMOTION),
   '@emotion/react/jsx-dev-runtime': singleton(EMOTION),

@@ -1,9 +1,9 @@
+import { MemoryRouter, Route, Routes, useLocation } from '@app/router';
 import { SessionProvider } from '@app/session';
 import { AppThemeProvider } from '@app/ui';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 
 /** Shows where the router went and with which state, so tests assert navigation as a user would see it. */
 export function LocationProbe() {

@@ -1,9 +1,9 @@
+import { MemoryRouter, Route, Routes, useLocation } from '@app/router';
 import { SessionProvider } from '@app/session';
 import { AppThemeProvider } from '@app/ui';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import App from '../app';
 
 /** Shows where the app navigated to, so tests can assert on it. */

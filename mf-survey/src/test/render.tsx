@@ -1,7 +1,7 @@
+import { MemoryRouter } from '@app/router';
 import { AppThemeProvider } from '@app/ui';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router-dom';
 
 /** Renders inside the theme and a router, as the shell does. */
 export function renderWithTheme(ui: ReactElement) {

@@ -4,12 +4,12 @@
  */
 import { configureApi } from '@app/api-client';
 import type { RemoteAppProps } from '@app/federation';
+import { BrowserRouter, Link } from '@app/router';
 import { SessionProvider, useSession } from '@app/session';
 import { AppThemeProvider, Button, useThemeMode } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type ComponentType, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link } from 'react-router-dom';
 
 declare const process: { env: Record<string, string | undefined> };
 

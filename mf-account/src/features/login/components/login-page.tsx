@@ -1,9 +1,9 @@
 import { MESSAGES } from '@app/contracts';
+import { Link, Navigate, useLocation, useNavigate } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Button, TextField } from '@app/ui';
 import { css } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { focusFirstError } from '../../../lib/focus';
 import { FormCard, footerText, linkText, mutedText } from '../../../lib/layout';
 import { peekPendingNotice, readNotice, setPendingNotice } from '../../../lib/login-state';

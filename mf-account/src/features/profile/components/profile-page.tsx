@@ -1,10 +1,10 @@
 import { errorMessage } from '@app/api-client';
 import { MESSAGES, type Preferences, type Profile } from '@app/contracts';
+import { useNavigate } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Button, Container, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { loginState } from '../../../lib/login-state';
 import { TEXTS } from '../../../lib/texts';
 import { fetchPreferences, fetchProfile } from '../api/profile';

@@ -1,9 +1,9 @@
 import { errorMessage, writeToken } from '@app/api-client';
 import { ChangePasswordSchema, MESSAGES, type Preferences } from '@app/contracts';
+import { useNavigate } from '@app/router';
 import { Alert, Button, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { startTransition, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { TEXTS } from '../../../lib/texts';
 import { changePassword, deleteAccount, savePreferences } from '../api/profile';

@@ -1,7 +1,7 @@
 import { isStatus } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
+import { useNavigate } from '@app/router';
 import { useCallback, useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { loginState, setPendingNotice } from '../../../lib/login-state';
 
 /**

@@ -6,10 +6,10 @@ import {
   RegistrationFormSchema,
   toRegistrationPayload,
 } from '@app/contracts';
+import { Link, useNavigate } from '@app/router';
 import { Alert, Button } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import * as v from 'valibot';
 import { focusFirstError } from '../../../lib/focus';
 import { useFormFields } from '../../../lib/form-fields';

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@app/contracts';
+import { Link } from '@app/router';
 import { useShellActions } from '@app/shell-actions';
 import { Button, buttonStyles, Card, Container, gridStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { Link } from 'react-router-dom';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 const NAME = MESSAGES.app.companyName;

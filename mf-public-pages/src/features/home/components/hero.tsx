@@ -1,8 +1,8 @@
 import { MESSAGES } from '@app/contracts';
+import { Link } from '@app/router';
 import { useShellActions } from '@app/shell-actions';
 import { Button, buttonStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { Link } from 'react-router-dom';
 
 export const HERO_TITLE = 'See the risks coming. Seize the opportunities first.';
 

@@ -1,7 +1,7 @@
 import { CONTENT_TYPES, MESSAGES, type Post } from '@app/contracts';
+import { Link } from '@app/router';
 import { Badge, Card, gridStyles, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { Link } from 'react-router-dom';
 import { HOME_ARTICLE_LIMIT } from '../api/load-home';
 import { formatDate, postExcerpt } from './post-excerpt';
 import { SectionHeading, sectionCss } from './section-heading';

@@ -1,6 +1,6 @@
+import { Link } from '@app/router';
 import { buttonStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { Link } from 'react-router-dom';
 
 /** SPEC §2: the Research Center promo with Browse Research and Join for Free. */
 export function ResearchPromo() {

@@ -1,9 +1,9 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
+import { Link, useParams } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Button, buttonStyles, Container, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
-import { Link, useParams } from 'react-router-dom';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
 import { getPost } from '../../post/api/post-api';

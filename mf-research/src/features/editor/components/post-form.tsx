@@ -1,9 +1,9 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { CONTENT_TYPES, MESSAGES, type Post, type PostStatus, VISIBILITIES } from '@app/contracts';
+import { Link, useNavigate } from '@app/router';
 import { Alert, Button, SelectField, Tabs, TextAreaField, TextField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import { MarkdownView } from '../../post/components/markdown-view';
 import { createPost, updatePost } from '../api/editor-api';
 import { readBackup, writeBackup } from './draft-backup';

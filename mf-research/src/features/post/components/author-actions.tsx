@@ -1,9 +1,9 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { MESSAGES, type Post, VISIBILITIES, type Visibility } from '@app/contracts';
+import { Link, useNavigate } from '@app/router';
 import { Alert, Button, buttonStyles, Modal, SelectField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
 import { changeVisibility, deletePost, publishPost } from '../api/post-api';
 
 const VIS_OPTIONS = VISIBILITIES.values.map((value) => ({ value, label: VISIBILITIES.labels[value] }));

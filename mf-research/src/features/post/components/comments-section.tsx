@@ -1,10 +1,10 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { type Comment, CommentInputSchema, fieldErrors, MESSAGES } from '@app/contracts';
+import { Link } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Button, TextAreaField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import * as v from 'valibot';
 import { useAsync } from '../../../lib/use-async';
 import { addComment, getComments } from '../api/post-api';

@@ -1,9 +1,9 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
+import { Link } from '@app/router';
 import { Button } from '@app/ui';
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { toggleLike } from '../api/post-api';
 
 /** A toggle: aria-pressed says whether the user likes the post; the count is part of the name. */

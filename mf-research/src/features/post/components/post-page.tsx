@@ -1,10 +1,10 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { CONTENT_TYPES, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
+import { Link, useParams } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Badge, Button, Container, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
 import { authorOf, formatDate, titleOf, viewsText } from '../../../lib/format';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';

@@ -1,7 +1,7 @@
+import { Link } from '@app/router';
 import { useSession } from '@app/session';
 import { useShellActions } from '@app/shell-actions';
 import { Button, buttonStyles, Container } from '@app/ui';
-import { Link } from 'react-router-dom';
 import { LOCKED_GENERIC } from '../../../lib/lock-text';
 import { actionsCss, emptyCss } from '../../research-center/components/guest-empty-state';
 

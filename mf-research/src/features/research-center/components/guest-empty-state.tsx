@@ -1,7 +1,7 @@
+import { Link } from '@app/router';
 import { buttonStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 
 export const emptyCss = (t: Theme) => css`
   text-align: center;

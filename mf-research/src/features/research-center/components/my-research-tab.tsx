@@ -1,6 +1,6 @@
 import { MESSAGES, type Post } from '@app/contracts';
+import { Link } from '@app/router';
 import { Alert, Button, buttonStyles } from '@app/ui';
-import { Link } from 'react-router-dom';
 import { CardGrid, CardGridSkeleton } from './card-grid';
 import { EmptyState } from './guest-empty-state';
 import { PostCard } from './post-card';

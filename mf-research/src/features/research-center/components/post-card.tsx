@@ -1,8 +1,8 @@
 import { CONTENT_TYPES, POST_STATUSES, type Post } from '@app/contracts';
+import { Link } from '@app/router';
 import { useShellActions } from '@app/shell-actions';
 import { Badge, Button, buttonStyles, Card, VisuallyHidden } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { Link } from 'react-router-dom';
 import { authorOf, excerptOf, formatDate, titleOf, viewsText } from '../../../lib/format';
 import { lockMessage } from '../../../lib/lock-text';
 import { VisibilityBadge } from './visibility-badge';

@@ -1,8 +1,8 @@
 import { MESSAGES } from '@app/contracts';
+import { Link, useSearchParams } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Badge, buttonStyles, Container, type TabItem, Tabs } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { Link, useSearchParams } from 'react-router-dom';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
 import { fetchMyPosts } from '../api/research-api';
