@@ -7,4 +7,6 @@ export default (_env, argv) =>
     port: 3000,
     title: 'Risk & Opportunity Intelligence',
     mode: argv.mode,
+    // Fetched by the first script (shell/src/early): preloaded so they do not wait for it.
+    preloadJson: ['/config.json', '/deployment.json'],
   });

@@ -23,6 +23,26 @@ const swcOptions = {
   },
 };
 
+/**
+ * react-router's package exports name only its development build (remix-run/react-router#14753), so a
+ * production build would ship its dev checks and warnings. In production its entry points are pointed at
+ * the production files directly.
+ */
+function productionAliases() {
+  const routerDir = path.dirname(require.resolve('react-router/package.json'));
+  return {
+    'react-router$': path.join(routerDir, 'dist/production/index.mjs'),
+    'react-router/dom$': path.join(routerDir, 'dist/production/dom-export.mjs'),
+  };
+}
+
+/** MF's plugin that puts the runtime on globalThis for remotes built with `externalRuntime`, as ESM. */
+function injectRuntimePluginPath() {
+  const enhanced = createRequire(require.resolve('@module-federation/enhanced'));
+  // Resolves to the package's CommonJS build; its ESM build sits beside it.
+  return enhanced.resolve('@module-federation/inject-external-runtime-core-plugin').replace(/\.cjs$/, '.js');
+}
+
 /** Copies the app's public/ folder (e.g. the shell's default config.json) into the build output. */
 class CopyPublicPlugin {
   constructor(dir) {
@@ -53,8 +73,10 @@ class CopyPublicPlugin {
  * @param {Record<string,string>} [o.exposes]  remote modules; a remote exposes only './App'
  * @param {string} o.title           HTML title for the page the app serves on its own
  * @param {'development'|'production'} [o.mode]
+ * @param {string[]} [o.preloadJson]  JSON files the page fetches at startup: preloaded by the HTML, so they
+ *   arrive while the first script is still loading (the shell's config and deployment manifest)
  */
-export function createConfig({ name, dirname, port, exposes, title, mode }) {
+export function createConfig({ name, dirname, port, exposes, title, mode, preloadJson = [] }) {
   const isProd = (mode ?? process.env.NODE_ENV ?? 'production') === 'production';
   return {
     mode: isProd ? 'production' : 'development',
@@ -77,7 +99,7 @@ export function createConfig({ name, dirname, port, exposes, title, mode }) {
       // Always write, so dist's mtimes say when it was built (scripts/build.mjs uses them to skip fresh apps).
       compareBeforeEmit: false,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'], alias: isProd ? productionAliases() : {} },
     module: {
       rules: [
         {
@@ -103,6 +125,13 @@ export function createConfig({ name, dirname, port, exposes, title, mode }) {
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },
         shareStrategy: 'loaded-first',
+        // One Module Federation runtime for the page: the shell provides it, remotes use it instead of each
+        // carrying a copy (~22 KiB gzip per remote). Production only: a remote's standalone page has no
+        // shell to provide it, so teams run a remote alone with `pnpm --filter <remote> dev`.
+        experiments: isProd && exposes ? { externalRuntime: true } : {},
+        // The host provides it with the ESM build of MF's own inject plugin: `provideExternalRuntime: true`
+        // adds the CommonJS build, which pulls in a second copy of the runtime (+24 KiB gzip in main.js).
+        runtimePlugins: isProd && !exposes ? [injectRuntimePluginPath()] : [],
       }),
       new HtmlWebpackPlugin({
         // One page template for every app: the theme is chosen and painted before any bundle runs.
@@ -110,7 +139,15 @@ export function createConfig({ name, dirname, port, exposes, title, mode }) {
         title,
         // Absolute, so a deep link (/post/42/edit) loads /main.js and not /post/42/main.js.
         publicPath: '/',
-        templateParameters: { title, themeCss: THEME_CSS, themeBootScript: THEME_BOOT_SCRIPT },
+        templateParameters: {
+          title,
+          themeCss: THEME_CSS,
+          themeBootScript: THEME_BOOT_SCRIPT,
+          // crossorigin: the fetch() that uses them is a CORS-mode request, and a preload must match it.
+          preloads: preloadJson
+            .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" />`)
+            .join('\n    '),
+        },
         // The shell's page must not be cached; hashed assets may be cached forever (see scripts/serve.mjs).
         hash: false,
       }),

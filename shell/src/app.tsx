@@ -1,11 +1,11 @@
 import { configureApi } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from '@app/router';
 import { SessionProvider, useSession } from '@app/session';
 import { ShellActionsProvider } from '@app/shell-actions';
 import { AppThemeProvider } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { ROLLOUTS_PATH } from './admin/rollouts-path';
 import type { RuntimeConfig } from './config/runtime-config';
 import { AppErrorBoundary } from './errors/app-error-boundary';
@@ -82,7 +82,9 @@ function Frame({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <Nav />
-      <main id="main" tabIndex={-1} css={css`flex: 1; outline: none;`}>
+      {/* At least a screen tall, so the footer starts below the fold and never jumps when a remote arrives
+          (a region's content is rarely the skeleton's height). */}
+      <main id="main" tabIndex={-1} css={css`flex: 1; min-height: 100vh; outline: none;`}>
         {children}
       </main>
       <Footer />

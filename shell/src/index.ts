@@ -1,2 +1,6 @@
+import { preloadRouteRemote } from './early/preload-route-remote';
+
+// Before anything else: start fetching the route's remote (see preload-route-remote.ts).
+void preloadRouteRemote();
 // An async boundary: Module Federation negotiates shared modules before bootstrap imports React.
 import('./bootstrap');

@@ -1,5 +1,7 @@
-/** The session token lives in localStorage under 'token' (SPEC §3). This is the only code that touches it. */
-export const TOKEN_KEY = 'token';
+import { TOKEN_KEY } from '@app/contracts';
+
+/** The session token lives in localStorage under TOKEN_KEY (SPEC §3). This is the only code that writes it. */
+export { TOKEN_KEY };
 /** Fired on window whenever the token is set or cleared in this tab. */
 export const TOKEN_CHANGED_EVENT = 'app:token-changed';
 

@@ -5,3 +5,4 @@ export * from './enums';
 export * from './messages';
 export * from './rollout';
 export * from './rules';
+export * from './storage-keys';

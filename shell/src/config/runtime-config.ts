@@ -1,5 +1,6 @@
 import { REMOTE_NAMES, type RemoteName } from '@app/federation';
 import * as v from 'valibot';
+import { CONFIG_URL, type FetchedJson, fetchJsonOnce } from '../early/fetch-once';
 
 /**
  * The runtime config (docs/decisions/0002-runtime-config.md), fetched from /config.json at startup, so
@@ -57,17 +58,16 @@ export class StartupError extends Error {
   override readonly name = 'StartupError';
 }
 
-export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
-  let raw: unknown;
+export async function loadRuntimeConfig(url = CONFIG_URL): Promise<RuntimeConfig> {
+  let fetched: FetchedJson;
   try {
-    const response = await fetch(url, { cache: 'no-store' });
-    if (!response.ok) throw new StartupError(`${url} answered ${response.status}.`);
-    raw = await response.json();
-  } catch (error) {
-    if (error instanceof StartupError) throw error;
+    fetched = await fetchJsonOnce(url);
+  } catch {
     throw new StartupError(`${url} could not be read.`);
   }
-  return parseRuntimeConfig(raw);
+  if (!fetched.ok) throw new StartupError(`${url} answered ${fetched.status}.`);
+  if (fetched.body === undefined) throw new StartupError(`${url} could not be read.`);
+  return parseRuntimeConfig(fetched.body);
 }
 
 export function parseRuntimeConfig(raw: unknown): RuntimeConfig {

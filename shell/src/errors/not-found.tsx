@@ -1,6 +1,6 @@
 import { MESSAGES } from '@app/contracts';
+import { Link } from '@app/router';
 import { buttonStyles, Container } from '@app/ui';
-import { Link } from 'react-router-dom';
 
 export function NotFound() {
   return (

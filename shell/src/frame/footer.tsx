@@ -1,7 +1,7 @@
 import { MESSAGES } from '@app/contracts';
+import { Link } from '@app/router';
 import { VisuallyHidden } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { Link } from 'react-router-dom';
 import { SOCIAL_LINKS } from './social-links';
 
 const linkCss = (t: Theme) => css`

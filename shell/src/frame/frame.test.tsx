@@ -1,10 +1,10 @@
 import { configureApi } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
+import { MemoryRouter, Route, Routes } from '@app/router';
 import { SessionProvider } from '@app/session';
 import { AppThemeProvider } from '@app/ui';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from '../errors/app-error-boundary';
 import { Footer } from './footer';

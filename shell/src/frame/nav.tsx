@@ -1,9 +1,9 @@
 import { MESSAGES } from '@app/contracts';
+import { NavLink, useNavigate } from '@app/router';
 import { useSession } from '@app/session';
 import { Button } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { startTransition } from 'react';
-import { NavLink, useNavigate } from 'react-router-dom';
 import { ROLLOUTS_PATH } from '../admin/rollouts-path';
 import { ThemeToggle } from './theme-toggle';
 

@@ -1,4 +1,5 @@
 import { type DeploymentManifest, parseManifest } from '@app/rollout';
+import { fetchJsonOnce } from '../early/fetch-once';
 
 /**
  * The environment's deployment manifest, fetched at startup (served no-cache). Without it the shell still
@@ -9,10 +10,16 @@ export async function loadDeployment(
   timeoutMs = 5000,
 ): Promise<DeploymentManifest | null> {
   try {
-    const response = await fetch(manifestUrl, { cache: 'no-store', signal: AbortSignal.timeout(timeoutMs) });
-    if (response.status === 404) return null;
-    if (!response.ok) throw new Error(`answered ${response.status}`);
-    return parseManifest(await response.json());
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    const fetched = await Promise.race([fetchJsonOnce(manifestUrl), timeout]).finally(() =>
+      clearTimeout(timer),
+    );
+    if (fetched.status === 404) return null;
+    if (!fetched.ok) throw new Error(`answered ${fetched.status}`);
+    return parseManifest(fetched.body);
   } catch (error) {
     console.warn(`Deployment manifest ${manifestUrl} unusable, using config.json's remote URLs:`, error);
     return null;

@@ -31,5 +31,12 @@ describe('route table', () => {
   it('leaves unknown paths to the not-found page', () => {
     expect(findRoute('/nope')).toBeUndefined();
     expect(findRoute('/post')).toBeUndefined();
+    expect(findRoute('/post//edit')).toBeUndefined();
+    expect(findRoute('/about/more')).toBeUndefined();
+  });
+
+  it('ignores a trailing slash', () => {
+    expect(findRoute('/about/')?.remote).toBe('mf_public_pages');
+    expect(findRoute('/post/7/')?.remote).toBe('mf_research');
   });
 });

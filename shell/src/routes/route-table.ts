@@ -1,5 +1,4 @@
 import type { RemoteName } from '@app/federation';
-import { matchPath } from 'react-router-dom';
 
 /**
  * Which remote owns which path (docs/decisions/0001-route-table.md). The one place that maps SPEC §2's
@@ -32,6 +31,20 @@ export const REDIRECTS: Readonly<Record<string, string>> = {
   '/dashboard': '/research-center',
 };
 
+/**
+ * `/post/:id` style patterns: each `:name` matches one non-empty segment; a trailing slash is ignored. Our
+ * own matcher (not the router's), because the shell's first script uses it before the shared router loads.
+ */
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const split = (path: string) => path.replace(/\/+$/, '').split('/');
+  const want = split(pattern);
+  const have = split(pathname);
+  return (
+    want.length === have.length &&
+    want.every((part, i) => (part.startsWith(':') ? have[i] !== '' : part === have[i]))
+  );
+}
+
 export function findRoute(pathname: string): RouteEntry | undefined {
-  return ROUTE_TABLE.find((entry) => matchPath({ path: entry.path, end: true }, pathname));
+  return ROUTE_TABLE.find((entry) => matchesPattern(entry.path, pathname));
 }

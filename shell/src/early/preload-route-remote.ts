@@ -1,0 +1,100 @@
+import { TOKEN_KEY } from '@app/contracts';
+import { type ContainerName, type DeploymentManifest, parseManifest } from '@app/rollout';
+import { planRemote } from '../rollout/plan';
+import { PREVIEW_KEY } from '../rollout/preview';
+import { rememberedUserId, visitorCohort } from '../rollout/visitor';
+import { findRoute } from '../routes/route-table';
+import { CONFIG_URL, fetchJsonOnce } from './fetch-once';
+
+/**
+ * Runs in the shell's first script, before the shared modules (React, the router) have loaded: from the
+ * path it knows which remote the page needs, decides the version exactly as the shell will (same plan, same
+ * cohort), and asks the browser to fetch that remote's manifest now. When the shell later loads the remote,
+ * the manifest is already here: one serial round trip fewer on every first visit.
+ *
+ * Skipped where the decision is not known yet (a pending preview link, a member on a device that has not
+ * seen their id): the shell then decides after its own requests, as before. Never throws.
+ */
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `as` and `crossorigin` must be what the later request uses, or the browser downloads twice: the runtime
+ * fetches manifests in CORS mode, and loads entries and chunks with plain <script> tags.
+ */
+function addPreload(href: string, as: 'fetch' | 'script'): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', as);
+  if (as === 'fetch') link.crossOrigin = 'anonymous';
+  link.href = href;
+  document.head.appendChild(link);
+}
+
+interface MfManifest {
+  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
+  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] } } }>;
+}
+
+/** The remote's entry and its ./App chunks, from its manifest (what the runtime will ask for next). */
+function codeOf(manifestUrl: string, manifest: MfManifest): string[] {
+  const { publicPath, remoteEntry } = manifest.metaData ?? {};
+  if (!remoteEntry?.name) return [];
+  const base = !publicPath || publicPath === 'auto' ? new URL('.', manifestUrl).href : publicPath;
+  const at = (file: string) => new URL(file, base).href;
+  const app = manifest.exposes?.find((e) => e.path === './App');
+  return [
+    at(remoteEntry.path ? `${remoteEntry.path}/${remoteEntry.name}` : remoteEntry.name),
+    ...(app?.assets?.js?.sync ?? []).map(at),
+  ];
+}
+
+function manifestOrNull(raw: unknown): DeploymentManifest | null {
+  try {
+    return parseManifest(raw);
+  } catch {
+    return null;
+  }
+}
+
+export async function preloadRouteRemote(): Promise<void> {
+  try {
+    const route = findRoute(window.location.pathname);
+    if (!route) return;
+    const store = storage();
+    if (new URL(window.location.href).searchParams.has('preview') || store?.getItem(PREVIEW_KEY)) return;
+    const userId = store?.getItem(TOKEN_KEY) ? rememberedUserId(store) : null;
+    if (store?.getItem(TOKEN_KEY) && userId === null) return;
+
+    const config = (await fetchJsonOnce(CONFIG_URL)).body as {
+      remotes?: Record<string, { url?: string }>;
+      deployment?: { manifestUrl?: string; releasesUrl?: string };
+    };
+    const configUrl = config?.remotes?.[route.remote]?.url;
+    if (typeof configUrl !== 'string') return;
+    const { manifestUrl, releasesUrl } = config.deployment ?? {};
+    const deployment = manifestUrl ? await fetchJsonOnce(manifestUrl) : null;
+    // Only the route's remote is planned, so only its URL is needed.
+    const configUrls = { [route.remote]: configUrl } as Record<ContainerName, string>;
+    const choice = planRemote(route.remote, {
+      configUrls,
+      manifest: deployment?.ok ? manifestOrNull(deployment.body) : null,
+      releasesUrl: releasesUrl ? new URL(releasesUrl, window.location.href).href : null,
+      cohort: visitorCohort(userId, store),
+      preview: null,
+    });
+    // The manifest itself is fetched here (a release's is cached for a year, so the runtime's own request
+    // is answered from the cache), then its code is preloaded while the shell is still starting.
+    const response = await fetch(choice.entry);
+    if (!response.ok) return;
+    for (const href of codeOf(choice.entry, (await response.json()) as MfManifest))
+      addPreload(href, 'script');
+  } catch {
+    // only a head start: the shell loads the remote either way
+  }
+}
