@@ -3,4 +3,5 @@ export * from './compat';
 export * from './health-gate';
 export * from './manifest';
 export * from './remotes';
+export * from './urls';
 export * from './version-id';

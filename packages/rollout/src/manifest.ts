@@ -75,9 +75,3 @@ export function parseManifest(raw: unknown): DeploymentManifest {
   const details = result.issues.map((issue) => `${v.getDotPath(issue) ?? '(root)'}: ${issue.message}`);
   throw new ManifestError(`invalid deployment manifest: ${details.join('; ')}`);
 }
-
-/** Where a released version's Module Federation manifest lives, under the release store's base URL. */
-export function releaseManifestUrl(releasesBaseUrl: string, remote: RemotePackage, version: string): string {
-  const base = releasesBaseUrl.endsWith('/') ? releasesBaseUrl : `${releasesBaseUrl}/`;
-  return `${base}${remote}/${version}/mf-manifest.json`;
-}

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compatibilityConflicts } from './compat';
 import { decideStep } from './health-gate';
-import { parseManifest, releaseManifestUrl } from './manifest';
+import { parseManifest } from './manifest';
 import { signPreviewToken, verifyPreviewToken } from './preview-token';
+import { releaseManifestUrl } from './urls';
 import { isVersionId, versionId } from './version-id';
 
 const shell = [

@@ -1,7 +1,8 @@
-import { TOKEN_KEY } from '@app/contracts';
-import { type ContainerName, type DeploymentManifest, parseManifest } from '@app/rollout';
+// A subpath: the package's index would bring every schema (and valibot) into the first script.
+import { TOKEN_KEY } from '@app/contracts/storage-keys';
+import type { ContainerName, DeploymentManifest } from '@app/rollout';
 import { planRemote } from '../rollout/plan';
-import { PREVIEW_KEY } from '../rollout/preview';
+import { PREVIEW_KEY } from '../rollout/preview-key';
 import { rememberedUserId, visitorCohort } from '../rollout/visitor';
 import { findRoute } from '../routes/route-table';
 import { CONFIG_URL, fetchJsonOnce } from './fetch-once';
@@ -54,12 +55,13 @@ function codeOf(manifestUrl: string, manifest: MfManifest): string[] {
   ];
 }
 
+/**
+ * Not validated with the manifest schema here: that would put valibot in the first script. A malformed
+ * manifest only makes this a wrong hint; the shell validates before it loads anything.
+ */
 function manifestOrNull(raw: unknown): DeploymentManifest | null {
-  try {
-    return parseManifest(raw);
-  } catch {
-    return null;
-  }
+  const remotes = (raw as { remotes?: unknown } | null)?.remotes;
+  return remotes && typeof remotes === 'object' ? (raw as DeploymentManifest) : null;
 }
 
 export async function preloadRouteRemote(): Promise<void> {

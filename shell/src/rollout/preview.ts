@@ -1,5 +1,6 @@
 import { API_PATHS, type PreviewGrant, PreviewGrantSchema } from '@app/contracts';
 import * as v from 'valibot';
+import { PREVIEW_KEY } from './preview-key';
 
 /**
  * QA preview links (`pnpm rollout preview <remote> <version>` prints one): `/?preview=<signed token>` pins one
@@ -7,7 +8,8 @@ import * as v from 'valibot';
  * cannot check the HMAC (the secret stays on the server), so the API verifies the token on every page load;
  * anything it refuses is forgotten and the stable version is served.
  */
-export const PREVIEW_KEY = 'rollout-preview';
+export { PREVIEW_KEY };
+
 const PARAM = 'preview';
 
 export type PreviewState =
