@@ -19,6 +19,7 @@ export {
   gridStyles,
   Skeleton,
   VisuallyHidden,
+  visuallyHiddenStyles,
 } from './components/surface';
 export { type TabItem, Tabs } from './components/tabs';
 export { type AppTheme, AppThemeProvider, type ThemeMode, theme, useThemeMode } from './theme';

@@ -141,24 +141,21 @@ export function Container({ children, ...rest }: HTMLAttributes<HTMLDivElement> 
   );
 }
 
+/** Present for screen readers, invisible on screen. */
+export const visuallyHiddenStyles = css`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  padding: 0;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0, 0, 0, 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
 export function VisuallyHidden({ children }: { children: ReactNode }) {
-  return (
-    <span
-      css={css`
-        position: absolute;
-        width: 1px;
-        height: 1px;
-        padding: 0;
-        margin: -1px;
-        overflow: hidden;
-        clip: rect(0, 0, 0, 0);
-        white-space: nowrap;
-        border: 0;
-      `}
-    >
-      {children}
-    </span>
-  );
+  return <span css={visuallyHiddenStyles}>{children}</span>;
 }
 
 export const gridStyles =

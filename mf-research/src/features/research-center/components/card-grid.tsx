@@ -1,10 +1,18 @@
-import { Card, gridStyles, Skeleton } from '@app/ui';
-import type { ReactNode } from 'react';
+import { Card, gridStyles, Skeleton, visuallyHiddenStyles } from '@app/ui';
+import { type ReactNode, useId } from 'react';
 
+/**
+ * A titled list of cards. The title is an h2 for screen readers only: the cards' titles are h3, and a page
+ * must not jump from its h1 to h3 (the outline, and Lighthouse's heading-order audit).
+ */
 export function CardGrid({ children, label }: { children: ReactNode; label: string }) {
+  const id = useId();
   return (
-    <section aria-label={label} css={gridStyles('300px')}>
-      {children}
+    <section aria-labelledby={id}>
+      <h2 id={id} css={visuallyHiddenStyles}>
+        {label}
+      </h2>
+      <div css={gridStyles('300px')}>{children}</div>
     </section>
   );
 }

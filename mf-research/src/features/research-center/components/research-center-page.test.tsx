@@ -53,6 +53,9 @@ describe('Research Center — Explore', () => {
     expect(within(first).getByText('Public')).toBeInTheDocument();
     expect(within(first).getByText('Threat Intelligence')).toBeInTheDocument();
     expect(within(first).getByRole('heading', { name: 'Supply chain risk' })).toBeInTheDocument();
+    // The outline goes h1 → h2 (the list, for screen readers) → h3 (each card), never h1 → h3.
+    expect(screen.getByRole('heading', { level: 2, name: 'Research reports' })).toBeInTheDocument();
+    expect(within(first).getByRole('heading', { level: 3 })).toHaveTextContent('Supply chain risk');
     expect(within(first).getByText('A short excerpt')).toBeInTheDocument();
     expect(within(first).getByText('Nov 21, 2026')).toBeInTheDocument();
     expect(within(first).getByText('Grace Hopper')).toBeInTheDocument();
