@@ -147,9 +147,16 @@ export function createConfig({ name, dirname, port, exposes, title, mode, preloa
           preloads: preloadJson
             .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" />`)
             .join('\n    '),
+          standaloneNotice:
+            isProd && exposes
+              ? `<main style="font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem;"><h1>${name.replace(/_/g, '-')}: production build</h1><p>This remote runs inside the shell: open <a href="http://localhost:3000">http://localhost:3000</a>. To work on it alone, run <code>pnpm --filter ${name.replace(/_/g, '-')} dev</code>.</p></main>`
+              : '',
         },
         // The shell's page must not be cached; hashed assets may be cached forever (see scripts/serve.mjs).
         hash: false,
+        // A remote's production build uses the shell's federation runtime (externalRuntime above), so its
+        // own page cannot start it: the page says where the remote runs instead of staying blank.
+        ...(isProd && exposes ? { inject: false } : {}),
       }),
       new CopyPublicPlugin(path.join(dirname, 'public')),
       new webpack.DefinePlugin({
