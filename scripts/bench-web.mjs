@@ -7,8 +7,8 @@
 //
 // Routes: default /, /about, /research-center, /login, /register and /post/:id, where `:id` becomes the id of
 // the newest public post (GET <apiBaseUrl>/api/posts?status=published&visibility=public&limit=1, apiBaseUrl
-// from the shell's /config.json). The remote a route needs is read from shell/src/routes/route-table.ts (as
-// text); its code is every URL under /releases/<remote>/ (or on its own port when no deployment is used).
+// from the shell's /config.json). The remote a route needs comes from the shell's own route table
+// (findRoute; the script runs under tsx for it); its code is every URL under /releases/<remote>/ (or on its own port when no deployment is used).
 //
 // The cold load (one per route; a fresh browser context, cache disabled, and 250 ms of latency added to every
 // request through CDP network emulation; the latency must exceed the time the page's main thread takes to
@@ -43,10 +43,12 @@ import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { packageOf } from '@app/rollout';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.mjs';
+import { findRoute } from '../shell/src/routes/route-table.ts';
 import { APPS, ROOT } from './apps.mjs';
 
 const DEFAULT_ROUTES = ['/', '/about', '/research-center', '/login', '/register', '/post/:id'];
@@ -84,17 +86,6 @@ async function getJson(url) {
   const response = await fetch(url, { signal: AbortSignal.timeout(10_000) });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
-}
-
-/** [pattern, remote package] pairs from the shell's route table (read as text; apps are not imported). */
-function readRouteTable() {
-  const file = path.join(ROOT, 'shell', 'src', 'routes', 'route-table.ts');
-  if (!fs.existsSync(file)) return [];
-  const source = fs.readFileSync(file, 'utf8');
-  return [...source.matchAll(/path:\s*'([^']+)',\s*remote:\s*'([^']+)'/g)].map(([, pattern, remote]) => ({
-    pattern: new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}/?$`),
-    remote: remote.replaceAll('_', '-'),
-  }));
 }
 
 async function resolveRoutes(config) {
@@ -479,7 +470,6 @@ async function main() {
     .catch(() => null);
   const apiOrigin = config.apiBaseUrl ? new URL(config.apiBaseUrl).origin : null;
   const routes = await resolveRoutes(config);
-  const table = readRouteTable();
 
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
@@ -494,7 +484,8 @@ async function main() {
     });
     const chromium = await browser.version();
     for (const route of routes) {
-      const remote = table.find((t) => t.pattern.test(route))?.remote ?? null;
+      const owner = findRoute(route)?.remote;
+      const remote = owner ? packageOf(owner) : null;
       const load = await coldLoad(browser, `${BASE}${route}`, remote, apiOrigin);
       log(
         `${route}: ${load.requests} requests, depth ${load.depth ?? '-'}/${load.depthJs ?? '-'} (${load.loadMs} ms)`,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EnvironmentNameSchema } from '@app/rollout';
 import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
 import * as v from 'valibot';
 
@@ -20,7 +21,7 @@ const RolloutPathsSchema = v.object({
   root: AbsPath,
   store: AbsPath,
   deployDir: AbsPath,
-  environment: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]{0,31}$/)),
+  environment: EnvironmentNameSchema,
   manifestFile: AbsPath,
   auditFile: AbsPath,
   lockFile: AbsPath,

@@ -5,6 +5,8 @@ import { dbPathFrom } from './config';
 import { migrate, openDatabase } from './db/database';
 import { RolloutHealthService } from './services/rollout-health';
 
+export { dbPathFrom };
+
 export interface RolloutHealthStore {
   /** Events of one remote's version, from `since` on (all retained events without it). */
   counts(remote: RemotePackage, version: string, since?: Date): HealthCounts;

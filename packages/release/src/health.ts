@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { HealthCounts, RemotePackage } from '@app/rollout';
 import { RolloutError } from './errors';
 
@@ -23,16 +22,16 @@ export async function openApiHealthSource(
   env: Record<string, string | undefined>,
 ): Promise<ClosableHealthSource> {
   const firstLine = (error: unknown) => String((error as Error)?.message ?? error).split('\n')[0];
-  let open: (dbPath?: string) => ClosableHealthSource;
+  let store: typeof import('@app/api-server/rollout-health');
   try {
-    open = (await import('@app/api-server/rollout-health')).openRolloutHealthStore;
+    store = await import('@app/api-server/rollout-health');
   } catch (error) {
     throw new RolloutError(
       `cannot load the health reports (@app/api-server/rollout-health): ${firstLine(error)}`,
     );
   }
   try {
-    return open(env.DB_PATH ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DB_PATH) : undefined);
+    return store.openRolloutHealthStore(store.dbPathFrom(env));
   } catch (error) {
     throw new RolloutError(`cannot open the health reports database: ${firstLine(error)}`);
   }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseManifest, type RemotePackage } from '@app/rollout';
-import { releaseDir } from '@app/rollout/node';
+import type { RemotePackage } from '@app/rollout';
+import { readManifestFile, releaseDir } from '@app/rollout/node';
 import { listReleases } from './release-info';
 
 export const DEFAULT_KEEP = 10;
@@ -21,8 +21,7 @@ export function referencedVersions(deployDir: string, remote: RemotePackage): Se
   }
   for (const name of names) {
     try {
-      const deployment = parseManifest(JSON.parse(fs.readFileSync(path.join(deployDir, name), 'utf8')))
-        .remotes[remote];
+      const deployment = readManifestFile(path.join(deployDir, name))?.remotes[remote];
       if (!deployment) continue;
       used.add(deployment.stable);
       if (deployment.canary) used.add(deployment.canary.version);

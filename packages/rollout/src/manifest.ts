@@ -15,9 +15,12 @@ export const PercentSchema = v.pipe(
   v.maxValue(100, 'percent must be from 0 to 100'),
 );
 
+/** A deployment environment's name: it is also part of file names (deploy/<env>.json). */
+export const ENVIRONMENT_NAME_PATTERN = /^[a-z][a-z0-9-]{0,31}$/;
+
 export const EnvironmentNameSchema = v.pipe(
   v.string(),
-  v.regex(/^[a-z][a-z0-9-]{0,31}$/, 'must be lowercase letters, digits and dashes (e.g. local, staging)'),
+  v.regex(ENVIRONMENT_NAME_PATTERN, 'must be lowercase letters, digits and dashes (e.g. local, staging)'),
 );
 
 export const CanarySchema = v.object({

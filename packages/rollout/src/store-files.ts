@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DeploymentManifest, parseManifest } from './manifest';
+import { type DeploymentManifest, ENVIRONMENT_NAME_PATTERN, parseManifest } from './manifest';
 import type { RemotePackage } from './remotes';
 import { isVersionId } from './version-id';
 
@@ -33,7 +33,7 @@ export function rolloutPaths(env: Record<string, string | undefined> = process.e
     : path.join(REPO_ROOT, 'releases');
   const deployDir = env.DEPLOY_DIR ? path.resolve(base, env.DEPLOY_DIR) : path.join(REPO_ROOT, 'deploy');
   const environment = env.DEPLOY_ENV || 'local';
-  if (!/^[a-z][a-z0-9-]{0,31}$/.test(environment)) {
+  if (!ENVIRONMENT_NAME_PATTERN.test(environment)) {
     throw new Error(`DEPLOY_ENV must be lowercase letters, digits and dashes, got "${environment}"`);
   }
   return {

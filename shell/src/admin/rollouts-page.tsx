@@ -18,8 +18,8 @@ type Load =
  * rollout is what is failing. Read-only; `pnpm rollout` is the way to change things.
  */
 export default function RolloutsPage() {
-  const { roles, profileStatus } = useSession();
-  const isAdmin = roles?.includes('admin') ?? false;
+  const { tier, profileStatus } = useSession();
+  const isAdmin = tier === 'admin';
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const fetchRollouts = useCallback(async (signal?: AbortSignal) => {
     setLoad({ status: 'loading' });

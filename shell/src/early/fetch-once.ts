@@ -28,4 +28,3 @@ export function fetchJsonOnce(url: string): Promise<FetchedJson> {
 }
 
 export const CONFIG_URL = '/config.json';
-export const DEFAULT_DEPLOYMENT_URL = '/deployment.json';

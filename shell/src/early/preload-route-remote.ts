@@ -10,8 +10,8 @@ import { CONFIG_URL, fetchJsonOnce } from './fetch-once';
 /**
  * Runs in the shell's first script, before the shared modules (React, the router) have loaded: from the
  * path it knows which remote the page needs, decides the version exactly as the shell will (same plan, same
- * cohort), and asks the browser to fetch that remote's manifest now. When the shell later loads the remote,
- * the manifest is already here: one serial round trip fewer on every first visit.
+ * cohort), fetches that version's manifest and preloads its entry and ./App chunks. When the shell later
+ * loads the remote, they are already here or on their way (docs/decisions/0010-first-visit-loading.md).
  *
  * Skipped where the decision is not known yet (a pending preview link, a member on a device that has not
  * seen their id): the shell then decides after its own requests, as before. Never throws.
@@ -70,8 +70,9 @@ export async function preloadRouteRemote(): Promise<void> {
     if (!route) return;
     const store = storage();
     if (new URL(window.location.href).searchParams.has('preview') || store?.getItem(PREVIEW_KEY)) return;
-    const userId = store?.getItem(TOKEN_KEY) ? rememberedUserId(store) : null;
-    if (store?.getItem(TOKEN_KEY) && userId === null) return;
+    const loggedIn = Boolean(store?.getItem(TOKEN_KEY));
+    const userId = loggedIn ? rememberedUserId(store) : null;
+    if (loggedIn && userId === null) return;
 
     const config = (await fetchJsonOnce(CONFIG_URL)).body as {
       remotes?: Record<string, { url?: string }>;

@@ -19,7 +19,7 @@ const linkCss = (t: Theme) => css`
 
 /** SPEC §2 top navigation, logged-out and logged-in variants. */
 export function Nav() {
-  const { isLoggedIn, logout, roles } = useSession();
+  const { isLoggedIn, logout, tier } = useSession();
   const navigate = useNavigate();
   const onLogout = () => {
     // One transition for both updates: the router renders navigations as transitions, so clearing the
@@ -78,7 +78,7 @@ export function Nav() {
               Research
             </NavLink>
           </li>
-          {roles?.includes('admin') && (
+          {tier === 'admin' && (
             <li>
               <NavLink to={ROLLOUTS_PATH} css={linkCss}>
                 Rollouts
