@@ -154,6 +154,47 @@ test('a visitor who had the old version open keeps working after a release is pr
   expect(failed).toEqual([]);
 });
 
+test("a remote built from other contracts runs on its own copy of them; identical builds use the shell's", async ({
+  page,
+}) => {
+  const manifest = JSON.parse(
+    fs.readFileSync(path.join(releaseFolder(REMOTE, original), 'mf-manifest.json'), 'utf8'),
+  );
+  const contracts = manifest.shared.find((s: { name: string }) => s.name === '@app/contracts');
+  const contractsFiles: string[] = contracts.assets.js.sync;
+  expect(contractsFiles.length).toBeGreaterThan(0);
+  const requested: string[] = [];
+  page.on('request', (request) => requested.push(request.url()));
+  const ownContracts = () =>
+    requested.filter(
+      (url) =>
+        url.includes(`/releases/${REMOTE}/`) && contractsFiles.some((file) => url.endsWith(`/${file}`)),
+    );
+
+  // Built from the same sources as the shell: the page loads the contracts once, from the shell.
+  await page.goto('/');
+  await expect(hero(page)).toBeVisible();
+  expect(ownContracts()).toEqual([]);
+
+  // The next build of the remote was made from other contracts (another source digest, another company
+  // name): it must not run on the shell's older copy.
+  const name = 'Risk & Opportunity Intelligence';
+  const dir = variantOf(REMOTE, contracts.version, '1.0.0-0000000000');
+  for (const file of contractsFiles) {
+    const full = path.join(dir, file);
+    fs.writeFileSync(full, fs.readFileSync(full, 'utf8').replaceAll(name, `${name} Labs`));
+  }
+  const next = await release(REMOTE, '--dist', dir);
+  await rollout('start', REMOTE, next, '--percent', '100');
+  requested.length = 0;
+  await page.goto('/');
+  await expect(hero(page)).toBeVisible();
+  await expect(page).toHaveTitle(`Home | ${name} Labs`);
+  expect(ownContracts().length).toBeGreaterThan(0);
+  // The shell keeps its own: its footer still names the company as before.
+  await expect(page.getByRole('contentinfo')).toContainText(`${name}.`);
+});
+
 test('a canary whose entry is deleted falls back to stable within the budget, and status shows the failure', async ({
   page,
 }) => {

@@ -1,4 +1,5 @@
-// The one list of shared singletons (docs/decisions/0003-shared-singletons.md).
+// The one list of shared modules (docs/decisions/0003-shared-singletons.md): singletons, plus @app/contracts
+// shared only between identical builds (below).
 // Every container (shell and remotes) shares exactly these, each pinned to the workspace version, so the
 // browser loads one React, one router, one emotion and one copy of each of our context packages.
 // The router is shared as @app/router (the names we use, re-exported from react-router) rather than as
@@ -6,7 +7,10 @@
 // import react-router or react-router-dom themselves. @app/router carries react-router's version, so the
 // rollout compatibility gate compares router majors.
 // `workspace:*` is not semver, so our own packages get an explicit version here.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 const versionOf = (name) => require(`${name}/package.json`).version;
@@ -19,7 +23,35 @@ const OWN = '1.0.0';
 
 const singleton = (version) => ({ singleton: true, requiredVersion: version, version, strictVersion: false });
 
-export const SHARED_SINGLETONS = {
+/** A digest of workspace packages' sources (tests excluded), as a semver prerelease: equal for equal code. */
+function sourceVersion(names) {
+  const hash = createHash('sha256');
+  for (const name of names) {
+    const src = path.join(import.meta.dirname, '..', name.replace('@app/', ''), 'src');
+    const files = fs
+      .readdirSync(src, { recursive: true })
+      .map(String)
+      .filter((f) => /\.tsx?$/.test(f));
+    for (const file of files.filter((f) => !/\.test\.tsx?$/.test(f)).sort()) {
+      hash
+        .update(`${name}/${file}\0`)
+        .update(fs.readFileSync(path.join(src, file)))
+        .update('\0');
+    }
+  }
+  return `${OWN}-${hash.digest('hex').slice(0, 10)}`;
+}
+
+/**
+ * Shared, but not a singleton: a container uses the copy already on the page only when it was built from
+ * the very same sources (exact version, a digest of them); otherwise it loads its own. A remote deployed
+ * with new messages or schemas therefore never runs against the shell's older ones, and when both are
+ * built from one commit the page loads the contracts once instead of once per container (~6 KiB gzip).
+ */
+const identical = (version) => ({ singleton: false, requiredVersion: version, version, strictVersion: true });
+const CONTRACTS = sourceVersion(['@app/contracts', '@app/rollout']);
+
+export const SHARED_MODULES = {
   react: singleton(REACT),
   'react/jsx-runtime': singleton(REACT),
   // Development builds compile JSX to the dev runtimes; unshared, a remote would carry its own emotion
@@ -35,4 +67,5 @@ export const SHARED_SINGLETONS = {
   '@app/ui': singleton(OWN),
   '@app/api-client': singleton(OWN),
   '@app/shell-actions': singleton(OWN),
+  '@app/contracts': identical(CONTRACTS),
 };

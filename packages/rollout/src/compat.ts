@@ -6,11 +6,14 @@
  *   (singletons, loaded-first), so the majors must match.
  * - our @app/* packages are contracts: the shell must provide the version the remote requires or a later
  *   one of the same major; a version the shell does not know yet (newer minor, other major) is refused.
+ * - a module shared but not as a singleton (@app/contracts) never conflicts: where the shell's copy does
+ *   not match, the remote loads its own.
  */
 export interface SharedEntry {
   name: string;
   version?: string;
   requiredVersion?: string | false;
+  singleton?: boolean;
 }
 
 export const GATED_LIBRARIES = ['react', 'react-dom', 'react-router-dom', '@emotion/react'] as const;
@@ -62,7 +65,7 @@ export function compatibilityConflicts(remote: SharedEntry[], shell: SharedEntry
   const conflicts = new Map<string, string>();
   for (const entry of remote) {
     const name = root(entry.name);
-    if (conflicts.has(name)) continue;
+    if (conflicts.has(name) || entry.singleton === false) continue;
     if (!name.startsWith('@app/') && !(GATED_LIBRARIES as readonly string[]).includes(name)) continue;
     const conflict = conflictOf(name, entry, provided);
     if (conflict) conflicts.set(name, conflict);

@@ -22,6 +22,13 @@ describe('compatibility gate', () => {
       { name: 'react-router-dom', version: '7.1.0', requiredVersion: '7.1.0' },
       { name: '@app/session', version: '1.1.0', requiredVersion: '1.1.0' },
       { name: 'lodash', version: '4.0.0', requiredVersion: '4.0.0' },
+      // Not a singleton: the remote brings its own copy when the shell's differs or is missing.
+      {
+        name: '@app/contracts',
+        version: '1.0.0-0123456789',
+        requiredVersion: '1.0.0-0123456789',
+        singleton: false,
+      },
     ];
     expect(compatibilityConflicts(remote, shell)).toEqual([]);
   });
