@@ -8,6 +8,7 @@ export {
   TextAreaField,
   TextField,
 } from './components/field';
+export * from './components/icons';
 export { Modal } from './components/modal';
 export {
   Alert,
