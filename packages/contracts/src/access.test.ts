@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { canOpen, exploreVisibilities, openableVisibilities, tierLabel } from './access';
+import {
+  canOpen,
+  canPublishAs,
+  exploreVisibilities,
+  openableVisibilities,
+  publishableVisibilities,
+  publishRefusal,
+  tierLabel,
+} from './access';
 
 const guest = null;
 const basic: string[] = [];
@@ -50,5 +58,27 @@ describe('SPEC §6 Explore request', () => {
       'paid-tier-2',
       'private',
     ]);
+  });
+});
+
+describe('what an author may publish (decision 0011)', () => {
+  it('offers each role the audiences it belongs to, Admin Only to administrators alone', () => {
+    expect(publishableVisibilities(guest)).toEqual([]);
+    expect(publishableVisibilities(basic)).toEqual(['public', 'members_only']);
+    expect(publishableVisibilities(premium)).toEqual(['public', 'members_only', 'paid-tier-1']);
+    expect(publishableVisibilities(pro)).toEqual(['public', 'members_only', 'paid-tier-1', 'paid-tier-2']);
+    expect(publishableVisibilities(admin)).toContain('private');
+    expect(canPublishAs('paid-tier-1', basic)).toBe(false);
+    expect(canPublishAs('private', pro)).toBe(false);
+    expect(canPublishAs('members_only', basic)).toBe(true);
+  });
+
+  it('explains a refusal with the choices that remain', () => {
+    expect(publishRefusal('paid-tier-1', basic)).toBe(
+      'Basic Member accounts cannot publish Premium research. Choose Public or Members.',
+    );
+    expect(publishRefusal('private', premium)).toBe(
+      'Premium accounts cannot publish Admin Only research. Choose Public, Members or Premium.',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { TIERS, type Tier, type Visibility } from './enums';
+import { TIERS, type Tier, VISIBILITIES, type Visibility } from './enums';
 
 /**
  * The permission rules of SPEC §6, in one place. The API enforces them and the frontends use them to
@@ -39,6 +39,28 @@ export function canOpen(visibility: Visibility, roles: Roles): boolean {
 /** Every visibility a user with these roles may open. */
 export function openableVisibilities(roles: Roles): Visibility[] {
   return (Object.keys(VISIBILITY_MIN_TIER) as Visibility[]).filter((vis) => canOpen(vis, roles));
+}
+
+/**
+ * The visibilities an author with these roles may give a post (docs/decisions/0011): the audiences they
+ * belong to. A member publishes to Public or Members; Premium and Premium Pro add their own paid tiers; only
+ * an administrator may choose Admin Only. A guest publishes nothing. The editor offers exactly these and
+ * the API refuses any other.
+ */
+export function publishableVisibilities(roles: Roles): Visibility[] {
+  return roles === null ? [] : openableVisibilities(roles);
+}
+
+export function canPublishAs(visibility: Visibility, roles: Roles): boolean {
+  return publishableVisibilities(roles).includes(visibility);
+}
+
+/** Why the API refused a visibility, in words an author can act on. */
+export function publishRefusal(visibility: Visibility, roles: Roles): string {
+  const allowed = publishableVisibilities(roles).map((vis) => VISIBILITIES.labels[vis]);
+  const label = VISIBILITIES.labels[visibility];
+  if (allowed.length === 0) return 'Log in to publish research';
+  return `${tierLabel(roles)} accounts cannot publish ${label} research. Choose ${allowed.join(', ').replace(/, ([^,]*)$/, ' or $1')}.`;
 }
 
 /**
