@@ -4,3 +4,10 @@
  * shared modules load).
  */
 export const TOKEN_KEY = 'token';
+
+/**
+ * localStorage: set (to an ISO time) when this browser completed the market assessment. mf-survey writes
+ * it and announces it with a same-tab 'storage' event; the shell (thanks notice) and Home's premium cards
+ * read it, so no app imports another.
+ */
+export const SURVEY_COMPLETED_KEY = 'market-assessment-completed';
