@@ -24,6 +24,7 @@ export const API_PATHS = {
   stats: '/api/stats',
   report: '/api/report',
   dashboards: '/api/dashboards',
+  dashboard: (slug: string) => `/api/dashboards/${encodeURIComponent(slug)}`,
   marketAssessment: '/api/market-assessment',
   publicPostsDeprecated: '/api/public-posts',
   privatePostsDeprecated: '/api/private-posts',

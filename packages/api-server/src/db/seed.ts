@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { AccountService } from '../services/accounts';
 import type { PostService } from '../services/posts';
 import type { SiteService } from '../services/site';
+import { DASHBOARD_SERIES } from './dashboard-series';
 import type { DB } from './database';
 
 interface DemoPost {
@@ -530,7 +531,7 @@ const DASHBOARDS = [
 
 export const DEMO_AUTHOR = { username: 'research-desk', email: 'research-desk@risk-intel.example' };
 
-/** Dashboards and the impressum/contact records (from config) whenever they are missing. */
+/** Dashboards, their demo series and the impressum/contact records (from config) whenever they are missing. */
 export function seedBase(db: DB, config: Config, site: SiteService) {
   db.transaction(() => {
     if ((db.prepare('SELECT COUNT(*) FROM dashboards').pluck().get() as number) === 0) {
@@ -542,6 +543,10 @@ export function seedBase(db: DB, config: Config, site: SiteService) {
       });
     }
     const has = db.prepare('SELECT 1 FROM site_records WHERE key = ?').pluck();
+    // Per slug, so a database seeded before dashboards had series gets them on its next start.
+    for (const [slug, indicators] of Object.entries(DASHBOARD_SERIES)) {
+      if (!has.get(site.indicatorsKey(slug))) site.setIndicators(slug, indicators);
+    }
     if (!has.get('impressum')) site.setRecord('impressum', config.site.impressum);
     if (!has.get('contact')) site.setRecord('contact', config.site.contact);
   })();

@@ -1,11 +1,25 @@
 import { API_PATHS, MarketAssessmentSchema } from '@app/contracts';
 import type { Hono } from 'hono';
-import { HttpError, parseWith } from '../errors';
+import * as v from 'valibot';
+import { HttpError, notFound, parseWith } from '../errors';
 import { caller, type Env, type RouteDeps } from './http-helpers';
+
+/** A dashboard's slug as the seed writes them; anything else cannot name a dashboard, so it is a 400. */
+const SlugSchema = v.pipe(
+  v.string(),
+  v.maxLength(80, 'Dashboard id is at most 80 characters'),
+  v.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Dashboard id must be lowercase letters, digits and single hyphens'),
+);
 
 /** Public pages: dashboards, contact, impressum and the market assessment form. */
 export function registerSiteRoutes(app: Hono<Env>, { site, json }: RouteDeps) {
   app.get(API_PATHS.dashboards, (c) => c.json(site.dashboards()));
+  // SPEC §1: dashboards are public, like the list, so this needs no caller.
+  app.get(`${API_PATHS.dashboards}/:slug`, (c) => {
+    const dashboard = site.dashboard(parseWith(SlugSchema, c.req.param('slug')));
+    if (!dashboard) throw notFound('Dashboard not found');
+    return c.json(dashboard);
+  });
   app.get(API_PATHS.publicContact, (c) => c.json(site.contact()));
   app.get(API_PATHS.publicImpressum, (c) => c.json(site.impressum()));
 

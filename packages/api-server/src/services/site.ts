@@ -1,4 +1,11 @@
-import type { Contact, Dashboard, Impressum, MarketAssessment } from '@app/contracts';
+import type {
+  Contact,
+  Dashboard,
+  DashboardDetail,
+  DashboardIndicator,
+  Impressum,
+  MarketAssessment,
+} from '@app/contracts';
 import type { DB } from '../db/database';
 
 export interface StoredResponse {
@@ -17,6 +24,23 @@ export class SiteService {
     return this.db
       .prepare('SELECT slug, title, description FROM dashboards ORDER BY position, slug')
       .all() as Dashboard[];
+  }
+
+  /** One dashboard with its indicators' series, or null for an unknown slug. */
+  dashboard(slug: string): DashboardDetail | null {
+    const row = this.db.prepare('SELECT slug, title, description FROM dashboards WHERE slug = ?').get(slug) as
+      | Dashboard
+      | undefined;
+    if (!row) return null;
+    return { ...row, indicators: this.record<DashboardIndicator[]>(this.indicatorsKey(slug), []) };
+  }
+
+  indicatorsKey(slug: string): string {
+    return `dashboard:${slug}`;
+  }
+
+  setIndicators(slug: string, indicators: readonly DashboardIndicator[]) {
+    this.write(this.indicatorsKey(slug), indicators);
   }
 
   private record<T>(key: string, fallback: T): T {
@@ -45,6 +69,10 @@ export class SiteService {
   }
 
   setRecord(key: 'impressum' | 'contact', value: unknown) {
+    this.write(key, value);
+  }
+
+  private write(key: string, value: unknown) {
     this.db
       .prepare(
         'INSERT INTO site_records (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
