@@ -165,6 +165,10 @@ export function SelectField({
   );
 }
 
+/**
+ * A checkbox whose box keeps its 16 px when the label wraps: the box never shrinks, and the label takes the
+ * rest of the row and wraps beside it (a flex item's default `flex-shrink: 1` squeezed the box before).
+ */
 export function Checkbox({ label, ...input }: { label: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label
@@ -174,7 +178,8 @@ export function Checkbox({ label, ...input }: { label: ReactNode } & InputHTMLAt
         align-items: flex-start;
         cursor: pointer;
         padding: ${t.space(1)} 0;
-        input { margin-top: 4px; width: 16px; height: 16px; }
+        input { flex: 0 0 16px; margin: 4px 0 0; width: 16px; height: 16px; }
+        span { flex: 1 1 auto; min-width: 0; overflow-wrap: anywhere; }
       `}
     >
       <input type="checkbox" {...input} />
