@@ -7,18 +7,25 @@ const FOCUSABLE =
 /**
  * An accessible modal dialog: named by its title, focus moves in on open and is kept inside, Esc and the
  * close button close it, and focus returns to whatever was focused before it opened.
+ * With `fullScreenBelow` (px), narrower viewports get a full-screen sheet whose title bar (and its close
+ * button) stays in view while the content scrolls: a centred box would waste a phone's few pixels.
  */
 export function Modal({
   title,
   onClose,
   children,
   width = '640px',
+  fullScreenBelow,
 }: {
   title: ReactNode;
   onClose: () => void;
   children: ReactNode;
   width?: string;
+  fullScreenBelow?: number;
 }) {
+  // Rules that apply only while the dialog is a sheet.
+  const sheet = (rules: string) =>
+    fullScreenBelow ? `@media (max-width: ${fullScreenBelow - 0.02}px) { ${rules} }` : '';
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -74,6 +81,7 @@ export function Modal({
         padding: 5vh 16px;
         overflow-y: auto;
         z-index: 1000;
+        ${sheet('padding: 0;')}
       `}
       onMouseDown={(e) => {
         if (e.target === e.currentTarget) onClose();
@@ -93,17 +101,34 @@ export function Modal({
           box-shadow: 0 20px 50px rgba(0, 0, 0, 0.35);
           padding: ${t.space(6)};
           position: relative;
+          ${sheet(`
+            width: 100%;
+            min-height: 100%;
+            border-radius: 0;
+            box-shadow: none;
+            padding: 0 ${t.space(4)} ${t.space(4)};
+          `)}
         `}
       >
         <div
-          css={css`
+          css={(t: Theme) => css`
             display: flex;
             justify-content: space-between;
             align-items: flex-start;
             gap: 16px;
+            ${sheet(`
+              position: sticky;
+              top: 0;
+              z-index: 2;
+              align-items: center;
+              margin: 0 -${t.space(4)} ${t.space(4)};
+              padding: ${t.space(2)} ${t.space(2)} ${t.space(2)} ${t.space(4)};
+              background: ${t.color.surface};
+              border-bottom: 1px solid ${t.color.border};
+            `)}
           `}
         >
-          <h2 id={titleId} css={css`margin: 0 0 12px;`}>
+          <h2 id={titleId} css={css`margin: 0 0 12px; ${sheet('margin: 0; font-size: 1.25rem;')}`}>
             {title}
           </h2>
           <button
