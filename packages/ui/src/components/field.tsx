@@ -178,8 +178,8 @@ export function Checkbox({ label, ...input }: { label: ReactNode } & InputHTMLAt
         align-items: flex-start;
         cursor: pointer;
         padding: ${t.space(1)} 0;
-        input { flex: 0 0 16px; margin: 4px 0 0; width: 16px; height: 16px; }
-        span { flex: 1 1 auto; min-width: 0; overflow-wrap: anywhere; }
+        & > input { flex: 0 0 16px; margin: 4px 0 0; width: 16px; height: 16px; }
+        & > span { flex: 1 1 auto; min-width: 0; overflow-wrap: anywhere; }
       `}
     >
       <input type="checkbox" {...input} />
