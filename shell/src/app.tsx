@@ -69,6 +69,8 @@ function ScrollToTop() {
 }
 
 function Frame({ children }: { children: ReactNode }) {
+  // While the mobile menu is open the page behind it is inert: not focusable, not read by screen readers.
+  const [menuOpen, setMenuOpen] = useState(false);
   return (
     <div css={css`min-height: 100vh; display: flex; flex-direction: column;`}>
       <a
@@ -81,13 +83,13 @@ function Frame({ children }: { children: ReactNode }) {
       >
         Skip to content
       </a>
-      <Nav />
+      <Nav onMenuOpenChange={setMenuOpen} />
       {/* At least a screen tall, so the footer starts below the fold and never jumps when a remote arrives
           (a region's content is rarely the skeleton's height). */}
-      <main id="main" tabIndex={-1} css={css`flex: 1; min-height: 100vh; outline: none;`}>
+      <main id="main" tabIndex={-1} inert={menuOpen} css={css`flex: 1; min-height: 100vh; outline: none;`}>
         {children}
       </main>
-      <Footer />
+      <Footer inert={menuOpen} />
     </div>
   );
 }

@@ -10,10 +10,11 @@ const linkCss = (t: Theme) => css`
   &:hover { color: ${t.color.primary}; text-decoration: underline; }
 `;
 
-export function Footer() {
+export function Footer({ inert }: { inert?: boolean }) {
   const year = new Date().getFullYear();
   return (
     <footer
+      inert={inert}
       css={(t: Theme) => css`
         border-top: 1px solid ${t.color.border};
         background: ${t.color.surface};
