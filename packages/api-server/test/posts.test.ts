@@ -221,7 +221,11 @@ describe('ownership on every write', () => {
     expect((await s.put(`/api/posts/${p.id}/visibility`, { visibility: 'gold' }, author.token)).status).toBe(
       400,
     );
-    const r = await s.put(`/api/posts/${p.id}/visibility`, { visibility: 'paid-tier-1' }, author.token);
+    // A basic member may not choose Premium (decision 0011); an administrator may.
+    expect(
+      (await s.put(`/api/posts/${p.id}/visibility`, { visibility: 'paid-tier-1' }, author.token)).status,
+    ).toBe(403);
+    const r = await s.put(`/api/posts/${p.id}/visibility`, { visibility: 'paid-tier-1' }, admin.token);
     expect(r.body.visibility).toBe('paid-tier-1');
     expect((await s.get(`/api/posts/${p.id}`, other.token)).status).toBe(403);
     expect((await s.put(`/api/posts/${p.id}/visibility`, { visibility: 'public' }, admin.token)).status).toBe(

@@ -26,7 +26,8 @@ let draftId = 0;
 
 beforeAll(async () => {
   s = await startTestServer();
-  const author = await s.user([], 'author');
+  // An administrator may publish at every visibility (decision 0011); the readers below are other users.
+  const author = await s.user(['admin'], 'author');
   for (const vis of VISIBILITIES.values) {
     const r = await s.post(
       '/api/posts',
@@ -161,11 +162,10 @@ describe.each(Object.keys(ROLES))('%s', (name) => {
 
 it('an author sees their own drafts and locked-tier posts', async () => {
   const author = await s.user([], 'own');
-  const mine = await s.post(
-    '/api/posts',
-    postInput({ title: 'Own private', visibility: 'private' }),
-    author.token,
-  );
+  const mine = await s.post('/api/posts', postInput({ title: 'Own private' }), author.token);
+  // A member cannot choose Admin Only (decision 0011), but an administrator may move their post there.
+  const admin = await s.user(['admin'], 'boss');
+  await s.put(`/api/posts/${mine.body.id}/visibility`, { visibility: 'private' }, admin.token);
   expect((await s.get(`/api/posts/${mine.body.id}`, author.token)).status).toBe(200);
   const draft = await s.post(
     '/api/posts',

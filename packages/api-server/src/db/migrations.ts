@@ -174,4 +174,13 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX idx_rollout_health_at ON rollout_health_events(at);
     `,
   },
+  {
+    version: 5,
+    name: 'plain-text excerpts',
+    sql: `
+      -- Excerpts made by the old regex dropped hyphens ("3-10%" read "3 10%") and kept HTML as text. NULL
+      -- marks them stale; PostWriter recomputes every NULL excerpt with services/excerpt.ts at startup.
+      UPDATE posts SET excerpt = NULL;
+    `,
+  },
 ];

@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import type { Hono } from 'hono';
 import { HttpError, parseWith } from '../errors';
+import { assertPublishable } from '../services/post-writes';
 import { type C, caller, type Env, listQuery, type RouteDeps, requireCaller } from './http-helpers';
 
 /** Posts, comments, likes, stats, report and the deprecated lists. Fixed paths come before /:idOrSlug. */
@@ -15,7 +16,9 @@ export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: R
   app.get(API_PATHS.posts, (c) => listCache.cachedJson(c, () => posts.list(caller(c), listQuery(c))));
   app.post(API_PATHS.posts, async (c) => {
     const who = requireCaller(c);
-    return c.json(posts.create(who.userId, parseWith(PostInputSchema, await json(c))), 201);
+    const input = parseWith(PostInputSchema, await json(c));
+    assertPublishable(who, input.visibility);
+    return c.json(posts.create(who.userId, input), 201);
   });
   app.get(API_PATHS.myPosts, (c) => {
     const who = requireCaller(c);

@@ -1,9 +1,20 @@
-import type { LikeResult, Post, Visibility } from '@app/contracts';
+import { canPublishAs, type LikeResult, type Post, publishRefusal, type Visibility } from '@app/contracts';
 import type { DB } from '../db/database';
+import { HttpError } from '../errors';
 import type { Caller } from './accounts';
+import { makeExcerpt } from './excerpt';
 import { now, type PostWrite } from './post-model';
 import type { PostReader } from './post-reads';
-import { makeExcerpt, slugify, uniqueSlug } from './slug';
+import { slugify, uniqueSlug } from './slug';
+
+/**
+ * Decision 0011: an author gives a post only a visibility their role may publish. Keeping a visibility the
+ * post already has is allowed, so an author whose tier changed can still edit the text of an older post.
+ */
+export function assertPublishable(caller: Caller, visibility: Visibility, current?: Visibility): void {
+  if (visibility === current || canPublishAs(visibility, caller.roles)) return;
+  throw new HttpError(403, publishRefusal(visibility, caller.roles));
+}
 
 /** Creating, changing, publishing, deleting and liking posts. */
 export class PostWriter {
@@ -16,6 +27,21 @@ export class PostWriter {
     this.stmts = {
       slugTaken: db.prepare('SELECT 1 FROM posts WHERE slug = ?').pluck(),
     };
+    this.fillExcerpts();
+  }
+
+  /** Posts whose excerpt is NULL (new rows of an older writer, or migration 5) get one now, in one go. */
+  private fillExcerpts() {
+    const stale = this.db.prepare('SELECT id, summary, content FROM posts WHERE excerpt IS NULL').all() as {
+      id: number;
+      summary: string;
+      content: string;
+    }[];
+    if (stale.length === 0) return;
+    const set = this.db.prepare('UPDATE posts SET excerpt = ? WHERE id = ?');
+    this.db.transaction(() => {
+      for (const row of stale) set.run(makeExcerpt(row.summary || row.content), row.id);
+    })();
   }
 
   private setTerms(postId: number, kind: 'tag' | 'category', names: string[]) {
@@ -60,6 +86,7 @@ export class PostWriter {
 
   update(caller: Caller, idOrSlug: string, input: PostWrite): Post {
     const row = this.reader.writable(caller, idOrSlug);
+    if (input.visibility) assertPublishable(caller, input.visibility, row.visibility);
     this.db.transaction(() => {
       const next = {
         title: input.title ?? row.title,
@@ -110,6 +137,7 @@ export class PostWriter {
 
   setVisibility(caller: Caller, idOrSlug: string, visibility: Visibility): Post {
     const row = this.reader.writable(caller, idOrSlug);
+    assertPublishable(caller, visibility, row.visibility);
     this.db
       .prepare('UPDATE posts SET visibility = ?, updated_at = ? WHERE id = ?')
       .run(visibility, now(), row.id);

@@ -21,17 +21,3 @@ export function uniqueSlug(base: string, taken: (slug: string) => boolean): stri
     if (!taken(candidate)) return candidate;
   }
 }
-
-/** Plain-text preview of Markdown content, at most `length` characters. */
-export function makeExcerpt(markdown: string, length = 120): string {
-  const text = markdown
-    .replace(/```[\s\S]*?```/g, ' ')
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, ' ')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/^#{1,6}\s+/gm, '')
-    .replace(/[*_`>#|-]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  if (text.length <= length) return text;
-  return `${text.slice(0, length - 1).replace(/\s+\S*$/, '')}…`;
-}
