@@ -69,6 +69,33 @@ export const PostSchema = v.object({
 export type Post = v.InferOutput<typeof PostSchema>;
 export const PostListSchema = v.array(PostSchema);
 
+/**
+ * A published post above the caller's tier, as the API sends it instead of the post: enough to sell it
+ * (title, type, summary, the tier that opens it), never its content or excerpt (the excerpt is cut from the
+ * content). Private posts and drafts are never teased. `required_tier` is the lowest tier that opens it.
+ */
+export const PostTeaserSchema = v.object({
+  id: v.number(),
+  _id: v.string(),
+  slug: v.string(),
+  title: v.string(),
+  summary: v.string(),
+  status: v.literal('published'),
+  visibility: v.picklist(['members_only', 'paid-tier-1', 'paid-tier-2']),
+  content_type: ContentTypeSchema,
+  published_at: NullableString,
+  created_at: v.string(),
+  author: AuthorSchema,
+  locked: v.literal(true),
+  required_tier: v.picklist(['basic', 'premium', 'premium_pro']),
+});
+export type PostTeaser = v.InferOutput<typeof PostTeaserSchema>;
+/** What a list asked with `teasers=1` or a single read returns: the post, or its teaser when locked. */
+export const PostOrTeaserSchema = v.union([PostTeaserSchema, PostSchema]);
+export type PostOrTeaser = Post | PostTeaser;
+export const PostOrTeaserListSchema = v.array(PostOrTeaserSchema);
+export const isTeaser = (post: PostOrTeaser): post is PostTeaser => 'locked' in post && post.locked;
+
 const TagSchema = v.pipe(
   v.string(),
   v.trim(),

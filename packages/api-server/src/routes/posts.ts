@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   CommentInputSchema,
+  isTeaser,
   PostInputSchema,
   PostUpdateSchema,
   VisibilityChangeSchema,
@@ -10,10 +11,20 @@ import { HttpError, parseWith } from '../errors';
 import { assertPublishable } from '../services/post-writes';
 import { type C, caller, type Env, listQuery, type RouteDeps, requireCaller } from './http-helpers';
 
+/** `teasers=1` (or true) also lists posts above the caller's tier as teasers; absent or 0 does not. */
+function teasersParam(c: C): boolean {
+  const raw = c.req.query('teasers');
+  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new HttpError(400, 'teasers must be 1 or 0');
+}
+
 /** Posts, comments, likes, stats, report and the deprecated lists. Fixed paths come before /:idOrSlug. */
 export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: RouteDeps) {
   // Query parsing happens only on a cache miss: a hit is keyed by the exact URL.
-  app.get(API_PATHS.posts, (c) => listCache.cachedJson(c, () => posts.list(caller(c), listQuery(c))));
+  app.get(API_PATHS.posts, (c) =>
+    listCache.cachedJson(c, () => posts.list(caller(c), { ...listQuery(c), teasers: teasersParam(c) })),
+  );
   app.post(API_PATHS.posts, async (c) => {
     const who = requireCaller(c);
     const input = parseWith(PostInputSchema, await json(c));
@@ -28,14 +39,14 @@ export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: R
   app.get(API_PATHS.searchPosts, (c) => {
     const q = listQuery(c);
     if (!q.q) throw new HttpError(400, 'Search text (q) is required');
-    return c.json(posts.search(caller(c), { ...q, q: q.q }));
+    return c.json(posts.search(caller(c), { ...q, q: q.q, teasers: teasersParam(c) }));
   });
   app.get(API_PATHS.tags, (c) => c.json(posts.termCounts(caller(c), 'tag')));
   app.get(API_PATHS.categories, (c) => c.json(posts.termCounts(caller(c), 'category')));
 
   app.get('/api/posts/:idOrSlug', (c) => {
     const post = posts.read(caller(c), c.req.param('idOrSlug'));
-    listCache.clear(); // the view count changed
+    if (!isTeaser(post)) listCache.clear(); // the view count changed (a teaser counts no view)
     return c.json(post);
   });
   app.put('/api/posts/:id', async (c) => {

@@ -1,5 +1,13 @@
-import type { ContentType, Post, PostStatus, Roles, Visibility } from '@app/contracts';
-import { openableVisibilities } from '@app/contracts';
+import type {
+  ContentType,
+  Post,
+  PostOrTeaser,
+  PostStatus,
+  PostTeaser,
+  Roles,
+  Visibility,
+} from '@app/contracts';
+import { openableVisibilities, VISIBILITY_MIN_TIER } from '@app/contracts';
 import type { Caller } from './accounts';
 
 /** Post rows, the shared SQL fragments and the row -> Post mapping used by every part of the post service. */
@@ -28,6 +36,8 @@ export interface PostRow {
   comment_count: number;
   tags_json: string;
   categories_json: string;
+  /** Lists only: 1 when the row is a teaser (asked with `teasers`, published, above the caller's tier). */
+  locked?: number;
 }
 
 export interface ListQuery {
@@ -39,6 +49,8 @@ export interface ListQuery {
   category: string | null;
   contentType: ContentType | null;
   q: string | null;
+  /** Also list published posts above the caller's tier (never private), as teasers. */
+  teasers?: boolean;
 }
 
 export interface PostWrite {
@@ -61,26 +73,50 @@ export const POST_COLUMNS = `p.id, p.slug, p.title, p.summary, p.content, p.exce
   ${AUTHOR_NAME} AS author_name,
   EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) AS liked`;
 
-/** A caller may see a post when they wrote it, administer the site, or it is published at an openable tier. */
-const VISIBLE = `(@admin = 1 OR p.author_id = @uid
+/**
+ * A caller may see a post when they wrote it, administer the site, or it is published at an openable tier.
+ * Always 0 or 1 (never NULL, also for a post whose author is gone), because a teaser is NOT VISIBLE.
+ */
+const VISIBLE = `(@admin = 1 OR IFNULL(p.author_id = @uid, 0)
   OR (p.status = 'published' AND p.visibility IN (SELECT value FROM json_each(@open))))`;
 
-const FILTERS = `
-  AND (@vis IS NULL OR p.visibility IN (SELECT value FROM json_each(@vis)))
+/** Search's rule: own posts in any status, others' only published at an openable tier (no admin bypass). */
+const SEARCHABLE = `(IFNULL(p.author_id = @uid, 0)
+  OR (p.status = 'published' AND p.visibility IN (SELECT value FROM json_each(@open))))`;
+
+/**
+ * A teaser: asked for, published, above the caller's tier, never private. The visibility filter chooses
+ * among the posts the caller may open (SPEC §6's Explore request stays as it is); teasers come on top.
+ */
+const teaser = (open: string) => `(@teasers = 1 AND p.status = 'published' AND p.visibility <> 'private'
+  AND NOT ${open})`;
+
+/**
+ * Filters. The search text matches a locked post's title and summary only: matching its content would
+ * let a guest probe what the content says.
+ */
+const filters = (open: string) => `
   AND (@content_type IS NULL OR p.content_type = @content_type)
   AND (@tag IS NULL OR EXISTS (SELECT 1 FROM post_terms t WHERE t.post_id = p.id AND t.kind = 'tag' AND t.name = @tag))
   AND (@category IS NULL OR EXISTS (SELECT 1 FROM post_terms t
         WHERE t.post_id = p.id AND t.kind = 'category' AND t.name = @category))
-  AND (@q IS NULL OR p.title LIKE @q ESCAPE '\\' OR p.summary LIKE @q ESCAPE '\\' OR p.content LIKE @q ESCAPE '\\')`;
+  AND (@q IS NULL OR p.title LIKE @q ESCAPE '\\' OR p.summary LIKE @q ESCAPE '\\'
+       OR (${open} AND p.content LIKE @q ESCAPE '\\'))`;
 
-export const LIST_SQL = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id
-  WHERE p.status = @status AND ${VISIBLE} ${FILTERS}
-  ORDER BY p.published_at DESC, p.id DESC LIMIT @limit OFFSET @offset`;
+const VIS_FILTER = `(@vis IS NULL OR p.visibility IN (SELECT value FROM json_each(@vis)))`;
 
-export const SEARCH_SQL = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id
-  WHERE (p.author_id = @uid OR (p.status = 'published' AND p.visibility IN (SELECT value FROM json_each(@open))))
-  ${FILTERS}
-  ORDER BY p.published_at IS NULL, p.published_at DESC, p.id DESC LIMIT @limit OFFSET @offset`;
+const listSql = (open: string, where: string, order: string) => `SELECT ${POST_COLUMNS}, NOT ${open} AS locked
+  FROM posts p LEFT JOIN users u ON u.id = p.author_id
+  WHERE ${where} AND ((${open} AND ${VIS_FILTER}) OR ${teaser(open)}) ${filters(open)}
+  ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+
+export const LIST_SQL = listSql(VISIBLE, 'p.status = @status', 'p.published_at DESC, p.id DESC');
+
+export const SEARCH_SQL = listSql(
+  SEARCHABLE,
+  '1 = 1',
+  'p.published_at IS NULL, p.published_at DESC, p.id DESC',
+);
 
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 export const now = () => new Date().toISOString();
@@ -94,6 +130,35 @@ export function who(caller: Caller | null) {
     open: JSON.stringify(openableVisibilities(roles)),
     roles,
   };
+}
+
+/** Only what a teaser may carry: picked field by field, so a new column never leaks by default. */
+export function toTeaser(r: PostRow): PostTeaser {
+  if (r.status !== 'published' || r.visibility === 'public' || r.visibility === 'private') {
+    throw new Error(`post ${r.id} cannot be teased`); // the SQL never selects these: a bug, not a 4xx
+  }
+  const requiredTier = VISIBILITY_MIN_TIER[r.visibility];
+  if (requiredTier === 'guest' || requiredTier === 'admin') throw new Error(`post ${r.id} cannot be teased`);
+  return {
+    id: r.id,
+    _id: String(r.id),
+    slug: r.slug,
+    title: r.title,
+    summary: r.summary,
+    status: 'published',
+    visibility: r.visibility,
+    content_type: r.content_type,
+    published_at: r.published_at,
+    created_at: r.created_at,
+    author: { id: r.author_id, name: r.author_name },
+    locked: true,
+    required_tier: requiredTier,
+  };
+}
+
+/** List rows: locked rows become teasers, the others full posts. */
+export function toListItems(rows: PostRow[]): PostOrTeaser[] {
+  return rows.map((r) => (r.locked === 1 ? toTeaser(r) : toPosts([r])[0]!));
 }
 
 export function toPosts(rows: PostRow[]): Post[] {

@@ -1,4 +1,4 @@
-import type { Post } from '@app/contracts';
+import type { Post, PostOrTeaser } from '@app/contracts';
 import { canOpen } from '@app/contracts';
 import type { DB } from '../db/database';
 import { HttpError } from '../errors';
@@ -13,7 +13,9 @@ import {
   POST_NOT_FOUND,
   type PostRow,
   SEARCH_SQL,
+  toListItems,
   toPosts,
+  toTeaser,
   who,
 } from './post-model';
 
@@ -44,12 +46,14 @@ export class PostReader {
     };
   }
 
-  list(caller: Caller | null, q: ListQuery): Post[] {
+  /** Posts the caller may open, plus (with `q.teasers`) teasers of those above their tier. */
+  list(caller: Caller | null, q: ListQuery): PostOrTeaser[] {
     const w = who(caller);
     const rows = this.stmts.list.all({
       uid: w.uid,
       admin: w.admin,
       open: w.open,
+      teasers: q.teasers ? 1 : 0,
       status: q.status,
       vis: q.visibility ? JSON.stringify(q.visibility) : null,
       content_type: q.contentType,
@@ -59,14 +63,15 @@ export class PostReader {
       limit: q.limit,
       offset: q.offset,
     }) as PostRow[];
-    return toPosts(rows);
+    return toListItems(rows);
   }
 
-  search(caller: Caller | null, q: Omit<ListQuery, 'status'> & { q: string }): Post[] {
+  search(caller: Caller | null, q: Omit<ListQuery, 'status'> & { q: string }): PostOrTeaser[] {
     const w = who(caller);
     const rows = this.stmts.search.all({
       uid: w.uid,
       open: w.open,
+      teasers: q.teasers ? 1 : 0,
       vis: q.visibility ? JSON.stringify(q.visibility) : null,
       content_type: q.contentType,
       tag: q.tag,
@@ -75,7 +80,7 @@ export class PostReader {
       limit: q.limit,
       offset: q.offset,
     }) as PostRow[];
-    return toPosts(rows);
+    return toListItems(rows);
   }
 
   mine(caller: Caller, limit: number, offset: number): Post[] {
@@ -93,25 +98,33 @@ export class PostReader {
   }
 
   /**
-   * The one read check, used by single reads, comments and likes. Drafts of others and admin-only posts are
-   * 404 (their existence is not disclosed); a published post above the caller's tier is 403 with no content.
+   * The one access rule for a single post. Drafts of others and admin-only posts are 404 (their existence
+   * is not disclosed); a published post above the caller's tier is `locked` (its teaser may be shown).
    */
-  readable(caller: Caller | null, idOrSlug: string | number): PostRow {
+  private access(caller: Caller | null, idOrSlug: string | number): { row: PostRow; locked: boolean } {
     const w = who(caller);
     const row = this.row(idOrSlug, w.uid);
     if (!row) throw new HttpError(404, POST_NOT_FOUND);
-    if (w.admin === 1 || (caller && row.author_id === caller.userId)) return row;
+    if (w.admin === 1 || (caller && row.author_id === caller.userId)) return { row, locked: false };
     if (row.status !== 'published') throw new HttpError(404, POST_NOT_FOUND);
     if (!canOpen(row.visibility, w.roles)) {
       if (row.visibility === 'private') throw new HttpError(404, POST_NOT_FOUND);
-      throw new HttpError(403, LOCKED_MESSAGE);
+      return { row, locked: true };
     }
+    return { row, locked: false };
+  }
+
+  /** The read check for comments, likes and writes: a locked post is 403 with no content. */
+  readable(caller: Caller | null, idOrSlug: string | number): PostRow {
+    const { row, locked } = this.access(caller, idOrSlug);
+    if (locked) throw new HttpError(403, LOCKED_MESSAGE);
     return row;
   }
 
-  /** Single read: counts a view. */
-  read(caller: Caller | null, idOrSlug: string): Post {
-    const row = this.readable(caller, idOrSlug);
+  /** Single read: the post, counting a view; or, above the caller's tier, its teaser (no view counted). */
+  read(caller: Caller | null, idOrSlug: string): PostOrTeaser {
+    const { row, locked } = this.access(caller, idOrSlug);
+    if (locked) return toTeaser(row);
     row.views = this.stmts.countView.get(row.id) as number;
     return toPosts([row])[0]!;
   }

@@ -1,4 +1,4 @@
-import type { Comment, LikeResult, Post, Report, Stats, Visibility } from '@app/contracts';
+import type { Comment, LikeResult, Post, PostOrTeaser, Report, Stats, Visibility } from '@app/contracts';
 import type { DB } from '../db/database';
 import type { Caller } from './accounts';
 import { CommentService } from './comments';
@@ -28,17 +28,17 @@ export class PostService {
 
   // --- reads ---
 
-  list(caller: Caller | null, q: ListQuery): Post[] {
+  list(caller: Caller | null, q: ListQuery): PostOrTeaser[] {
     return this.reader.list(caller, q);
   }
-  search(caller: Caller | null, q: Omit<ListQuery, 'status'> & { q: string }): Post[] {
+  search(caller: Caller | null, q: Omit<ListQuery, 'status'> & { q: string }): PostOrTeaser[] {
     return this.reader.search(caller, q);
   }
   mine(caller: Caller, limit: number, offset: number): Post[] {
     return this.reader.mine(caller, limit, offset);
   }
-  /** Single read: counts a view. */
-  read(caller: Caller | null, idOrSlug: string): Post {
+  /** Single read: counts a view; a post above the caller's tier is its teaser. */
+  read(caller: Caller | null, idOrSlug: string): PostOrTeaser {
     return this.reader.read(caller, idOrSlug);
   }
   termCounts(caller: Caller | null, kind: 'tag' | 'category'): { name: string; count: number }[] {
