@@ -64,6 +64,19 @@ export function ChoiceGroup({
           {hint}
         </p>
       )}
+      {/* Above the boxes, not below: with a dozen boxes on a phone, the first one (which gets focus) and
+          the message are then on screen together. */}
+      {error && (
+        <p
+          id={errorId}
+          role="alert"
+          css={(t: Theme) =>
+            css`margin: 0 0 ${t.space(2)}; color: ${t.color.danger}; font-size: ${t.font.small}; font-weight: 600;`
+          }
+        >
+          {error}
+        </p>
+      )}
       <div
         css={(t: Theme) => css`
           display: grid;
@@ -84,17 +97,6 @@ export function ChoiceGroup({
           />
         ))}
       </div>
-      {error && (
-        <p
-          id={errorId}
-          role="alert"
-          css={(t: Theme) =>
-            css`margin: ${t.space(2)} 0 0; color: ${t.color.danger}; font-size: ${t.font.small};`
-          }
-        >
-          {error}
-        </p>
-      )}
     </fieldset>
   );
 }

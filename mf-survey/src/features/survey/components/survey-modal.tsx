@@ -1,25 +1,40 @@
 import type { SurveyAppProps } from '@app/federation';
-import { Alert, Button, Modal } from '@app/ui';
+import { Modal } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useRef } from 'react';
 import { STEP_COUNT, STEP_TITLES } from '../model/survey-values';
 import { ProgressBar } from './progress-bar';
+import { SHEET_BELOW } from './sheet';
 import { StepBusiness } from './step-business';
 import { StepChallenges } from './step-challenges';
 import { StepDelivery } from './step-delivery';
 import { StepInterests } from './step-interests';
 import type { StepProps } from './step-props';
-import { SurveyComplete } from './survey-complete';
+import { SurveyFooter } from './survey-footer';
 import { useSurvey } from './use-survey';
 
+export { COMPLETE_LABEL } from './survey-footer';
 export const SURVEY_TITLE = 'Market Assessment';
-export const COMPLETE_LABEL = 'Complete Assessment';
 
 const STEPS = [StepBusiness, StepChallenges, StepInterests, StepDelivery] as const;
 
-/** The 4-step market assessment (SPEC §2) in an accessible dialog; what the shell opens on request. */
+/**
+ * Brings a field and its error message into view. A select's message sits under it in the field's frame;
+ * a checkbox group's under its legend. Focus alone would scroll only the control, and could leave the
+ * message under the sticky footer.
+ */
+function revealField(field: HTMLElement) {
+  field.focus({ preventScroll: true });
+  const frame = field.closest('fieldset') ?? field.parentElement ?? field;
+  frame.scrollIntoView({ block: 'nearest' });
+}
+
+/**
+ * The 4-step market assessment (SPEC §2) in an accessible dialog; what the shell opens on request. On
+ * success it closes (SPEC §4); the thanks are the shell's to show, outside the dialog.
+ */
 export function SurveyModal({ onClose }: Pick<SurveyAppProps, 'onClose'>) {
-  const survey = useSurvey();
+  const survey = useSurvey(onClose);
   const { step, status, submitError, errorFocusRequest } = survey;
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -34,9 +49,10 @@ export function SurveyModal({ onClose }: Pick<SurveyAppProps, 'onClose'>) {
     headingRef.current?.focus();
   }, [step]);
 
-  // After a failed Next or submit, focus goes to the first field in error (SPEC quality bar).
+  // After a failed Next or submit, focus goes to the first field in error, which is scrolled into view.
   useEffect(() => {
-    if (errorFocusRequest > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (errorFocusRequest > 0 && field) revealField(field);
   }, [errorFocusRequest]);
 
   // The submit button was disabled while sending, which drops focus: give it back so a retry is one key away.
@@ -44,22 +60,9 @@ export function SurveyModal({ onClose }: Pick<SurveyAppProps, 'onClose'>) {
     if (submitError) formRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
   }, [submitError]);
 
-  if (status === 'done') {
-    return (
-      <Modal title={SURVEY_TITLE} onClose={onClose}>
-        <SurveyComplete
-          email={survey.values.email.trim()}
-          consultation={survey.values.consultationInterest}
-          onClose={onClose}
-        />
-      </Modal>
-    );
-  }
-
   const Step = STEPS[step] ?? StepBusiness;
   const stepProps: StepProps = { values: survey.values, errors: survey.errors, setField: survey.setField };
   const last = step === STEP_COUNT - 1;
-  const submitting = status === 'submitting';
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (last) void survey.submit();
@@ -67,13 +70,25 @@ export function SurveyModal({ onClose }: Pick<SurveyAppProps, 'onClose'>) {
   };
 
   return (
-    <Modal title={SURVEY_TITLE} onClose={onClose}>
+    <Modal title={SURVEY_TITLE} onClose={onClose} fullScreenBelow={SHEET_BELOW}>
       <p css={(t: Theme) => css`margin: 0 0 ${t.space(4)}; color: ${t.color.textMuted};`}>
         Tell us about your business to unlock premium risk assessments and a free consultation. It takes about
         five minutes; your answers are kept if you close this window.
       </p>
       <ProgressBar step={step + 1} total={STEP_COUNT} title={STEP_TITLES[step] ?? ''} />
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-labelledby="survey-step-heading">
+      <form
+        ref={formRef}
+        onSubmit={onSubmit}
+        noValidate
+        aria-labelledby="survey-step-heading"
+        css={(t: Theme) => css`
+          /* Scrolled to, a field keeps clear of the sticky footer (and the sheet's sticky title bar). */
+          & > * { scroll-margin: ${t.space(4)} 0 120px; }
+          @media (max-width: ${SHEET_BELOW - 0.02}px) {
+            & > * { scroll-margin-top: 72px; }
+          }
+        `}
+      >
         <h3
           id="survey-step-heading"
           ref={headingRef}
@@ -83,36 +98,13 @@ export function SurveyModal({ onClose }: Pick<SurveyAppProps, 'onClose'>) {
           {STEP_TITLES[step]}
         </h3>
         <Step {...stepProps} />
-        {submitError && <Alert tone="error">{submitError}</Alert>}
-        <div
-          css={(t: Theme) => css`
-            display: flex;
-            justify-content: space-between;
-            gap: ${t.space(3)};
-            margin-top: ${t.space(4)};
-            padding-top: ${t.space(4)};
-            border-top: 1px solid ${t.color.border};
-          `}
-        >
-          <Button variant="secondary" onClick={survey.previous} disabled={step === 0 || submitting}>
-            Previous
-          </Button>
-          {last ? (
-            <Button type="submit" disabled={submitting} aria-busy={submitting || undefined}>
-              {COMPLETE_LABEL}
-            </Button>
-          ) : (
-            <Button type="submit">Next</Button>
-          )}
-        </div>
-        {submitting && (
-          <p
-            role="status"
-            css={(t: Theme) => css`margin: ${t.space(2)} 0 0; text-align: right; font-size: ${t.font.small};`}
-          >
-            Submitting your assessment...
-          </p>
-        )}
+        <SurveyFooter
+          first={step === 0}
+          last={last}
+          submitting={status === 'submitting'}
+          submitError={submitError}
+          onPrevious={survey.previous}
+        />
       </form>
     </Modal>
   );

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { submitAssessment } from '../api/submit-assessment';
+import { markSurveyCompleted } from '../model/completion';
 import { clearDraft, loadDraft, type SurveyDraft, saveDraft } from '../model/draft-store';
 import {
   type FieldErrors,
@@ -16,9 +17,10 @@ export type SubmitStatus = 'idle' | 'submitting' | 'done';
 
 /**
  * The wizard of SPEC §4: forward only when the current step validates, back freely, submit on the last
- * step. Every change is written to the draft at once, so closing or reloading loses nothing.
+ * step. Every change is written to the draft at once, so closing or reloading loses nothing. On success
+ * the draft is cleared, the completion remembered, and `onComplete` runs (the modal closes: SPEC §4).
  */
-export function useSurvey() {
+export function useSurvey(onComplete: () => void) {
   const [draft, setDraft] = useState<SurveyDraft>(loadDraft);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<SubmitStatus>('idle');
@@ -75,15 +77,19 @@ export function useSurvey() {
     setSubmitError(null);
     try {
       await submitAssessment(toPayload(values), draft.idempotencyKey);
-      clearDraft();
-      setStatus('done');
     } catch {
       // SPEC §8: one fixed message; the draft (and its key, for a safe retry) stays as it is.
       setSubmitError(MESSAGES.survey.failed);
       setStatus('idle');
+      return;
     } finally {
       submitting.current = false;
     }
+    // 'done' stops the draft effect from writing the answers back after they are cleared.
+    setStatus('done');
+    clearDraft();
+    markSurveyCompleted();
+    onComplete();
   };
 
   return { step, values, errors, status, submitError, errorFocusRequest, setField, next, previous, submit };
