@@ -38,6 +38,14 @@ export const TEXTS = {
     activationRequired:
       'Your account is waiting for activation. Please contact an administrator to activate your account before you log in.',
     redirecting: 'Redirecting you to the login page...',
+    // The confirmation panel that replaces the form after a successful registration.
+    doneTitle: 'Account created',
+    nextTitle: 'What happens next',
+    afterActivation:
+      'Once your account is active, log in with your email and password. Public research is open to you in the meantime.',
+    logInNow: 'Log in now',
+    browseResearch: 'Browse Research',
+    contact: 'Contact us',
     haveAccount: 'Already have an account?',
     signIn: 'Sign in',
     requiredHint: 'Fields marked * are required.',
@@ -75,6 +83,9 @@ export const TEXTS = {
     emailOptInHint: 'Receive research updates and insights by email.',
     preferencesUnavailable: 'Preferences could not be loaded.',
     deleteAccount: 'Delete Account',
+    dangerZone: 'Danger Zone',
+    dangerZoneText:
+      'Deleting your account removes your profile, your preferences and your drafts. Research you published stays online as Anonymous. This cannot be undone.',
     empty: '—',
   },
 } as const;

@@ -16,7 +16,9 @@ import { useFormFields } from '../../../lib/form-fields';
 import { InputField } from '../../../lib/input-field';
 import { FormCard, footerText, linkText, mutedText } from '../../../lib/layout';
 import { TEXTS } from '../../../lib/texts';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { registrationFailure, requestRegistration } from '../api/register';
+import { RegistrationDone } from './registration-done';
 
 const R = MESSAGES.register;
 const T = TEXTS.register;
@@ -94,6 +96,7 @@ export function RegisterPage() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  usePageTitle(outcome ? T.doneTitle : T.title);
   // Fields are disabled while busy: focus the first server-reported error after they are enabled again.
   const focusNext = useRef<FieldName[] | null>(null);
 
@@ -156,18 +159,25 @@ export function RegisterPage() {
     />
   );
 
+  const activationNote = !outcome?.requiresActivation && (
+    <p css={(t: Theme) => css`${mutedText(t)}; margin-top: ${t.space(4)}; text-align: center;`}>
+      {R.activationNote}
+    </p>
+  );
+
+  if (outcome) {
+    return (
+      <FormCard maxWidth="600px">
+        <RegistrationDone message={outcome.message} requiresActivation={outcome.requiresActivation} />
+        {activationNote}
+      </FormCard>
+    );
+  }
+
   return (
     <FormCard maxWidth="600px">
       <h1>{T.title}</h1>
       <p css={mutedText}>{T.requiredHint}</p>
-      {outcome && (
-        <Alert tone="success">
-          <p css={css`margin: 0;`}>{outcome.message}</p>
-          <p css={css`margin: 8px 0 0;`}>
-            {outcome.requiresActivation ? T.activationRequired : T.redirecting}
-          </p>
-        </Alert>
-      )}
       {generalError && <Alert tone="error">{generalError}</Alert>}
       <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} aria-label={T.title}>
         <fieldset disabled={busy} css={css`border: none; margin: 0; padding: 0; min-width: 0;`}>
@@ -213,11 +223,7 @@ export function RegisterPage() {
           </Button>
         </fieldset>
       </form>
-      {!outcome?.requiresActivation && (
-        <p css={(t: Theme) => css`${mutedText(t)}; margin-top: ${t.space(4)}; text-align: center;`}>
-          {R.activationNote}
-        </p>
-      )}
+      {activationNote}
       <p css={footerText}>
         {T.haveAccount}{' '}
         <Link to="/login" css={linkText}>

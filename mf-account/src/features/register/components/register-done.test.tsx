@@ -1,0 +1,147 @@
+import { API_PATHS, MESSAGES } from '@app/contracts';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { delay, HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { renderScreen } from '../../../test/render';
+import { API, server } from '../../../test/server';
+import { RegisterPage } from './register-page';
+import {
+  captureRegistration,
+  donePanel,
+  type Field,
+  fill,
+  input,
+  LABELS,
+  okBody,
+  R,
+  renderRegister,
+  submit,
+  T,
+  VALID,
+} from './register-test-kit';
+
+describe('RegisterPage submit', () => {
+  it('sends the payload of SPEC §3 with the email trimmed and lower-cased', async () => {
+    const calls = captureRegistration();
+    const { user } = renderRegister();
+    await fill(user, VALID);
+    await user.click(submit());
+    await donePanel();
+    expect(calls).toEqual([
+      {
+        username: 'jane_doe-1',
+        password: 'Str0ngPass',
+        name: { first: 'Jane', last: 'Doe' },
+        email: 'jane.doe@example.com',
+        address: { street: 'Main Street 1', city: 'Berlin', postal_code: '10115', country: 'Germany' },
+      },
+    ]);
+  });
+
+  it("reads 'Creating Account...' with the fields disabled while busy", async () => {
+    server.use(
+      http.post(`${API}${API_PATHS.register}`, async () => {
+        await delay(150);
+        return HttpResponse.json(okBody(true), { status: 201 });
+      }),
+    );
+    const { user } = renderRegister();
+    await fill(user, VALID);
+    await user.click(submit());
+    expect(screen.getByRole('button', { name: R.creating })).toBeDisabled();
+    for (const name of Object.keys(LABELS) as Field[]) expect(input(name)).toBeDisabled();
+    await donePanel();
+    expect(screen.queryByRole('button', { name: /Creat/ })).not.toBeInTheDocument();
+  });
+
+  it('with requires_activation: the form gives way to a panel with the message, the activation notice and ways on', async () => {
+    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    captureRegistration({ body: okBody(true) });
+    const { user } = renderRegister();
+    await fill(user, VALID);
+    await user.click(submit());
+    const panel = await donePanel();
+    // The form is gone, not just emptied: nothing invites a second, empty registration.
+    expect(screen.queryByRole('form', { name: T.title })).not.toBeInTheDocument();
+    for (const name of Object.keys(LABELS) as Field[]) {
+      expect(screen.queryByLabelText(new RegExp(`^${LABELS[name]}`))).not.toBeInTheDocument();
+    }
+    expect(panel).toHaveTextContent(okBody(true).message);
+    expect(within(panel).getByRole('heading', { level: 2, name: T.nextTitle })).toBeInTheDocument();
+    expect(panel).toHaveTextContent(T.activationRequired);
+    expect(panel).toHaveTextContent(T.afterActivation);
+    expect(within(panel).getByRole('link', { name: T.browseResearch })).toHaveAttribute(
+      'href',
+      '/research-center',
+    );
+    expect(within(panel).getByRole('link', { name: T.contact })).toHaveAttribute('href', '/contact');
+    expect(screen.queryByText(R.activationNote)).not.toBeInTheDocument();
+    expect(setTimeoutSpy.mock.calls.some(([, ms]) => ms === 3000)).toBe(false);
+    expect(screen.getByTestId('location')).toHaveTextContent('/register');
+  });
+
+  it('moves focus to the panel heading, which carries the server message as its description', async () => {
+    captureRegistration({ body: okBody(true) });
+    const { user } = renderRegister();
+    await fill(user, VALID);
+    await user.click(submit());
+    await donePanel();
+    const heading = screen.getByRole('heading', { level: 1, name: T.doneTitle });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(heading).toHaveAccessibleDescription(okBody(true).message);
+    expect(screen.queryByRole('heading', { name: T.title })).not.toBeInTheDocument();
+  });
+
+  it('names the tab after the screen: Create Account, then Account created', async () => {
+    captureRegistration({ body: okBody(true) });
+    const { user } = renderRegister();
+    expect(document.title).toBe(`${T.title} | ${MESSAGES.app.companyName}`);
+    await fill(user, VALID);
+    await user.click(submit());
+    await donePanel();
+    expect(document.title).toBe(`${T.doneTitle} | ${MESSAGES.app.companyName}`);
+  });
+
+  it('Browse Research leaves for /research-center', async () => {
+    captureRegistration({ body: okBody(true) });
+    const { user } = renderScreen(<RegisterPage />, { path: '/register', others: ['/research-center'] });
+    await fill(user, VALID);
+    await user.click(submit());
+    await user.click(within(await donePanel()).getByRole('link', { name: T.browseResearch }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/research-center');
+  });
+
+  it('without activation: the panel says it redirects, offers Log in now, and goes to /login after 3 s', async () => {
+    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    captureRegistration({ body: okBody(false) });
+    const { user } = renderRegister();
+    await fill(user, VALID);
+    await user.click(submit());
+    const panel = await donePanel();
+    expect(panel).toHaveTextContent(okBody(false).message);
+    expect(panel).toHaveTextContent(T.redirecting);
+    expect(panel).not.toHaveTextContent(T.activationRequired);
+    expect(within(panel).getByRole('link', { name: T.logInNow })).toHaveAttribute('href', '/login');
+    expect(within(panel).getByRole('link', { name: T.contact })).toBeInTheDocument();
+    expect(screen.getByText(R.activationNote)).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: T.title })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/register');
+    const redirect = setTimeoutSpy.mock.calls.find(([, ms]) => ms === 3000);
+    if (!redirect) throw new Error('no 3 s redirect was scheduled');
+    act(() => (redirect[0] as () => void)());
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('really waits 3 s before redirecting', async () => {
+    captureRegistration({ body: okBody(false) });
+    const { user } = renderRegister();
+    await fill(user, VALID);
+    await user.click(submit());
+    await donePanel();
+    const shownAt = Date.now();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'), {
+      timeout: 4000,
+    });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2900);
+  }, 10_000);
+});
