@@ -1,6 +1,8 @@
+import { SURVEY_COMPLETED_KEY } from '@app/contracts';
 import { useShellActions } from '@app/shell-actions';
-import { Badge, Button, Card, gridStyles } from '@app/ui';
+import { Badge, Button, Card, gridStyles, LockIcon, MailIcon } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { useSyncExternalStore } from 'react';
 import { SectionHeading, sectionCss } from './section-heading';
 
 export const PREMIUM_ASSESSMENTS = [
@@ -22,31 +24,51 @@ export const PREMIUM_ASSESSMENTS = [
 ] as const;
 
 export const UNLOCK_LABEL = 'Unlock with Free Assessment';
+export const LOCKED_LABEL = 'Premium · Locked';
+export const ON_ITS_WAY_LABEL = 'Premium · On its way';
+const LOCKED_INTRO =
+  'Complete our five-minute market assessment to unlock these reports and a free consultation with an analyst.';
+export const ON_ITS_WAY_INTRO =
+  'Thank you for completing the market assessment: these reports are on their way to your inbox.';
 
-function LockIcon() {
-  return (
-    <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor">
-      <rect x="4" y="11" width="16" height="10" rx="2" strokeWidth="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" strokeWidth="2" />
-    </svg>
-  );
+function completedInThisBrowser(): boolean {
+  try {
+    return window.localStorage.getItem(SURVEY_COMPLETED_KEY) !== null;
+  } catch {
+    return false; // storage blocked: nothing was remembered
+  }
 }
 
-/** SPEC §2: three locked Premium Risk Assessment cards; unlocking asks the shell to open the survey. */
+// mf-survey announces a completion with a 'storage' event in this tab too, so the cards change as the
+// survey closes, without a reload (and when another tab completes it).
+function subscribe(onChange: () => void) {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === SURVEY_COMPLETED_KEY || event.key === null) onChange();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+/**
+ * SPEC §2: three locked Premium Risk Assessment cards; unlocking asks the shell to open the survey. Once
+ * this browser has completed the survey they say the reports are on their way instead.
+ */
 export function PremiumAssessments() {
   const { openSurvey } = useShellActions();
+  const completed = useSyncExternalStore(subscribe, completedInThisBrowser, () => false);
   return (
     <section aria-labelledby="home-premium-title" css={sectionCss}>
       <SectionHeading
         id="home-premium-title"
         title="Premium Risk Assessments"
-        intro="Complete our five-minute market assessment to unlock these reports and a free consultation with an analyst."
+        intro={completed ? ON_ITS_WAY_INTRO : LOCKED_INTRO}
       />
       <div css={gridStyles('280px')}>
         {PREMIUM_ASSESSMENTS.map((item) => (
           <Card key={item.id} aria-labelledby={`premium-${item.id}`}>
-            <Badge tone="warning" css={css`align-self: flex-start;`}>
-              <LockIcon /> Premium · Locked
+            <Badge tone={completed ? 'success' : 'warning'} css={css`align-self: flex-start;`}>
+              {completed ? <MailIcon size={14} /> : <LockIcon size={14} />}
+              {completed ? ON_ITS_WAY_LABEL : LOCKED_LABEL}
             </Badge>
             <h3
               id={`premium-${item.id}`}
@@ -55,13 +77,15 @@ export function PremiumAssessments() {
               {item.title}
             </h3>
             <p css={(t: Theme) => css`margin: 0; color: ${t.color.textMuted}; flex: 1;`}>{item.text}</p>
-            <Button
-              onClick={openSurvey}
-              aria-describedby={`premium-${item.id}`}
-              css={(t: Theme) => css`margin-top: ${t.space(2)}; align-self: flex-start;`}
-            >
-              {UNLOCK_LABEL}
-            </Button>
+            {!completed && (
+              <Button
+                onClick={openSurvey}
+                aria-describedby={`premium-${item.id}`}
+                css={(t: Theme) => css`margin-top: ${t.space(2)}; align-self: flex-start;`}
+              >
+                {UNLOCK_LABEL}
+              </Button>
+            )}
           </Card>
         ))}
       </div>
