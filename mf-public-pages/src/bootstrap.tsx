@@ -2,4 +2,7 @@
 import { renderStandalone } from '@app/dev-frame';
 import App from './app';
 
-renderStandalone(App, { title: 'Public pages', links: ['/', '/about', '/contact', '/impressum'] });
+renderStandalone(App, {
+  title: 'Public pages',
+  links: ['/', '/about', '/contact', '/impressum', '/dashboards/risk-radar'],
+});
