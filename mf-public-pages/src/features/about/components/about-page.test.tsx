@@ -2,8 +2,9 @@ import { MESSAGES } from '@app/contracts';
 import { ShellActionsProvider } from '@app/shell-actions';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { gridColumnsByMedia } from '../../../test/css-rules';
 import { renderPage } from '../../../test/render';
-import { AboutPage, OFFERINGS } from './about-page';
+import { AboutPage, OFFERINGS, PRINCIPLES } from './about-page';
 
 describe('AboutPage', () => {
   it('introduces the company and every part of the product', () => {
@@ -29,5 +30,17 @@ describe('AboutPage', () => {
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
     await userEvent.click(screen.getByRole('button', { name: 'Start Free Assessment' }));
     expect(openSurvey).toHaveBeenCalledTimes(1);
+  });
+
+  it('fills every grid row: four offerings 1, 2 or 4 across, three principles 1 or 3 across', () => {
+    renderPage(<AboutPage />, '/about');
+    const columnCounts = (heading: string) => {
+      const item = screen.getByRole('heading', { level: 3, name: heading }).closest('article, li')!;
+      return Object.values(gridColumnsByMedia(item.parentElement!))
+        .map((v) => /repeat\((\d+)/.exec(v)?.[1] ?? '1')
+        .sort();
+    };
+    expect(columnCounts(OFFERINGS[0].title)).toEqual(['1', '2', '4']);
+    expect(columnCounts(PRINCIPLES[0].title)).toEqual(['1', '3']);
   });
 });

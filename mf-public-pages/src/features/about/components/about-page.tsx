@@ -1,8 +1,9 @@
 import { MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
 import { useShellActions } from '@app/shell-actions';
-import { Button, buttonStyles, Card, Container, gridStyles } from '@app/ui';
+import { Button, buttonStyles, Card, Container } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { balancedGridStyles } from '../../../lib/balanced-grid';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 const NAME = MESSAGES.app.companyName;
@@ -76,7 +77,7 @@ export function AboutPage() {
 
       <section aria-labelledby="about-offer" css={(t: Theme) => css`margin-top: ${t.space(10)};`}>
         <h2 id="about-offer">What you get</h2>
-        <div css={gridStyles('240px')}>
+        <div css={balancedGridStyles(OFFERINGS.length, 220)}>
           {OFFERINGS.map((item) => (
             <Card key={item.title}>
               <h3 css={css`margin: 0; font-size: 1.15rem;`}>{item.title}</h3>
@@ -90,7 +91,7 @@ export function AboutPage() {
         <h2 id="about-principles">How we work</h2>
         <ul
           css={(t: Theme) => css`
-            ${gridStyles('240px')(t)};
+            ${balancedGridStyles(PRINCIPLES.length, 240)(t)};
             list-style: none;
             padding: 0;
             margin: 0;

@@ -1,5 +1,7 @@
 import { API_PATHS, MESSAGES } from '@app/contracts';
+import { ShellActionsProvider } from '@app/shell-actions';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { API, useApiServer } from '../../../test/api';
 import { renderPage } from '../../../test/render';
@@ -56,7 +58,8 @@ describe('ContactPage', () => {
     renderPage(<ContactPage />, '/contact');
     await screen.findByText('Email', { selector: 'dt' });
     for (const label of ['Email', 'Phone', 'Address']) expect(definitionOf(label)).toHaveTextContent(/^-$/);
-    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    const details = screen.getByRole('article', { name: 'Get in touch' });
+    expect(within(details).queryByRole('link')).not.toBeInTheDocument();
   });
 
   it("shows the server's error and still the business hours", async () => {
@@ -72,5 +75,24 @@ describe('ContactPage', () => {
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(MESSAGES.contact.loadFailed)).toBeInTheDocument();
     expectHours();
+  });
+
+  it('offers the assessment and the research after the contact details, so the page leads somewhere', async () => {
+    server.use(http.get(url, () => HttpResponse.json({ email: 'a@b.example', phone: null, address: null })));
+    const openSurvey = vi.fn();
+    renderPage(
+      <ShellActionsProvider value={{ openSurvey }}>
+        <ContactPage />
+      </ShellActionsProvider>,
+      '/contact',
+    );
+    await screen.findByRole('link', { name: 'a@b.example' });
+    const next = screen.getByRole('region', { name: 'Not sure what to ask yet?' });
+    await userEvent.click(within(next).getByRole('button', { name: 'Start Free Assessment' }));
+    expect(openSurvey).toHaveBeenCalledTimes(1);
+    expect(within(next).getByRole('link', { name: 'Browse Research' })).toHaveAttribute(
+      'href',
+      '/research-center',
+    );
   });
 });

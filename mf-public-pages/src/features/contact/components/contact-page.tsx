@@ -1,32 +1,66 @@
 import { errorMessage } from '@app/api-client';
 import { type Contact, MESSAGES } from '@app/contracts';
-import { Alert, Card, Container } from '@app/ui';
+import { Link } from '@app/router';
+import { useShellActions } from '@app/shell-actions';
+import { Alert, Button, buttonStyles, Card, Container } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { EMPTY_VALUE, orDash } from '../../../lib/display';
+import { EmailValue, PhoneValue } from '../../../lib/contact-links';
+import { orDash } from '../../../lib/display';
 import { InfoList } from '../../../lib/info-list';
 import { useLoad } from '../../../lib/use-load';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { getContact } from '../api/get-contact';
 
 const C = MESSAGES.contact;
+const muted = (t: Theme) => css`color: ${t.color.textMuted};`;
 
 function ContactDetails({ contact }: { contact: Contact }) {
-  const email = orDash(contact.email);
-  const phone = orDash(contact.phone);
   return (
     <InfoList
       items={[
-        {
-          label: 'Email',
-          value: email === EMPTY_VALUE ? email : <a href={`mailto:${email}`}>{email}</a>,
-        },
-        {
-          label: 'Phone',
-          value: phone === EMPTY_VALUE ? phone : <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>,
-        },
+        { label: 'Email', value: <EmailValue email={contact.email} /> },
+        { label: 'Phone', value: <PhoneValue phone={contact.phone} /> },
         { label: 'Address', value: orDash(contact.address) },
       ]}
     />
+  );
+}
+
+/** Ways forward for a visitor who came to Contact without a question yet, so the page does not end in a void. */
+function NextSteps() {
+  const { openSurvey } = useShellActions();
+  return (
+    <section
+      aria-labelledby="contact-next-heading"
+      css={(t: Theme) => css`
+        margin-top: ${t.space(8)};
+        padding: ${t.space(6)};
+        border-radius: ${t.radius.lg};
+        background: ${t.color.surfaceAlt};
+        border: 1px solid ${t.color.border};
+        display: flex;
+        flex-wrap: wrap;
+        gap: ${t.space(4)} ${t.space(6)};
+        align-items: center;
+        justify-content: space-between;
+      `}
+    >
+      <div css={css`max-width: 60ch;`}>
+        <h2 id="contact-next-heading" css={css`margin: 0;`}>
+          Not sure what to ask yet?
+        </h2>
+        <p css={(t: Theme) => css`${muted(t)}; margin: ${t.space(2)} 0 0;`}>
+          The free market assessment takes five minutes and gives our analysts what they need for a useful
+          first conversation. Or browse our public research first.
+        </p>
+      </div>
+      <div css={(t: Theme) => css`display: flex; flex-wrap: wrap; gap: ${t.space(3)};`}>
+        <Button onClick={openSurvey}>Start Free Assessment</Button>
+        <Link to="/research-center" css={buttonStyles('secondary')}>
+          Browse Research
+        </Link>
+      </div>
+    </section>
   );
 }
 
@@ -37,16 +71,19 @@ export function ContactPage() {
   return (
     <Container>
       <h1>Contact</h1>
-      <p css={(t: Theme) => css`color: ${t.color.textMuted}; max-width: 65ch;`}>
+      <p css={(t: Theme) => css`${muted(t)}; max-width: 65ch;`}>
         Questions about our research, your assessment results or a membership? Reach our team through any of
         the channels below and we will get back to you within one business day.
       </p>
       <div
         css={(t: Theme) => css`
           display: grid;
-          grid-template-columns: repeat(auto-fit, minmax(min(340px, 100%), 1fr));
           gap: ${t.space(5)};
           margin-top: ${t.space(6)};
+          /* Details need the room (long addresses); hours are two lines, so they get the narrower column. */
+          @media (min-width: 860px) {
+            grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+          }
         `}
       >
         <Card aria-labelledby="contact-details-heading">
@@ -65,8 +102,12 @@ export function ContactPage() {
             <li>{C.hoursWeekdays}</li>
             <li>{C.hoursWeekend}</li>
           </ul>
+          <p css={(t: Theme) => css`${muted(t)}; margin: ${t.space(2)} 0 0;`}>
+            Messages that arrive outside these hours are answered on the next business day.
+          </p>
         </Card>
       </div>
+      <NextSteps />
     </Container>
   );
 }

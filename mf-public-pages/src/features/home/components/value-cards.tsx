@@ -1,21 +1,22 @@
-import { Card, gridStyles } from '@app/ui';
+import { AlertIcon, ArrowRightIcon, Card, TargetIcon } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { balancedGridStyles } from '../../../lib/balanced-grid';
 import { SectionHeading, sectionCss } from './section-heading';
 
 export const VALUE_CARDS = [
   {
     title: 'Identify Risk',
-    icon: '⚠',
+    Icon: AlertIcon,
     text: 'Supply chain shocks, cyber threats, regulation and shifting demand: we track what can hurt a business of your size and flag it before it becomes a crisis.',
   },
   {
     title: 'Spot Opportunities',
-    icon: '◎',
+    Icon: TargetIcon,
     text: 'Market analyses, competitor moves and funding trends show where your company can grow, and which openings your larger rivals are too slow to take.',
   },
   {
     title: 'Deliver Action',
-    icon: '➜',
+    Icon: ArrowRightIcon,
     text: 'Every report ends in concrete next steps, ranked by impact and effort, so your leadership team can decide on Monday morning rather than next quarter.',
   },
 ] as const;
@@ -28,11 +29,11 @@ export function ValueCards() {
         title="Intelligence built for growing businesses"
         intro="Enterprise-grade insight without an enterprise research budget."
       />
-      <div css={gridStyles('260px')}>
+      <div css={balancedGridStyles(VALUE_CARDS.length, 260)}>
         {VALUE_CARDS.map((card) => (
           <Card key={card.title}>
+            {/* Decorative: the heading next to it says what the card is about. */}
             <span
-              aria-hidden="true"
               css={(t: Theme) => css`
                 display: inline-grid;
                 place-items: center;
@@ -41,10 +42,9 @@ export function ValueCards() {
                 border-radius: ${t.radius.md};
                 background: ${t.color.surfaceAlt};
                 color: ${t.color.primary};
-                font-size: 1.4rem;
               `}
             >
-              {card.icon}
+              <card.Icon size={24} strokeWidth={2} aria-hidden="true" />
             </span>
             <h3 css={(t: Theme) => css`margin: ${t.space(2)} 0 0; font-size: ${t.font.h3};`}>{card.title}</h3>
             <p css={(t: Theme) => css`margin: 0; color: ${t.color.textMuted};`}>{card.text}</p>

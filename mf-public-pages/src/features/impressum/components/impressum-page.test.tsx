@@ -48,6 +48,17 @@ describe('ImpressumPage', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('links the email with mailto: and the phone with tel:, as Contact does', async () => {
+    server.use(http.get(url, () => HttpResponse.json(record)));
+    renderPage(<ImpressumPage />, '/impressum');
+    const email = await screen.findByRole('link', { name: record.email! });
+    expect(email).toHaveAttribute('href', 'mailto:legal@example.com');
+    expect(definitionOf('Email')).toContainElement(email);
+    const phone = screen.getByRole('link', { name: record.phone! });
+    expect(phone).toHaveAttribute('href', 'tel:+4930000000');
+    expect(definitionOf('Phone')).toContainElement(phone);
+  });
+
   it('shows a dash for empty values', async () => {
     server.use(
       http.get(url, () => HttpResponse.json({ ...record, representative: null, vatId: '', phone: null })),
@@ -58,6 +69,7 @@ describe('ImpressumPage', () => {
       expect(definitionOf(label)).toHaveTextContent(/^-$/);
     }
     expect(definitionOf('Street')).toHaveTextContent(record.street!);
+    expect(screen.queryByRole('link', { name: '-' })).not.toBeInTheDocument();
   });
 
   it("shows the server's error, then the fallback 'Error loading impressum'", async () => {

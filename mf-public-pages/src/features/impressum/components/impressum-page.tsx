@@ -2,6 +2,7 @@ import { errorMessage } from '@app/api-client';
 import { type Impressum, MESSAGES } from '@app/contracts';
 import { Alert, Card, Container } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { EmailValue, PhoneValue } from '../../../lib/contact-links';
 import { orDash } from '../../../lib/display';
 import { InfoList } from '../../../lib/info-list';
 import { useLoad } from '../../../lib/use-load';
@@ -29,6 +30,13 @@ export const DISCLAIMER_TEXT =
   'legal violations at the time of linking; no illegal content was recognisable then. Should we become ' +
   'aware of any legal infringement, we will remove such links immediately.';
 
+/** Email and phone are links, as on Contact: a visitor reading the legal page can write or call at once. */
+function impressumValue(record: Impressum, key: keyof Impressum) {
+  if (key === 'email') return <EmailValue email={record.email} />;
+  if (key === 'phone') return <PhoneValue phone={record.phone} />;
+  return orDash(record[key]);
+}
+
 /** SPEC §2 Impressum: the record from the API, a dash for empty values, and a fixed disclaimer. */
 export function ImpressumPage() {
   usePageTitle('Impressum');
@@ -46,7 +54,10 @@ export function ImpressumPage() {
         )}
         {state.status === 'loaded' && (
           <InfoList
-            items={IMPRESSUM_FIELDS.map(({ key, label }) => ({ label, value: orDash(state.data[key]) }))}
+            items={IMPRESSUM_FIELDS.map(({ key, label }) => ({
+              label,
+              value: impressumValue(state.data, key),
+            }))}
           />
         )}
       </Card>
