@@ -5,6 +5,8 @@ import {
   CommentSchema,
   LikeResultSchema,
   type Post,
+  type PostOrTeaser,
+  PostOrTeaserSchema,
   PostSchema,
   type Visibility,
 } from '@app/contracts';
@@ -12,8 +14,13 @@ import { researchApi as api } from '../../../lib/session-expiry';
 
 // Calls go through researchApi: no redirect on 401, and the pages are told (lib/session-expiry.ts).
 
+/** The whole post, for the editor (only its author or an administrator edits, and they never get a teaser). */
 export const getPost = (idOrSlug: string, signal?: AbortSignal): Promise<Post> =>
   api.get(API_PATHS.post(idOrSlug), PostSchema, { signal });
+
+/** For the post page: the post, or its teaser (`locked`) when it is above the caller's tier. */
+export const readPost = (idOrSlug: string, signal?: AbortSignal): Promise<PostOrTeaser> =>
+  api.get(API_PATHS.post(idOrSlug), PostOrTeaserSchema, { signal });
 
 export const toggleLike = (id: number) => api.post(API_PATHS.postLike(id), {}, LikeResultSchema);
 

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { renderApp } from '../../../test/render';
 import { loginAs, makePost, server, url } from '../../../test/server';
+import { makeTeaser } from '../../../test/teaser';
 
 function makeComment(overrides: Partial<Comment> = {}): Comment {
   return {
@@ -78,7 +79,43 @@ describe('Post page', () => {
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
 
-  it('shows a locked page for a 403 and a not-found page for a 404', async () => {
+  it('shows the teaser of a post above a guest’s tier: title, type, summary, lock message, Log In and Sign Up', async () => {
+    server.use(http.get(url(API_PATHS.post('500')), () => HttpResponse.json(makeTeaser())));
+    renderApp('/post/500');
+    const h1 = await screen.findByRole('heading', { level: 1, name: 'Pro outlook' });
+    // The lock in the H1 is an SVG icon (the emoji rendered as a box without an emoji font).
+    expect(h1.querySelector('svg')).not.toBeNull();
+    expect(h1.textContent).not.toContain('🔒');
+    expect(screen.getByText('Premium Pro')).toBeInTheDocument();
+    expect(screen.getByText('Market Analysis')).toBeInTheDocument();
+    expect(screen.getByText('What the next quarter holds for logistics.')).toBeInTheDocument();
+    expect(screen.getByText('This research requires a Premium Pro subscription.')).toBeInTheDocument();
+    const main = screen.getByRole('region', { name: 'Unlock this research' });
+    expect(within(main).getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(within(main).getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
+    expect(screen.queryByRole('link', { name: 'Upgrade' })).not.toBeInTheDocument();
+    // No content area, no likes, no comments: none of them exist for a teaser.
+    expect(screen.queryByLabelText('Research content')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /like/i })).not.toBeInTheDocument();
+    await waitFor(() => expect(document.title).toMatch(/^Pro outlook \(locked\) \| /));
+  });
+
+  it('offers a member Upgrade on a teaser, leading to the Plans page', async () => {
+    loginAs([]);
+    server.use(
+      http.get(url(API_PATHS.post('500')), () =>
+        HttpResponse.json(makeTeaser({ visibility: 'paid-tier-1', required_tier: 'premium' })),
+      ),
+    );
+    const { user } = renderApp('/post/500');
+    const upgrade = await screen.findByRole('link', { name: 'Upgrade' });
+    expect(screen.getByText('This research requires a Premium subscription.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Log In' })).not.toBeInTheDocument();
+    await user.click(upgrade);
+    expect(screen.getByTestId('location')).toHaveTextContent('/plans');
+  });
+
+  it('shows a generic locked page for a 403 and a not-found page for a 404', async () => {
     server.use(
       http.get(url(API_PATHS.post('5')), () =>
         HttpResponse.json({ error: 'This research requires a higher subscription tier' }, { status: 403 }),
@@ -89,7 +126,8 @@ describe('Post page', () => {
     );
     const { unmount } = renderApp('/post/5');
     expect(await screen.findByRole('heading', { name: 'Locked research' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign Up' })).toHaveAttribute('href', '/register');
     unmount();
     renderApp('/post/6');
     expect(await screen.findByRole('heading', { name: 'Research not found' })).toBeInTheDocument();
@@ -115,11 +153,11 @@ describe('Post page', () => {
     const button = await screen.findByRole('button', { name: 'Like · 2 likes' });
     expect(button).toHaveAttribute('aria-pressed', 'false');
     await user.click(button);
-    expect(await screen.findByRole('button', { name: 'Like · 3 likes' })).toHaveAttribute(
+    expect(await screen.findByRole('button', { name: 'Liked · 3 likes' })).toHaveAttribute(
       'aria-pressed',
       'true',
     );
-    await user.click(screen.getByRole('button', { name: 'Like · 3 likes' }));
+    await user.click(screen.getByRole('button', { name: 'Liked · 3 likes' }));
     expect(await screen.findByRole('button', { name: 'Like · 2 likes' })).toHaveAttribute(
       'aria-pressed',
       'false',

@@ -1,5 +1,5 @@
 import { errorMessage, isStatus } from '@app/api-client';
-import { CONTENT_TYPES, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
+import { CONTENT_TYPES, isTeaser, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
 import { Link, useParams } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Badge, Button, Container, Skeleton } from '@app/ui';
@@ -8,8 +8,9 @@ import { useEffect, useState } from 'react';
 import { authorOf, formatDate, titleOf, viewsText } from '../../../lib/format';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { VisibilityBadge } from '../../research-center/components/visibility-badge';
-import { getPost } from '../api/post-api';
+import { readPost } from '../api/post-api';
 import { AuthorActions } from './author-actions';
 import { CommentsSection } from './comments-section';
 import { LikeButton } from './like-button';
@@ -25,19 +26,26 @@ const chipsCss = (t: Theme) => css`
   list-style: none;
 `;
 
-/** /post/:id — a post by id or slug (the API counts a view on each load). */
+/** The tab names the post once it is shown (a child, so the locked and missing pages name themselves). */
+function PostTitle({ title }: { title: string }) {
+  usePageTitle(title);
+  return null;
+}
+
+/**
+ * /post/:id — a post by id or slug (the API counts a view on each load). Above the visitor's tier the API
+ * sends a teaser instead, shown as the locked page.
+ */
 export function PostPage() {
   const { id = '' } = useParams();
   const session = useSession();
-  const result = useAsync((signal) => getPost(id, signal), [id, session.token]);
+  const result = useAsync((signal) => readPost(id, signal), [id, session.token]);
   const [post, setPost] = useState<Post | null>(null);
   const expired = useSessionExpired();
-  useEffect(() => setPost(result.data), [result.data]);
+  const teaser = result.data && isTeaser(result.data) ? result.data : null;
+  useEffect(() => setPost(result.data && !isTeaser(result.data) ? result.data : null), [result.data]);
 
-  useEffect(() => {
-    if (post) document.title = `${titleOf(post)} · Research`;
-  }, [post]);
-
+  if (teaser && (String(teaser.id) === id || teaser.slug === id)) return <LockedPostPage teaser={teaser} />;
   if (isStatus(result.error, 403)) return <LockedPostPage />;
   if (isStatus(result.error, 404)) return <MissingPostPage />;
 
@@ -78,6 +86,7 @@ export function PostPage() {
 
   return (
     <Container>
+      <PostTitle title={titleOf(post)} />
       {expiredAlert}
       <p>
         <Link to="/research-center">← Research Center</Link>

@@ -1,30 +1,124 @@
+import { CONTENT_TYPES, type PostTeaser } from '@app/contracts';
 import { Link } from '@app/router';
-import { useSession } from '@app/session';
-import { useShellActions } from '@app/shell-actions';
-import { Button, buttonStyles, Container } from '@app/ui';
+import { ArrowLeftIcon, Badge, buttonStyles, Container, LockIcon } from '@app/ui';
+import { css, type Theme } from '@emotion/react';
+import { authorOf, formatDate, titleOf } from '../../../lib/format';
 import { LOCKED_GENERIC } from '../../../lib/lock-text';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { actionsCss, emptyCss } from '../../research-center/components/guest-empty-state';
+import { LockedActions, LockNotice } from '../../research-center/components/locked-actions';
+import { VisibilityBadge } from '../../research-center/components/visibility-badge';
 
-/** A post the caller may not open (the API's 403): no content, and the way up — Login or Upgrade. */
-export function LockedPostPage() {
-  const { isLoggedIn } = useSession();
-  const { openSurvey } = useShellActions();
+const backCss = (t: Theme) => css`
+  display: inline-flex;
+  align-items: center;
+  gap: ${t.space(1)};
+  color: ${t.color.primary};
+  font-weight: 600;
+  text-decoration: none;
+  &:hover { text-decoration: underline; }
+`;
+
+const panelCss = (t: Theme) => css`
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space(3)};
+  align-items: flex-start;
+  margin-top: ${t.space(6)};
+  padding: ${t.space(5)};
+  border: 1px solid ${t.color.border};
+  border-left: 4px solid ${t.color.warning};
+  border-radius: ${t.radius.md};
+  background: ${t.color.surfaceAlt};
+  h2 { margin: 0; font-size: ${t.font.h3}; }
+`;
+
+function BackLink() {
+  return (
+    <p>
+      <Link to="/research-center" css={backCss}>
+        <ArrowLeftIcon size={16} />
+        Research Center
+      </Link>
+    </p>
+  );
+}
+
+/** The teaser of a post above the visitor's tier: what it is about, never its content, and the way up. */
+function TeaserPage({ teaser }: { teaser: PostTeaser }) {
+  const title = titleOf(teaser);
+  usePageTitle(`${title} (locked)`);
+  return (
+    <Container>
+      <BackLink />
+      <article css={css`max-width: 800px;`}>
+        <header>
+          <div css={(t: Theme) => css`display: flex; flex-wrap: wrap; gap: ${t.space(2)};`}>
+            <VisibilityBadge visibility={teaser.visibility} />
+            <Badge>{CONTENT_TYPES.labels[teaser.content_type]}</Badge>
+          </div>
+          <h1 css={css`overflow-wrap: anywhere;`}>
+            <LockIcon size={28} css={css`vertical-align: -3px; margin-right: 10px;`} />
+            {title}
+          </h1>
+          <p
+            css={(t: Theme) => css`
+              display: flex;
+              flex-wrap: wrap;
+              gap: ${t.space(1)} ${t.space(3)};
+              color: ${t.color.textMuted};
+              margin: 0;
+            `}
+          >
+            <span>By {authorOf(teaser)}</span>
+            <span>{formatDate(teaser.published_at)}</span>
+          </p>
+        </header>
+        {teaser.summary.trim() !== '' && (
+          <p
+            css={(t: Theme) => css`
+              font-size: 1.15rem;
+              color: ${t.color.textMuted};
+              border-left: 4px solid ${t.color.primary};
+              padding-left: ${t.space(4)};
+              overflow-wrap: anywhere;
+            `}
+          >
+            {teaser.summary}
+          </p>
+        )}
+        <section aria-labelledby="locked-heading" css={panelCss}>
+          <h2 id="locked-heading">Unlock this research</h2>
+          <LockNotice visibility={teaser.visibility} />
+          <LockedActions size="md" />
+        </section>
+      </article>
+    </Container>
+  );
+}
+
+/**
+ * A post the caller may not open. With its teaser (the API's answer above the caller's tier): title, type,
+ * summary and the way up. Without one (an older API's 403): a generic lock message and the same way up.
+ */
+export function LockedPostPage({ teaser }: { teaser?: PostTeaser }) {
+  if (teaser) return <TeaserPage teaser={teaser} />;
+  return <GenericLockedPage />;
+}
+
+function GenericLockedPage() {
+  usePageTitle('Locked research');
   return (
     <Container>
       <div css={emptyCss}>
         <h1>
-          <span aria-hidden="true">🔒 </span>Locked research
+          <LockIcon size={28} css={css`vertical-align: -3px; margin-right: 10px;`} />
+          Locked research
         </h1>
         <p>{LOCKED_GENERIC}</p>
+        <LockedActions size="md" />
         <div css={actionsCss}>
-          {isLoggedIn ? (
-            <Button onClick={openSurvey}>Upgrade</Button>
-          ) : (
-            <Link to="/login" css={buttonStyles('primary')}>
-              Login
-            </Link>
-          )}
-          <Link to="/research-center" css={buttonStyles('secondary')}>
+          <Link to="/research-center" css={buttonStyles('ghost')}>
             Back to Research Center
           </Link>
         </div>
@@ -35,6 +129,7 @@ export function LockedPostPage() {
 
 /** A missing post, or a draft or admin-only post the API will not disclose (404). */
 export function MissingPostPage() {
+  usePageTitle('Research not found');
   return (
     <Container>
       <div css={emptyCss}>

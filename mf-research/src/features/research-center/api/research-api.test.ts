@@ -16,6 +16,8 @@ describe('the Explore request (SPEC §6)', () => {
     expect(path).toBe('/api/posts');
     expect(params.get('status')).toBe('published');
     expect(params.getAll('visibility')).toEqual(expected);
+    // Posts above the tier come as teasers, on top of the §6 list.
+    expect(params.get('teasers')).toBe('1');
   });
 
   it('sends a search to /api/posts/search without a visibility list', () => {
@@ -23,6 +25,7 @@ describe('the Explore request (SPEC §6)', () => {
     expect(path).toBe('/api/posts/search');
     expect(params.get('q')).toBe('supply chain');
     expect(params.getAll('visibility')).toEqual([]);
+    expect(params.get('teasers')).toBe('1');
   });
 
   it('sends tag, category and content type filters and lets the server apply the access table', () => {

@@ -4,6 +4,8 @@ import {
   NamedCountListSchema,
   type Post,
   PostListSchema,
+  type PostOrTeaser,
+  PostOrTeaserListSchema,
   type Stats,
   StatsSchema,
   type Visibility,
@@ -30,7 +32,8 @@ export const hasFilters = (f: ExploreFilters) =>
  * The Explore request (docs/decisions/0007-explore-visibilities.md). Without filters it is exactly SPEC §6:
  * status=published and one `visibility` param per visibility the session asks for. A search goes to
  * /api/posts/search, and tag/category/type filters go to /api/posts without a visibility list: in both the
- * server answers with every post the caller may open (the §6 access table).
+ * server answers with every post the caller may open (the §6 access table). `teasers=1` adds the published
+ * posts above the caller's tier as teasers (no content), so Explore shows what an upgrade opens.
  */
 export function buildExploreRequest(
   visibilities: readonly Visibility[],
@@ -44,6 +47,7 @@ export function buildExploreRequest(
   if (filters.tag) params.set('tag', filters.tag);
   if (filters.category) params.set('category', filters.category);
   if (filters.contentType) params.set('content_type', filters.contentType);
+  params.set('teasers', '1');
   params.set('limit', String(EXPLORE_LIMIT));
   return { path: q ? API_PATHS.searchPosts : API_PATHS.posts, params };
 }
@@ -52,9 +56,9 @@ export function fetchExplore(
   visibilities: readonly Visibility[],
   filters: ExploreFilters,
   signal?: AbortSignal,
-): Promise<Post[]> {
+): Promise<PostOrTeaser[]> {
   const { path, params } = buildExploreRequest(visibilities, filters);
-  return api.get(path, PostListSchema, { searchParams: params, signal });
+  return api.get(path, PostOrTeaserListSchema, { searchParams: params, signal });
 }
 
 export function fetchMyPosts(signal?: AbortSignal): Promise<Post[]> {

@@ -1,4 +1,3 @@
-import { canOpen } from '@app/contracts';
 import { useSession } from '@app/session';
 import { Alert, Button } from '@app/ui';
 import { useState } from 'react';
@@ -10,7 +9,10 @@ import { EmptyState, GuestEmptyState } from './guest-empty-state';
 import { PostCard } from './post-card';
 import { useLoadError } from './use-load-error';
 
-/** Explore Research: the §6 list, search and filters (docs/decisions/0007-explore-visibilities.md). */
+/**
+ * Explore Research: the §6 list, search and filters (docs/decisions/0007-explore-visibilities.md), with
+ * the posts above the visitor's tier as teasers, so the research sells what an upgrade opens.
+ */
 export function ExploreTab() {
   const session = useSession();
   const [filters, setFilters] = useState<ExploreFilters>(NO_FILTERS);
@@ -26,7 +28,6 @@ export function ExploreTab() {
   );
   const loadError = useLoadError(list.error);
 
-  const myId = session.profile?.id;
   const isGuest = !session.isLoggedIn;
   const posts = list.data ?? [];
 
@@ -61,15 +62,8 @@ export function ExploreTab() {
           </p>
           <CardGrid label="Research reports">
             {posts.map((post) => (
-              <PostCard
-                key={post.id}
-                post={post}
-                variant="explore"
-                isGuest={isGuest}
-                locked={
-                  !(myId !== undefined && post.author.id === myId) && !canOpen(post.visibility, session.roles)
-                }
-              />
+              // The server decides what is locked: a post above the tier arrives as a teaser.
+              <PostCard key={post.id} post={post} variant="explore" />
             ))}
           </CardGrid>
         </>

@@ -1,10 +1,9 @@
-import { CONTENT_TYPES, POST_STATUSES, type Post } from '@app/contracts';
+import { CONTENT_TYPES, isTeaser, POST_STATUSES, type PostOrTeaser, type PostTeaser } from '@app/contracts';
 import { Link } from '@app/router';
-import { useShellActions } from '@app/shell-actions';
-import { Badge, Button, buttonStyles, Card, VisuallyHidden } from '@app/ui';
+import { Badge, buttonStyles, Card, LockIcon, VisuallyHidden } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { authorOf, excerptOf, formatDate, titleOf, viewsText } from '../../../lib/format';
-import { lockMessage } from '../../../lib/lock-text';
+import { LockedActions, LockNotice } from './locked-actions';
 import { VisibilityBadge } from './visibility-badge';
 
 const metaCss = (t: Theme) => css`
@@ -23,24 +22,55 @@ const headCss = (t: Theme) => css`
   align-items: center;
 `;
 
+const titleCss = (t: Theme) => css`margin: 0; font-size: ${t.font.h3};`;
+const actionsCss = (t: Theme) => css`margin-top: auto; padding-top: ${t.space(2)};`;
+
 export type CardVariant = 'explore' | 'mine';
 
 /**
- * One research card (SPEC §2). Explore cards end with Read, or, when the user may not open the post, a
- * lock message with Login (guest) or Upgrade (logged in). My Research cards show the status and View.
+ * A post above the visitor's tier, as the API sent it (no content): its badges, title, summary and the
+ * lock message with the way up (SPEC §2's locked state; Log In and Sign Up, or Upgrade).
  */
-export function PostCard({
-  post,
-  variant,
-  locked = false,
-  isGuest = false,
-}: {
-  post: Post;
-  variant: CardVariant;
-  locked?: boolean;
-  isGuest?: boolean;
-}) {
-  const { openSurvey } = useShellActions();
+function TeaserCard({ post }: { post: PostTeaser }) {
+  const title = titleOf(post);
+  return (
+    <Card aria-label={title}>
+      <div css={headCss}>
+        <VisibilityBadge visibility={post.visibility} />
+        <Badge>{CONTENT_TYPES.labels[post.content_type]}</Badge>
+      </div>
+      <h3 css={titleCss}>
+        <LockIcon size={18} css={css`vertical-align: -2px; margin-right: 6px;`} />
+        {title}
+      </h3>
+      {post.summary.trim() !== '' && <p css={css`margin: 0; overflow-wrap: anywhere;`}>{post.summary}</p>}
+      <p css={metaCss}>
+        <span>{formatDate(post.published_at)}</span>
+        <span>{authorOf(post)}</span>
+      </p>
+      <div
+        css={(t: Theme) => css`
+          ${actionsCss(t)};
+          display: flex;
+          flex-direction: column;
+          gap: ${t.space(2)};
+          align-items: flex-start;
+        `}
+      >
+        <LockNotice visibility={post.visibility} />
+        <LockedActions about={title} />
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * One research card (SPEC §2). Explore cards end with Read, or, for a teaser (a post above the visitor's
+ * tier), a lock message with Log In and Sign Up (guest) or Upgrade (member). My Research cards show the
+ * status and View.
+ */
+export function PostCard({ post, variant }: { post: PostOrTeaser; variant: CardVariant }) {
+  if (isTeaser(post)) return <TeaserCard post={post} />;
   const title = titleOf(post);
   const date = variant === 'mine' ? (post.published_at ?? post.created_at) : post.published_at;
   return (
@@ -54,38 +84,18 @@ export function PostCard({
           </Badge>
         )}
       </div>
-      <h3 css={(t: Theme) => css`margin: 0; font-size: ${t.font.h3};`}>{title}</h3>
-      {locked ? null : <p css={css`margin: 0; overflow-wrap: anywhere;`}>{excerptOf(post)}</p>}
+      <h3 css={titleCss}>{title}</h3>
+      <p css={css`margin: 0; overflow-wrap: anywhere;`}>{excerptOf(post)}</p>
       <p css={metaCss}>
         <span>{formatDate(date)}</span>
         <span>{authorOf(post)}</span>
         <span>{viewsText(post.views)}</span>
       </p>
-      <div css={(t: Theme) => css`margin-top: auto; padding-top: ${t.space(2)};`}>
+      <div css={actionsCss}>
         {variant === 'mine' ? (
           <Link to={`/post/${post.id}`} css={buttonStyles('secondary', 'sm')}>
             View <VisuallyHidden>{title}</VisuallyHidden>
           </Link>
-        ) : locked ? (
-          <div
-            css={(t: Theme) =>
-              css`display: flex; flex-direction: column; gap: ${t.space(2)}; align-items: flex-start;`
-            }
-          >
-            <p css={(t: Theme) => css`margin: 0; color: ${t.color.warning}; font-weight: 600;`}>
-              <span aria-hidden="true">🔒 </span>
-              {lockMessage(post.visibility)}
-            </p>
-            {isGuest ? (
-              <Link to="/login" css={buttonStyles('primary', 'sm')}>
-                Login <VisuallyHidden>to read {title}</VisuallyHidden>
-              </Link>
-            ) : (
-              <Button size="sm" onClick={openSurvey}>
-                Upgrade <VisuallyHidden>to read {title}</VisuallyHidden>
-              </Button>
-            )}
-          </div>
         ) : (
           <Link to={`/post/${post.id}`} css={buttonStyles('primary', 'sm')}>
             Read <VisuallyHidden>{title}</VisuallyHidden>

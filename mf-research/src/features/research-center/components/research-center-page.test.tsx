@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { renderApp } from '../../../test/render';
 import { loginAs, makePost, server, url } from '../../../test/server';
+import { makeTeaser } from '../../../test/teaser';
 
 /** Answers the Explore list with `posts` and records every list request's query. */
 function mockExplore(posts: Post[] | (() => Response)) {
@@ -99,29 +100,39 @@ describe('Research Center — Explore', () => {
     },
   );
 
-  it('locks a card the user may not open: Upgrade for a member, Login for a guest', async () => {
+  it('shows the teasers the API sends: Upgrade (to /plans) for a member, Log In and Sign Up for a guest', async () => {
     loginAs([]);
     mockMine([]);
-    mockExplore([
-      makePost({ id: 9, title: 'Pro only', visibility: 'paid-tier-2', author: { id: 99, name: 'X' } }),
-    ]);
+    mockExplore(() => HttpResponse.json([makeTeaser({ id: 9, title: 'Pro only' })]));
     const { unmount } = renderApp('/research-center');
     const card = await screen.findByRole('article', { name: 'Pro only' });
     expect(within(card).getByText('This research requires a Premium Pro subscription.')).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Upgrade to read Pro only' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Upgrade to read Pro only' })).toHaveAttribute(
+      'href',
+      '/plans',
+    );
     expect(within(card).queryByRole('link', { name: /Read/ })).not.toBeInTheDocument();
     unmount();
     localStorage.clear();
 
-    mockExplore([makePost({ id: 10, title: 'Members', visibility: 'members_only' })]);
+    const requests = mockExplore(() =>
+      HttpResponse.json([
+        makeTeaser({ id: 10, title: 'Members', visibility: 'members_only', required_tier: 'basic' }),
+      ]),
+    );
     renderApp('/research-center');
     const guestCard = await screen.findByRole('article', { name: 'Members' });
+    expect(requests[0]?.get('teasers')).toBe('1');
     expect(
-      within(guestCard).getByText('This research is for members. Log in to read it.'),
+      within(guestCard).getByText('This research is for members. Log in or sign up free to read it.'),
     ).toBeInTheDocument();
-    expect(within(guestCard).getByRole('link', { name: 'Login to read Members' })).toHaveAttribute(
+    expect(within(guestCard).getByRole('link', { name: 'Log In to read Members' })).toHaveAttribute(
       'href',
       '/login',
+    );
+    expect(within(guestCard).getByRole('link', { name: 'Sign Up to read Members' })).toHaveAttribute(
+      'href',
+      '/register',
     );
   });
 
