@@ -9,6 +9,7 @@ import { AboutPage } from './features/about/components/about-page';
 import { ContactPage } from './features/contact/components/contact-page';
 import { HomePage } from './features/home/components/home-page';
 import { ImpressumPage } from './features/impressum/components/impressum-page';
+import { PlansPage } from './features/plans/components/plans-page';
 
 // Charts are only for this page: its code loads when a visitor opens a dashboard, never with Home.
 const DashboardPage = lazy(() => import('./features/dashboards/components/dashboard-page'));
@@ -32,6 +33,7 @@ export default function App(_props: RemoteAppProps) {
       <Route path="/about" element={<AboutPage />} />
       <Route path="/contact" element={<ContactPage />} />
       <Route path="/impressum" element={<ImpressumPage />} />
+      <Route path="/plans" element={<PlansPage />} />
       <Route
         path="/dashboards/:slug"
         element={

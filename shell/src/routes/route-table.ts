@@ -16,6 +16,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/about', remote: 'mf_public_pages' },
   { path: '/contact', remote: 'mf_public_pages' },
   { path: '/impressum', remote: 'mf_public_pages' },
+  { path: '/plans', remote: 'mf_public_pages' },
   { path: '/dashboards/:slug', remote: 'mf_public_pages' },
   { path: '/login', remote: 'mf_account' },
   { path: '/register', remote: 'mf_account' },
