@@ -77,7 +77,7 @@ export function InsightsSection({ posts, loading }: { posts: readonly Post[]; lo
       <SectionHeading
         id="home-insights-title"
         title="Latest Insights"
-        intro="Fresh public research from our analysts: open any article to read it in full."
+        intro="The latest public research from our analysts and members: open any article to read it in full."
       />
       {loading ? (
         <div css={gridStyles('300px')}>

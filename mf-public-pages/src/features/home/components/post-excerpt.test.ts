@@ -1,11 +1,12 @@
 import { EXCERPT_LENGTH, formatDate, postExcerpt } from './post-excerpt';
 
 describe('postExcerpt', () => {
-  it('prefers the summary, then the excerpt', () => {
-    expect(postExcerpt({ summary: 'The summary', excerpt: 'The excerpt', content: 'Body' })).toBe(
-      'The summary',
-    );
-    expect(postExcerpt({ summary: '  ', excerpt: 'The excerpt', content: 'Body' })).toBe('The excerpt');
+  it("prefers the API's plain-text excerpt, then the summary", () => {
+    expect(
+      postExcerpt({ summary: 'A *well-known* risk', excerpt: 'A well-known risk', content: 'Body' }),
+    ).toBe('A well-known risk');
+    expect(postExcerpt({ summary: 'The summary', excerpt: null, content: 'Body' })).toBe('The summary');
+    expect(postExcerpt({ summary: '  ', excerpt: null, content: 'Body' })).toBe('Body');
   });
 
   it('falls back to the content as plain text, without markdown punctuation', () => {

@@ -15,9 +15,13 @@ function plainText(markdown: string): string {
     .trim();
 }
 
-/** SPEC §2 Home: "title plus summary or content". The summary, else the excerpt, else the content's start. */
+/**
+ * SPEC §2 Home: "title plus summary or content". The API's excerpt is exactly that, as plain text (made on the
+ * server from the summary, else the content, with Markdown and HTML removed), so it comes first; an API
+ * without excerpts falls back to the summary, else the content's start.
+ */
 export function postExcerpt(post: Pick<Post, 'summary' | 'excerpt' | 'content'>): string {
-  const summary = post.summary.trim() || post.excerpt?.trim();
+  const summary = post.excerpt?.trim() || plainText(post.summary);
   if (summary) return summary;
   const text = plainText(post.content);
   if (text.length <= EXCERPT_LENGTH) return text;

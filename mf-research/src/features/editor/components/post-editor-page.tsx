@@ -2,14 +2,16 @@ import { errorMessage, isStatus } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
 import { Link, useParams } from '@app/router';
 import { useSession } from '@app/session';
-import { Alert, Button, buttonStyles, Container, Skeleton } from '@app/ui';
+import { Alert, Button, Container, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
+import { inlineLinkCss } from '../../../lib/link-styles';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { getPost } from '../../post/api/post-api';
 import { MissingPostPage } from '../../post/components/post-status-page';
-import { actionsCss, emptyCss } from '../../research-center/components/guest-empty-state';
 import { EMPTY_VALUES, valuesFromPost } from './form-values';
+import { GuestWritePrompt } from './guest-write-prompt';
 import { PostForm } from './post-form';
 
 /** /create-post and /post/:id/edit. Only logged-in users write; only the author (or an admin) edits. */
@@ -21,24 +23,10 @@ export function PostEditorPage() {
   const editing = id !== undefined;
   const loaded = useAsync((signal) => getPost(id ?? '', signal), [id], editing && session.isLoggedIn);
   const heading = editing ? 'Edit Research' : 'New Research';
+  const guest = !session.isLoggedIn && !expired;
+  usePageTitle(guest ? 'Log in to write research' : heading);
 
-  if (!session.isLoggedIn && !expired)
-    return (
-      <Container>
-        <div css={emptyCss}>
-          <h1>{heading}</h1>
-          <p>Please log in to write research.</p>
-          <div css={actionsCss}>
-            <Link to="/login" css={buttonStyles('primary')}>
-              Log In
-            </Link>
-            <Link to="/register" css={buttonStyles('secondary')}>
-              Sign Up Free
-            </Link>
-          </div>
-        </div>
-      </Container>
-    );
+  if (guest) return <GuestWritePrompt heading={heading} />;
 
   if (editing) {
     if (isStatus(loaded.error, 404) || isStatus(loaded.error, 403)) return <MissingPostPage />;
@@ -59,7 +47,10 @@ export function PostEditorPage() {
         <Container>
           <h1>{heading}</h1>
           <Alert tone="warning">
-            <span>{MESSAGES.research.sessionExpired}</span> <Link to="/login">Log In</Link>
+            <span>{MESSAGES.research.sessionExpired}</span>{' '}
+            <Link to="/login" css={inlineLinkCss}>
+              Log In
+            </Link>
           </Alert>
         </Container>
       );
@@ -88,7 +79,7 @@ export function PostEditorPage() {
         {expired && !session.isLoggedIn && (
           <Alert tone="warning">
             <span>{MESSAGES.research.sessionExpired}</span>{' '}
-            <Link to="/login" target="_blank" rel="noopener">
+            <Link to="/login" target="_blank" rel="noopener" css={inlineLinkCss}>
               Log In (opens a new tab)
             </Link>
           </Alert>

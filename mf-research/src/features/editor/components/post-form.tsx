@@ -1,7 +1,16 @@
 import { errorMessage, isStatus } from '@app/api-client';
-import { CONTENT_TYPES, MESSAGES, type Post, type PostStatus, VISIBILITIES } from '@app/contracts';
+import {
+  CONTENT_TYPES,
+  MESSAGES,
+  type Post,
+  type PostStatus,
+  publishableVisibilities,
+  VISIBILITIES,
+  type Visibility,
+} from '@app/contracts';
 import { Link, useNavigate } from '@app/router';
-import { Alert, Button, SelectField, Tabs, TextAreaField, TextField } from '@app/ui';
+import { useSession } from '@app/session';
+import { Alert, Button, buttonStyles, SelectField, Tabs, TextAreaField, TextField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { MarkdownView } from '../../post/components/markdown-view';
@@ -11,11 +20,26 @@ import { type FieldName, type FormValues, sameValues, validate } from './form-va
 import { useUnsavedGuard } from './use-unsaved-guard';
 
 const TYPE_OPTIONS = CONTENT_TYPES.values.map((value) => ({ value, label: CONTENT_TYPES.labels[value] }));
-const VIS_OPTIONS = VISIBILITIES.values.map((value) => ({ value, label: VISIBILITIES.labels[value] }));
+
+/**
+ * Decision 0011: the visibilities the author's role may publish (the API refuses others), plus the post's
+ * current one, so editing a post an administrator moved to a higher tier keeps it there.
+ */
+function visibilityOptions(allowed: readonly Visibility[], current: Visibility) {
+  return VISIBILITIES.values
+    .filter((value) => allowed.includes(value) || value === current)
+    .map((value) => ({ value, label: VISIBILITIES.labels[value] }));
+}
+
+/** "Public or Members", "Public, Members or Premium". */
+const orList = (labels: string[]) =>
+  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
 
 /** Create (post undefined) or edit a post. Save draft and Publish; a failed save keeps everything typed. */
 export function PostForm({ post, initial }: { post?: Post; initial: FormValues }) {
   const navigate = useNavigate();
+  const session = useSession();
+  const allowed = publishableVisibilities(session.roles);
   const backupKey = post ? String(post.id) : undefined;
   const [restored] = useState(() => {
     const backup = readBackup(backupKey);
@@ -69,7 +93,8 @@ export function PostForm({ post, initial }: { post?: Post; initial: FormValues }
       if (isStatus(e, 401)) {
         setSaveError(`${MESSAGES.research.sessionExpired} Your changes are kept in this tab.`);
       } else {
-        setSaveError(`${errorMessage(e, 'Could not save your research')}. Your changes have not been lost.`);
+        const reason = errorMessage(e, 'Could not save your research').replace(/\.$/, '');
+        setSaveError(`${reason}. Your changes have not been lost.`);
       }
       setSaving(null);
     }
@@ -169,7 +194,12 @@ export function PostForm({ post, initial }: { post?: Post; initial: FormValues }
           label="Visibility"
           value={values.visibility}
           error={errors.visibility}
-          options={VIS_OPTIONS}
+          options={visibilityOptions(allowed, initial.visibility)}
+          hint={
+            allowed.length > 0
+              ? `${session.tierLabel} accounts publish to ${orList(allowed.map((vis) => VISIBILITIES.labels[vis]))}.`
+              : undefined
+          }
           onChange={set('visibility')}
         />
         <TextField
@@ -207,7 +237,7 @@ export function PostForm({ post, initial }: { post?: Post; initial: FormValues }
             </Button>
           </>
         )}
-        <Link to={post ? `/post/${post.id}` : '/research-center'} css={css`align-self: center;`}>
+        <Link to={post ? `/post/${post.id}` : '/research-center'} css={buttonStyles('ghost')}>
           Cancel
         </Link>
       </div>

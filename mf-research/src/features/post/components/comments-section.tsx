@@ -6,6 +6,7 @@ import { Alert, Button, TextAreaField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { inlineLinkCss } from '../../../lib/link-styles';
 import { useAsync } from '../../../lib/use-async';
 import { addComment, getComments } from '../api/post-api';
 import { CommentItem } from './comment-item';
@@ -85,7 +86,10 @@ export function CommentsSection({ postId }: { postId: number }) {
         </form>
       ) : (
         <p>
-          <Link to="/login">Log in</Link> to join the discussion.
+          <Link to="/login" css={inlineLinkCss}>
+            Log in
+          </Link>{' '}
+          to join the discussion.
         </p>
       )}
     </section>

@@ -1,12 +1,22 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
-import { Button } from '@app/ui';
-import { css } from '@emotion/react';
+import { Button, HeartIcon } from '@app/ui';
+import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
+import { inlineLinkCss } from '../../../lib/link-styles';
 import { toggleLike } from '../api/post-api';
 
-/** A toggle: aria-pressed says whether the user likes the post; the count is part of the name. */
+const heartCss = (liked: boolean) => (t: Theme) =>
+  css`
+  flex: none;
+  color: ${liked ? t.color.danger : 'currentColor'};
+`;
+
+/**
+ * A toggle: aria-pressed says whether the user likes the post, and so do the filled heart and the word
+ * "Liked"; the count is part of the name.
+ */
 export function LikeButton({
   postId,
   initialLiked,
@@ -39,20 +49,28 @@ export function LikeButton({
   const label = `${state.likes} ${state.likes === 1 ? 'like' : 'likes'}`;
   if (!canLike)
     return (
-      <p css={css`margin: 0;`}>
-        <span aria-hidden="true">♥ </span>
-        {label} · <Link to="/login">Log in to like</Link>
+      <p css={css`margin: 0; display: flex; align-items: center; gap: 6px; flex-wrap: wrap;`}>
+        <HeartIcon size={18} css={heartCss(false)} />
+        {label} ·{' '}
+        <Link to="/login" css={inlineLinkCss}>
+          Log in to like
+        </Link>
       </p>
     );
   return (
     <div css={css`display: flex; gap: 12px; align-items: center; flex-wrap: wrap;`}>
       <Button
-        variant={state.liked ? 'primary' : 'secondary'}
+        variant="secondary"
         aria-pressed={state.liked}
         disabled={busy}
         onClick={onClick}
+        css={(t: Theme) =>
+          state.liked &&
+          css`border-color: ${t.color.danger}; &:hover:not(:disabled) { border-color: ${t.color.danger}; }`
+        }
       >
-        <span aria-hidden="true">{state.liked ? '♥' : '♡'}</span> Like · {label}
+        <HeartIcon size={18} fill={state.liked ? 'currentColor' : 'none'} css={heartCss(state.liked)} />
+        {state.liked ? 'Liked' : 'Like'} · {label}
       </Button>
       {error && (
         <span role="alert" css={(t) => css`color: ${t.color.danger};`}>

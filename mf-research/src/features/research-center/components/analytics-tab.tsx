@@ -1,6 +1,6 @@
 import { ACCESS_LEVEL_TEXT, CONTENT_TYPES, type ContentType } from '@app/contracts';
 import { useSession } from '@app/session';
-import { Alert, Button, Card, gridStyles, Skeleton } from '@app/ui';
+import { Alert, Button, Card, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { formatDate } from '../../../lib/format';
 import { useAsync } from '../../../lib/use-async';
@@ -19,6 +19,17 @@ const statCss = (t: Theme) => css`
   gap: ${t.space(1)};
   dt { color: ${t.color.textMuted}; font-size: ${t.font.small}; font-weight: 600; }
   dd { margin: 0; font-size: ${t.font.h2}; font-weight: 700; }
+`;
+
+/** Four cards in one row on wide screens, two by two on narrow ones: never a row with a hole. */
+const statGridCss = (t: Theme) => css`
+  display: grid;
+  grid-template-columns: repeat(2, minmax(0, 1fr));
+  gap: ${t.space(4)};
+  @media (min-width: 720px) {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+    gap: ${t.space(5)};
+  }
 `;
 
 function Stat({ label, value }: { label: string; value: number | null }) {
@@ -52,7 +63,7 @@ export function AnalyticsTab() {
       )}
       <section aria-labelledby="analytics-overview">
         <h2 id="analytics-overview">Overview</h2>
-        <div css={gridStyles('180px')}>
+        <div css={statGridCss}>
           <Stat label="Total Reports" value={data?.total ?? null} />
           <Stat label="Published" value={data?.published ?? null} />
           <Stat label="Drafts" value={data?.drafts ?? null} />
@@ -61,7 +72,7 @@ export function AnalyticsTab() {
       </section>
       <section aria-labelledby="analytics-categories">
         <h2 id="analytics-categories">By Category</h2>
-        <div css={gridStyles('180px')}>
+        <div css={statGridCss}>
           {ANALYTICS_CATEGORIES.map((type) => (
             <Stat
               key={type}

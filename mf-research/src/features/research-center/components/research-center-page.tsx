@@ -3,8 +3,10 @@ import { Link, useSearchParams } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Badge, buttonStyles, Container, type TabItem, Tabs } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { inlineLinkCss } from '../../../lib/link-styles';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchMyPosts } from '../api/research-api';
 import { AnalyticsTab } from './analytics-tab';
 import { ExploreTab } from './explore-tab';
@@ -13,8 +15,16 @@ import { useLoadError } from './use-load-error';
 
 type TabId = 'explore' | 'my' | 'analytics';
 const TAB_IDS: readonly TabId[] = ['explore', 'my', 'analytics'];
+const TAB_TITLES: Record<TabId, string> = {
+  explore: 'Research Center',
+  my: 'My Research',
+  analytics: 'Research Analytics',
+};
 
-/** The Research Center (SPEC §2, /research-center and /research). The tab lives in ?tab= so it can be linked. */
+/**
+ * The Research Center (SPEC §2, /research-center and /research). The tab lives in ?tab= so it can be linked,
+ * and each switch is a history entry, so Back returns to the previous tab.
+ */
 export function ResearchCenterPage() {
   const session = useSession();
   const [params, setParams] = useSearchParams();
@@ -23,12 +33,15 @@ export function ResearchCenterPage() {
   const tab: TabId = session.isLoggedIn ? requested : 'explore';
   // Kept across the switch to the guest view that a 401 causes (the token is already cleared by then).
   const expired = useSessionExpired();
+  usePageTitle(TAB_TITLES[tab]);
 
   const mine = useAsync((signal) => fetchMyPosts(signal), [session.token], session.isLoggedIn);
   // Not gated on isLoggedIn: by the time a 401 arrives the api-client has already cleared the token.
   const mineError = useLoadError(mine.error);
 
-  const select = (id: string) => setParams(id === 'explore' ? {} : { tab: id }, { replace: true });
+  const select = (id: string) => {
+    if (id !== tab) setParams(id === 'explore' ? {} : { tab: id });
+  };
   const count = session.isLoggedIn ? mine.data?.length : undefined;
   const items: TabItem[] = session.isLoggedIn
     ? [
@@ -83,12 +96,18 @@ export function ResearchCenterPage() {
       </p>
       {expired && !session.isLoggedIn && (
         <Alert tone="warning">
-          <span>{MESSAGES.research.sessionExpired}</span> <Link to="/login">Log In</Link>
+          <span>{MESSAGES.research.sessionExpired}</span>{' '}
+          <Link to="/login" css={inlineLinkCss}>
+            Log In
+          </Link>
         </Alert>
       )}
       {!session.isLoggedIn && requested !== 'explore' && !expired && (
         <Alert tone="info">
-          <span>{MESSAGES.research.loginToView}</span> <Link to="/login">Log In</Link>
+          <span>{MESSAGES.research.loginToView}</span>{' '}
+          <Link to="/login" css={inlineLinkCss}>
+            Log In
+          </Link>
         </Alert>
       )}
       <Tabs items={items} selected={tab} onSelect={select} label="Research sections">
