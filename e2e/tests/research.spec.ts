@@ -91,8 +91,8 @@ test.describe('research', () => {
     await expect(page.getByText('Published. Readers can now find it in Explore.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
 
-    // A paid-tier-1 post by the same author, published straight away.
-    await apiPost(request, author, {
+    // A paid-tier-1 post, published straight away by an analyst (a basic member may not choose Premium).
+    await apiPost(request, await createMember(request, ['paid-tier-1'], 'analyst'), {
       title: premiumTitle,
       content: 'Premium analysis.',
       visibility: 'paid-tier-1',

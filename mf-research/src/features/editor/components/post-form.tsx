@@ -1,18 +1,11 @@
 import { errorMessage, isStatus } from '@app/api-client';
-import {
-  CONTENT_TYPES,
-  MESSAGES,
-  type Post,
-  type PostStatus,
-  publishableVisibilities,
-  VISIBILITIES,
-  type Visibility,
-} from '@app/contracts';
+import { CONTENT_TYPES, MESSAGES, type Post, type PostStatus } from '@app/contracts';
 import { Link, useNavigate } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Button, buttonStyles, SelectField, Tabs, TextAreaField, TextField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { visibilityHint, visibilityOptions } from '../../../lib/visibility-options';
 import { MarkdownView } from '../../post/components/markdown-view';
 import { createPost, updatePost } from '../api/editor-api';
 import { readBackup, writeBackup } from './draft-backup';
@@ -21,25 +14,10 @@ import { useUnsavedGuard } from './use-unsaved-guard';
 
 const TYPE_OPTIONS = CONTENT_TYPES.values.map((value) => ({ value, label: CONTENT_TYPES.labels[value] }));
 
-/**
- * Decision 0011: the visibilities the author's role may publish (the API refuses others), plus the post's
- * current one, so editing a post an administrator moved to a higher tier keeps it there.
- */
-function visibilityOptions(allowed: readonly Visibility[], current: Visibility) {
-  return VISIBILITIES.values
-    .filter((value) => allowed.includes(value) || value === current)
-    .map((value) => ({ value, label: VISIBILITIES.labels[value] }));
-}
-
-/** "Public or Members", "Public, Members or Premium". */
-const orList = (labels: string[]) =>
-  labels.length < 2 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
-
 /** Create (post undefined) or edit a post. Save draft and Publish; a failed save keeps everything typed. */
 export function PostForm({ post, initial }: { post?: Post; initial: FormValues }) {
   const navigate = useNavigate();
   const session = useSession();
-  const allowed = publishableVisibilities(session.roles);
   const backupKey = post ? String(post.id) : undefined;
   const [restored] = useState(() => {
     const backup = readBackup(backupKey);
@@ -194,12 +172,8 @@ export function PostForm({ post, initial }: { post?: Post; initial: FormValues }
           label="Visibility"
           value={values.visibility}
           error={errors.visibility}
-          options={visibilityOptions(allowed, initial.visibility)}
-          hint={
-            allowed.length > 0
-              ? `${session.tierLabel} accounts publish to ${orList(allowed.map((vis) => VISIBILITIES.labels[vis]))}.`
-              : undefined
-          }
+          options={visibilityOptions(session.roles, initial.visibility)}
+          hint={visibilityHint(session.roles, session.tierLabel)}
           onChange={set('visibility')}
         />
         <TextField

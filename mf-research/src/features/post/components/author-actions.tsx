@@ -1,12 +1,12 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { MESSAGES, type Post, VISIBILITIES, type Visibility } from '@app/contracts';
 import { Link, useNavigate } from '@app/router';
+import { useSession } from '@app/session';
 import { Alert, Button, buttonStyles, Modal, SelectField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
+import { visibilityOptions } from '../../../lib/visibility-options';
 import { changeVisibility, deletePost, publishPost } from '../api/post-api';
-
-const VIS_OPTIONS = VISIBILITIES.values.map((value) => ({ value, label: VISIBILITIES.labels[value] }));
 
 const failText = (e: unknown, fallback: string) =>
   isStatus(e, 401) ? MESSAGES.research.sessionExpired : errorMessage(e, fallback);
@@ -14,6 +14,7 @@ const failText = (e: unknown, fallback: string) =>
 /** What the author (or an administrator) can do with a post: edit, publish a draft, visibility, delete. */
 export function AuthorActions({ post, onUpdated }: { post: Post; onUpdated: (p: Post) => void }) {
   const navigate = useNavigate();
+  const session = useSession();
   const [visibility, setVisibility] = useState<Visibility>(post.visibility);
   const [busy, setBusy] = useState<null | 'publish' | 'visibility' | 'delete'>(null);
   const [error, setError] = useState<string | null>(null);
@@ -85,7 +86,7 @@ export function AuthorActions({ post, onUpdated }: { post: Post; onUpdated: (p: 
       <SelectField
         label="Visibility"
         value={visibility}
-        options={VIS_OPTIONS}
+        options={visibilityOptions(session.roles, post.visibility)}
         onChange={(e) => setVisibility(e.target.value as Visibility)}
       />
       <Button

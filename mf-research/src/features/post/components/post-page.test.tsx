@@ -234,7 +234,8 @@ describe('Post page', () => {
   });
 
   it('gives the author Edit, Publish, visibility and Delete with confirmation', async () => {
-    loginAs([], { id: 7 });
+    // A Premium author may publish up to Premium, not Premium Pro or Admin Only (decision 0011).
+    loginAs(['paid-tier-1'], { id: 7 });
     const draft = makePost({
       id: 1,
       title: 'My draft',
@@ -269,7 +270,15 @@ describe('Post page', () => {
     expect(await screen.findByText('Published. Readers can now find it in Explore.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Publish' })).not.toBeInTheDocument();
 
-    await user.selectOptions(screen.getByRole('combobox', { name: 'Visibility' }), 'paid-tier-1');
+    const visibility = screen.getByRole('combobox', { name: 'Visibility' });
+    await waitFor(() =>
+      expect(
+        within(visibility)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Public', 'Members', 'Premium']),
+    );
+    await user.selectOptions(visibility, 'paid-tier-1');
     await user.click(screen.getByRole('button', { name: 'Change visibility' }));
     expect(await screen.findByText('Visibility changed to Premium.')).toBeInTheDocument();
 
