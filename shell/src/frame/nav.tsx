@@ -13,7 +13,7 @@ const slideIn = keyframes`from { opacity: 0; transform: translateY(-8px); } to {
 const desktopOnly = css`${MOBILE_MEDIA} { display: none; }`;
 
 /**
- * SPEC §2 top navigation, logged-out and logged-in variants: one row from 960 px; below, a 56 px bar with the
+ * SPEC §2 top navigation, logged-out and logged-in variants: one row from 1024 px; below, a 56 px bar with the
  * brand and a menu button whose menu holds the links, the theme toggle and Logout.
  */
 export function Nav({ onMenuOpenChange }: { onMenuOpenChange?: (open: boolean) => void }) {

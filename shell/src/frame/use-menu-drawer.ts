@@ -4,7 +4,7 @@ const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Width from which the header shows its links in one row and the menu is not needed. */
-export const DESKTOP_MIN_WIDTH = 960;
+export const DESKTOP_MIN_WIDTH = 1024;
 export const DESKTOP_MEDIA = `@media (min-width: ${DESKTOP_MIN_WIDTH}px)`;
 export const MOBILE_MEDIA = `@media (max-width: ${DESKTOP_MIN_WIDTH - 0.02}px)`;
 
