@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { peekPendingNotice, setPendingNotice } from '../../../lib/login-state';
+import { declaredStyle } from '../../../test/css-rules';
 import { renderScreen } from '../../../test/render';
 import { API, server } from '../../../test/server';
 import { LoginPage } from './login-page';
@@ -39,6 +40,14 @@ function answerLogin(status: number, body: Record<string, string> | string) {
 }
 
 describe('LoginPage', () => {
+  it('names the browser tab Log In, and its register link is a styled link, not the browser default', () => {
+    renderLogin();
+    expect(document.title).toBe(`Log In | ${MESSAGES.app.companyName}`);
+    const link = screen.getByRole('link', { name: 'Create an account' });
+    expect(declaredStyle(link, 'text-decoration')).toBe('none');
+    expect(declaredStyle(link, 'color')).toBe('var(--c-primary)');
+  });
+
   it('has labelled email and password fields, a submit button and a link to register', () => {
     renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();

@@ -8,6 +8,7 @@ import { focusFirstError } from '../../../lib/focus';
 import { FormCard, footerText, linkText, mutedText } from '../../../lib/layout';
 import { peekPendingNotice, readNotice, setPendingNotice } from '../../../lib/login-state';
 import { TEXTS } from '../../../lib/texts';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { loginErrorMessage, requestLogin } from '../api/login';
 
 const T = TEXTS.login;
@@ -17,6 +18,7 @@ export function LoginPage() {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  usePageTitle(T.title);
   // Read once per visit (a pure read, safe under StrictMode); forgotten after the first render.
   const [pending] = useState(peekPendingNotice);
   useEffect(() => setPendingNotice(null), []);

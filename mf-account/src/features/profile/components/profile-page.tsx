@@ -7,8 +7,10 @@ import { css, type Theme } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { loginState } from '../../../lib/login-state';
 import { TEXTS } from '../../../lib/texts';
+import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchPreferences, fetchProfile } from '../api/profile';
 import { AccountOverview } from './account-overview';
+import { DangerZone } from './danger-zone';
 import { ProfileDetails } from './profile-details';
 import { QuickActions } from './quick-actions';
 import { useSessionExpiry } from './use-session-expiry';
@@ -34,6 +36,7 @@ const layout = (t: Theme) => css`
 export function ProfilePage() {
   const session = useSession();
   const navigate = useNavigate();
+  usePageTitle(T.title);
   const { handleUnauthorized, leaving } = useSessionExpiry();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const { isLoggedIn, setProfile } = session;
@@ -126,6 +129,9 @@ export function ProfilePage() {
             <QuickActions
               preferences={load.preferences}
               onPreferences={onPreferences}
+              onUnauthorized={handleUnauthorized}
+            />
+            <DangerZone
               onUnauthorized={handleUnauthorized}
               onLeaving={() => {
                 leaving.current = true;

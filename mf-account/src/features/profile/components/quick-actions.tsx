@@ -1,24 +1,26 @@
-import { errorMessage, writeToken } from '@app/api-client';
+import { errorMessage } from '@app/api-client';
 import { ChangePasswordSchema, MESSAGES, type Preferences } from '@app/contracts';
-import { useNavigate } from '@app/router';
-import { Alert, Button, Card } from '@app/ui';
+import { Button, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { startTransition, useState } from 'react';
+import { useId, useState } from 'react';
 import * as v from 'valibot';
 import { TEXTS } from '../../../lib/texts';
-import { changePassword, deleteAccount, savePreferences } from '../api/profile';
+import { changePassword, savePreferences } from '../api/profile';
+import { ActionFeedback, type Feedback } from './action-feedback';
 
 const T = TEXTS.profile;
 const P = MESSAGES.profile;
 
-type Outcome = { tone: 'success' | 'error'; text: string } | null;
-type Busy = 'password' | 'preferences' | 'delete' | null;
+type Action = 'password' | 'preferences';
+/** One result at a time, kept with the action it belongs to so it shows under that control. */
+type Outcome = (Feedback & { action: Action }) | null;
 
 const actionsCss = (t: Theme) => css`
   display: flex;
   flex-direction: column;
   gap: ${t.space(3)};
   h2 { margin: 0; font-size: ${t.font.h3}; }
+  .action { display: flex; flex-direction: column; gap: ${t.space(2)}; }
 `;
 
 const switchCss = (on: boolean) => (t: Theme) =>
@@ -64,36 +66,37 @@ interface Props {
   onPreferences: (preferences: Preferences) => void;
   /** Returns true when the error was a 401 and the screen is leaving for /login. */
   onUnauthorized: (error: unknown) => boolean;
-  /** Called before the screen leaves after deleting the account. */
-  onLeaving: () => void;
 }
 
 /**
- * SPEC §2 Quick Actions. Change Password asks for the new password and then the current one, both through
- * browser prompts (docs/decisions/0005-change-password-current-password.md).
+ * SPEC §2 Quick Actions (Delete Account lives apart, in the danger zone). Change Password asks for the new
+ * password and then the current one, both through browser prompts
+ * (docs/decisions/0005-change-password-current-password.md).
  */
-export function QuickActions({ preferences, onPreferences, onUnauthorized, onLeaving }: Props) {
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState<Busy>(null);
+export function QuickActions({ preferences, onPreferences, onUnauthorized }: Props) {
+  const [busy, setBusy] = useState<Action | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const passwordFeedbackId = useId();
+  const optInFeedbackId = useId();
+  const optInHintId = useId();
 
-  const fail = (error: unknown, fallback: string) => {
+  const fail = (action: Action, error: unknown, fallback: string) => {
     if (onUnauthorized(error)) return;
     setBusy(null);
-    setOutcome({ tone: 'error', text: errorMessage(error, fallback) });
+    setOutcome({ action, tone: 'error', text: errorMessage(error, fallback) });
   };
 
   const onChangePassword = async () => {
     const newPassword = window.prompt(P.passwordPrompt);
     if (newPassword === null) return;
     if (!v.is(ChangePasswordSchema.entries.newPassword, newPassword)) {
-      setOutcome({ tone: 'error', text: T.newPasswordTooShort });
+      setOutcome({ action: 'password', tone: 'error', text: T.newPasswordTooShort });
       return;
     }
     const currentPassword = window.prompt(T.currentPasswordPrompt);
     if (currentPassword === null) return;
     if (currentPassword === '') {
-      setOutcome({ tone: 'error', text: T.currentPasswordRequired });
+      setOutcome({ action: 'password', tone: 'error', text: T.currentPasswordRequired });
       return;
     }
     setOutcome(null);
@@ -101,9 +104,9 @@ export function QuickActions({ preferences, onPreferences, onUnauthorized, onLea
     try {
       await changePassword({ currentPassword, newPassword });
       setBusy(null);
-      setOutcome({ tone: 'success', text: P.passwordUpdated });
+      setOutcome({ action: 'password', tone: 'success', text: P.passwordUpdated });
     } catch (error) {
-      fail(error, P.passwordFailed);
+      fail('password', error, P.passwordFailed);
     }
   };
 
@@ -115,64 +118,54 @@ export function QuickActions({ preferences, onPreferences, onUnauthorized, onLea
       const saved = await savePreferences({ ...preferences, emailOptIn: !preferences.emailOptIn });
       onPreferences(saved);
       setBusy(null);
-      setOutcome({ tone: 'success', text: P.preferencesSaved });
+      setOutcome({ action: 'preferences', tone: 'success', text: P.preferencesSaved });
     } catch (error) {
-      fail(error, P.preferencesFailed);
+      fail('preferences', error, P.preferencesFailed);
     }
   };
 
-  const onDelete = async () => {
-    if (!window.confirm(P.deleteConfirm)) return;
-    setOutcome(null);
-    setBusy('delete');
-    try {
-      await deleteAccount();
-      // The server already ended every session of the deleted account: forget the token without a logout call.
-      onLeaving();
-      // One transition for both: the router's navigation is a transition, so a plain token update would
-      // render first at /profile and the shell's guard would send the user to /login instead.
-      startTransition(() => {
-        writeToken(null);
-        navigate('/register', { replace: true });
-      });
-    } catch (error) {
-      fail(error, P.deleteFailed);
-    }
-  };
-
+  const feedbackOf = (action: Action) => (outcome?.action === action ? outcome : null);
+  const describedBy = (...ids: (string | false)[]) => ids.filter(Boolean).join(' ') || undefined;
   const optIn = preferences?.emailOptIn ?? false;
   return (
     <Card aria-labelledby="quick-actions-title">
       <div css={actionsCss}>
         <h2 id="quick-actions-title">{T.quickActions}</h2>
-        <Button variant="secondary" onClick={onChangePassword} disabled={busy !== null}>
-          {T.changePassword}
-        </Button>
-        <button
-          type="button"
-          role="switch"
-          aria-checked={optIn}
-          aria-describedby="email-opt-in-hint"
-          disabled={busy !== null || preferences === null}
-          onClick={onToggleOptIn}
-          css={switchCss(optIn)}
-        >
-          <span>{T.emailOptIn}</span>
-          <span css={css`display: inline-flex; align-items: center; gap: 8px;`}>
-            <span aria-hidden="true">{optIn ? T.emailOptInOn : T.emailOptInOff}</span>
-            <span className="track" aria-hidden="true" />
-          </span>
-        </button>
-        <p
-          id="email-opt-in-hint"
-          css={(t: Theme) => css`margin: 0; font-size: ${t.font.small}; color: ${t.color.textMuted};`}
-        >
-          {preferences ? T.emailOptInHint : T.preferencesUnavailable}
-        </p>
-        <Button variant="danger" onClick={onDelete} disabled={busy !== null}>
-          {T.deleteAccount}
-        </Button>
-        {outcome && <Alert tone={outcome.tone}>{outcome.text}</Alert>}
+        <div className="action">
+          <Button
+            variant="secondary"
+            onClick={onChangePassword}
+            disabled={busy !== null}
+            aria-describedby={describedBy(outcome?.action === 'password' && passwordFeedbackId)}
+          >
+            {T.changePassword}
+          </Button>
+          <ActionFeedback id={passwordFeedbackId} feedback={feedbackOf('password')} />
+        </div>
+        <div className="action">
+          <button
+            type="button"
+            role="switch"
+            aria-checked={optIn}
+            aria-describedby={describedBy(optInHintId, outcome?.action === 'preferences' && optInFeedbackId)}
+            disabled={busy !== null || preferences === null}
+            onClick={onToggleOptIn}
+            css={switchCss(optIn)}
+          >
+            <span>{T.emailOptIn}</span>
+            <span css={css`display: inline-flex; align-items: center; gap: 8px;`}>
+              <span aria-hidden="true">{optIn ? T.emailOptInOn : T.emailOptInOff}</span>
+              <span className="track" aria-hidden="true" />
+            </span>
+          </button>
+          <p
+            id={optInHintId}
+            css={(t: Theme) => css`margin: 0; font-size: ${t.font.small}; color: ${t.color.textMuted};`}
+          >
+            {preferences ? T.emailOptInHint : T.preferencesUnavailable}
+          </p>
+          <ActionFeedback id={optInFeedbackId} feedback={feedbackOf('preferences')} />
+        </div>
       </div>
     </Card>
   );
