@@ -15,7 +15,16 @@ const POINTS = [
  */
 export function GuestWritePrompt({ heading }: { heading: string }) {
   return (
-    <Container>
+    <Container
+      css={css`
+        /* The shell keeps main a screen tall; on a desktop the panel sits in the middle of it, not at the top. */
+        @media (min-width: 760px) {
+          min-height: min(72vh, 720px);
+          display: grid;
+          align-content: center;
+        }
+      `}
+    >
       <section
         aria-labelledby="write-prompt-title"
         css={(t: Theme) => css`

@@ -158,7 +158,7 @@ export function PostForm({ post, initial }: { post?: Post; initial: FormValues }
       </Tabs>
       <div
         css={(t: Theme) =>
-          css`display: grid; grid-template-columns: repeat(auto-fit, minmax(min(220px, 100%), 1fr)); gap: 0 ${t.space(4)};`
+          css`display: grid; grid-template-columns: repeat(auto-fit, minmax(min(300px, 100%), 1fr)); gap: 0 ${t.space(4)};`
         }
       >
         <SelectField

@@ -15,7 +15,7 @@ import { AuthorActions } from './author-actions';
 import { CommentsSection } from './comments-section';
 import { LikeButton } from './like-button';
 import { MarkdownView } from './markdown-view';
-import { LockedPostPage, MissingPostPage } from './post-status-page';
+import { BackLink, LockedPostPage, MissingPostPage } from './post-status-page';
 
 const chipsCss = (t: Theme) => css`
   display: flex;
@@ -88,9 +88,7 @@ export function PostPage() {
     <Container>
       <PostTitle title={titleOf(post)} />
       {expiredAlert}
-      <p>
-        <Link to="/research-center">← Research Center</Link>
-      </p>
+      <BackLink />
       <article css={css`max-width: 800px;`}>
         <header>
           <div css={(t: Theme) => css`display: flex; flex-wrap: wrap; gap: ${t.space(2)};`}>

@@ -33,7 +33,8 @@ const panelCss = (t: Theme) => css`
   h2 { margin: 0; font-size: ${t.font.h3}; }
 `;
 
-function BackLink() {
+/** The way back to the list, in the theme's link style with the shared arrow icon (also on the post page). */
+export function BackLink() {
   return (
     <p>
       <Link to="/research-center" css={backCss}>
