@@ -38,14 +38,16 @@ function NextSteps() {
         border-radius: ${t.radius.lg};
         background: ${t.color.surfaceAlt};
         border: 1px solid ${t.color.border};
-        display: flex;
-        flex-wrap: wrap;
+        display: grid;
         gap: ${t.space(4)} ${t.space(6)};
         align-items: center;
-        justify-content: space-between;
+        /* Text and buttons side by side on desktop, so the band has no empty half. */
+        @media (min-width: 860px) {
+          grid-template-columns: minmax(0, 1fr) auto;
+        }
       `}
     >
-      <div css={css`max-width: 60ch;`}>
+      <div>
         <h2 id="contact-next-heading" css={css`margin: 0;`}>
           Not sure what to ask yet?
         </h2>

@@ -1,5 +1,5 @@
 import { API_PATHS, type DashboardDetail } from '@app/contracts';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import App from '../../../app';
@@ -50,7 +50,7 @@ describe('DashboardPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Supply Chain Monitor' }),
     ).toBeInTheDocument();
-    expect(document.title).toMatch(/^Supply Chain Monitor \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Supply Chain Monitor \|/));
     expect(screen.getByText(/Demo data, monthly from Apr 2025 to Jun 2025/)).toBeInTheDocument();
 
     const charts = screen.getAllByRole('img');
@@ -104,7 +104,7 @@ describe('DashboardPage', () => {
     answer('no-such-thing', 404, { error: 'Dashboard not found' });
     renderPage(<App embedded />, '/dashboards/no-such-thing');
     expect(await screen.findByRole('heading', { level: 1, name: DASHBOARD_NOT_FOUND })).toBeInTheDocument();
-    expect(document.title).toMatch(/^Dashboard not found \|/);
+    await waitFor(() => expect(document.title).toMatch(/^Dashboard not found \|/));
     expect(screen.getByRole('link', { name: 'Back to Home' })).toBeInTheDocument();
   });
 

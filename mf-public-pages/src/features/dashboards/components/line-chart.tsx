@@ -6,9 +6,9 @@ import { useElementWidth } from './use-element-width';
 
 /** The box is this tall from the first paint, so the page never shifts when the chart measures itself. */
 export const CHART_HEIGHT = 200;
-const PAD = { top: 12, right: 12, bottom: 28, left: 52 };
-/** Below this width, label every third month; above it, every second. */
-const WIDE = 480;
+const PAD = { top: 12, right: 12, bottom: 32, left: 52 };
+/** Room for one month label ("Apr '25", about 45 px at 12 px) and a gap. */
+const LABEL_SPACING = 64;
 
 const styles = (t: Theme) => css`
   display: block;
@@ -55,7 +55,9 @@ export function LineChart({
     .join(' ');
   const baseline = y(lo < 0 && hi > 0 ? 0 : lo);
   const area = points.length > 1 ? `${line} L${x(points.length - 1)} ${baseline} L${x(0)} ${baseline} Z` : '';
-  const every = width >= WIDE ? 2 : 3;
+  // Month labels at least LABEL_SPACING apart: every 2nd month on a wide chart, every 3rd on a phone.
+  const stepPx = points.length > 1 ? plotW / (points.length - 1) : plotW;
+  const every = Math.max(1, Math.ceil(LABEL_SPACING / stepPx));
   const first = points[0];
   const last = points.at(-1);
   const name =
@@ -91,13 +93,7 @@ export function LineChart({
         ))}
         {points.map((p, i) =>
           i % every === 0 ? (
-            <text
-              key={p.period}
-              className="label"
-              x={x(i)}
-              y={CHART_HEIGHT - 8}
-              textAnchor={i === 0 ? 'start' : 'middle'}
-            >
+            <text key={p.period} className="label" x={x(i)} y={CHART_HEIGHT - 6} textAnchor="middle">
               {formatPeriod(p.period, 'short')}
             </text>
           ) : null,

@@ -38,6 +38,11 @@ describe('summarize', () => {
     );
   });
 
+  it('says "1 day" rather than "1 days"', () => {
+    expect(summarize(series('days', [41, 42], 'Lead times'))).toMatch(/, up 1 day\. /);
+    expect(summarize(series('%', [6, 7], 'Share'))).toMatch(/, up 1 percentage point\. /);
+  });
+
   it('handles a flat series, one point and no points', () => {
     expect(summarize(series('', [50, 52, 50], 'Demand index'))).toMatch(
       /^Demand index was 50 in both Apr 2025 and Jun 2025\. Highest: 52 in May 2025\./,

@@ -12,9 +12,12 @@ export function formatValue(value: number, unit: string): string {
 
 /** A difference: percentage values change by percentage points, not by percent. */
 function formatChange(change: number, unit: string): string {
-  const n = number.format(Math.abs(change));
-  if (unit === '%') return `${n} percentage points`;
-  return unit === '' ? n : `${n} ${unit}`;
+  const size = Math.abs(change);
+  const n = number.format(size);
+  // "1 day", not "1 days": units are stored in the plural.
+  const one = (plural: string) => (size === 1 && plural.endsWith('s') ? plural.slice(0, -1) : plural);
+  if (unit === '%') return `${n} ${one('percentage points')}`;
+  return unit === '' ? n : `${n} ${one(unit)}`;
 }
 
 /** `2025-04` as `Apr 2025`; anything else is shown as it came. */
