@@ -130,7 +130,13 @@ test.describe('what members publish', () => {
         await shot(page, `post-liked-${size}-${theme}`);
 
         await page.goto('/');
-        await shot(page, `home-${size}-${theme}`);
+        const insights = page.getByRole('region', { name: 'Latest Insights' });
+        await expect(insights.getByRole('listitem').first()).toBeVisible();
+        if (process.env.SHOTS_DIR) {
+          await insights.screenshot({
+            path: path.join(process.env.SHOTS_DIR, `home-insights-${size}-${theme}.png`),
+          });
+        }
         await context.close();
       });
     }

@@ -42,6 +42,12 @@ describe('plainText keeps the words a reader sees', () => {
       plainText('<div>Block <i>text</i></div>\n\n<script>alert(1)</script>\n\n<!-- note -->\n\nEnd'),
     ).toBe('Block text End');
     expect(plainText('<img src=x onerror=alert(1)>')).toBe('');
+    // Inline, a script is three tokens (open tag, text, close tag): its text is still not a word of the post.
+    expect(
+      plainText(
+        'Before <script>window.__pwned = "x"; alert(1)</script> <style>p{}</style>\n\n<a href="javascript:x">html link</a> After',
+      ),
+    ).toBe('Before html link After');
   });
 
   it('decodes entities and Markdown escapes to the characters they stand for', () => {

@@ -27,15 +27,31 @@ function decodeEntities(text: string): string {
 /** The text inside a raw HTML block; script, style and comments say nothing to a reader. */
 function htmlText(html: string): string {
   return html
-    .replace(/<(script|style|template)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
+    .replace(/<(script|style|template|noscript|iframe|textarea|title)\b[\s\S]*?(<\/\1\s*>|$)/gi, ' ')
     .replace(/<!--[\s\S]*?(-->|$)/g, ' ')
     .replace(/<\/?[a-z][^>]*(>|$)/gi, ' ');
 }
 
+/** Elements whose inside is code or hidden, never words: `<script>` written inline arrives as three tokens. */
+const HIDDEN_OPEN = /^<(script|style|template|noscript|iframe|textarea|title)\b/i;
+
 /** Depth-first text of a token list; stops early once `enough` characters are collected. */
 function collect(tokens: readonly Token[], out: string[], enough: number, size = { n: 0 }): void {
+  let hiddenUntil: string | null = null;
   for (const token of tokens) {
     if (size.n >= enough) return;
+    if (hiddenUntil !== null) {
+      if (token.type === 'html' && token.text.toLowerCase().startsWith(`</${hiddenUntil}`))
+        hiddenUntil = null;
+      continue;
+    }
+    if (token.type === 'html' && !token.block) {
+      const tag = HIDDEN_OPEN.exec(token.text)?.[1]?.toLowerCase();
+      if (tag && !token.text.toLowerCase().includes(`</${tag}`)) {
+        hiddenUntil = tag;
+        continue;
+      }
+    }
     if (SKIPPED.has(token.type)) continue;
     let piece: string | null = null;
     if (token.type === 'html') {
