@@ -21,7 +21,7 @@ const CONTENT = [
   '- [Benchmarks](https://example.com) for mid-market retailers',
 ].join('\n');
 const EXCERPT_START =
-  'Shrinkage in a 12-store chain Losses run at 3-10% of revenue; on-site audits cut them.';
+  'Shrinkage in a 12-store chain. Losses run at 3-10% of revenue; on-site audits cut them.';
 
 test.describe('what members publish', () => {
   test('a basic member sees only Public and Members, publishes a public post and finds it on Home', async ({

@@ -227,7 +227,10 @@ describe('ownership on every write', () => {
     ).toBe(403);
     const r = await s.put(`/api/posts/${p.id}/visibility`, { visibility: 'paid-tier-1' }, admin.token);
     expect(r.body.visibility).toBe('paid-tier-1');
-    expect((await s.get(`/api/posts/${p.id}`, other.token)).status).toBe(403);
+    // Above the other member's tier the post is now a teaser: no content (test/teasers.test.ts).
+    const locked = await s.get(`/api/posts/${p.id}`, other.token);
+    expect(locked.body).toMatchObject({ locked: true });
+    expect(locked.body.content).toBeUndefined();
     expect((await s.put(`/api/posts/${p.id}/visibility`, { visibility: 'public' }, admin.token)).status).toBe(
       200,
     );

@@ -115,7 +115,7 @@ describe('excerpts in list responses', () => {
       )
     ).body;
     const expected =
-      'Loss prevention for a 12-store chain Shrinkage costs 3-10% of revenue; on-site audits cut it. Benchmarks for mid-market…';
+      'Loss prevention for a 12-store chain. Shrinkage costs 3-10% of revenue; on-site audits cut it. Benchmarks for…';
     expect(p.excerpt).toBe(expected);
     const list = await s.get('/api/posts?limit=100');
     const listed = list.body.find((post: { id: number }) => post.id === p.id);

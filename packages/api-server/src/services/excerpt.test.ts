@@ -14,7 +14,7 @@ describe('plainText keeps the words a reader sees', () => {
   it('drops heading markers, emphasis and blockquote markers, not the words', () => {
     expect(
       plainText('## Key findings\n\nThis is **very** _important_ and ~~old~~ news.\n\n> A quoted-line'),
-    ).toBe('Key findings This is very important and old news. A quoted-line');
+    ).toBe('Key findings. This is very important and old news. A quoted-line');
   });
 
   it('reads list items as words, without their markers', () => {
@@ -63,7 +63,7 @@ describe('plainText keeps the words a reader sees', () => {
 
 describe('makeExcerpt', () => {
   it('returns short text whole', () => {
-    expect(makeExcerpt('# Title\n\nShort *text*.')).toBe('Title Short text.');
+    expect(makeExcerpt('# Title\n\nShort *text*.')).toBe('Title. Short text.');
   });
 
   it('cuts at a word boundary within 120 characters and marks the cut', () => {

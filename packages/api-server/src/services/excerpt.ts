@@ -76,6 +76,8 @@ function collect(tokens: readonly Token[], out: string[], enough: number, size =
       piece = ' ';
     } else if ('tokens' in token && Array.isArray(token.tokens) && token.tokens.length > 0) {
       collect(token.tokens, out, enough, size);
+      // A heading runs into the next sentence in one line of text: end it like one ("Findings. Costs rose").
+      if (token.type === 'heading' && /[\p{L}\p{N})]$/u.test(out.join('').trimEnd())) out.push('.');
       // Blocks (paragraphs, headings, quotes) end a sentence run; inline containers do not.
       if (token.type === 'paragraph' || token.type === 'heading' || token.type === 'blockquote')
         out.push(' ');
