@@ -12,6 +12,11 @@ const unlockButton = (page: Page) =>
     .getByRole('button', { name: 'Unlock with Free Assessment' })
     .first();
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Market Assessment' });
+const THANKS = 'Thank you! Your assessment is complete.';
+/** The shell's thanks after a completed survey: a named notice inside a polite status region. */
+const thanks = (page: Page) => page.getByRole('status').getByRole('region', { name: THANKS });
+const premiumCards = (page: Page) =>
+  page.getByRole('region', { name: 'Premium Risk Assessments' }).getByRole('article');
 const progress = (d: Locator) => d.getByRole('progressbar', { name: 'Survey progress' });
 
 async function openFromHome(page: Page): Promise<Locator> {
@@ -185,8 +190,16 @@ test.describe('market assessment survey', () => {
       email: 'keyboard.user@example.com',
     };
 
-    await expect(d.getByRole('heading', { name: 'Thank you! Your assessment is complete.' })).toBeFocused();
-    await expect(d.getByText('keyboard.user@example.com')).toBeVisible();
+    // SPEC §4: on success the modal closes. The thanks follow outside it, and the unlock buttons are gone
+    // (the cards now say the reports are on their way), so focus lands on the thanks.
+    await expect(d).toBeHidden();
+    await expect(thanks(page)).toBeFocused();
+    await expect(thanks(page)).toContainText('on their way to your inbox');
+    await expect(premiumCards(page)).toHaveCount(3);
+    for (const card of await premiumCards(page).all()) {
+      await expect(card.getByText('Premium · On its way')).toBeVisible();
+      await expect(card.getByRole('button')).toHaveCount(0);
+    }
     expect(await page.evaluate((k) => sessionStorage.getItem(k), DRAFT_KEY)).toBeNull();
 
     // The row exists: the API answers a repeat with the same key by returning the stored row's id,
@@ -204,14 +217,21 @@ test.describe('market assessment survey', () => {
     expect(((await other.json()) as { id: number }).id).toBeGreaterThan(stored.id);
 
     await page.keyboard.press('Tab');
-    await expect(d.getByRole('button', { name: 'Done' })).toBeFocused();
+    await expect(thanks(page).getByRole('button', { name: 'Dismiss' })).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(d).toBeHidden();
-    await expect(unlockButton(page)).toBeFocused();
+    await expect(thanks(page)).toHaveCount(0);
 
-    // A new survey starts empty.
-    await page.keyboard.press('Enter');
-    await expect(progress(dialog(page))).toHaveAttribute('aria-valuenow', '1');
+    // This browser remembers it: after a reload the cards still say the reports are on their way.
+    await page.reload();
+    await expect(premiumCards(page).first().getByText('Premium · On its way')).toBeVisible();
+    await expect(premiumCards(page).getByText('Premium · Locked')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Premium Risk Assessments' })).toContainText(
+      'these reports are on their way to your inbox',
+    );
+
+    // A new survey (from the hero) starts empty.
+    await page.getByRole('button', { name: 'Start Free Assessment' }).click();
+    await expect(progress(await shown(page))).toHaveAttribute('aria-valuenow', '1');
     await expect(dialog(page).getByRole('combobox', { name: 'Company size' })).toHaveValue('');
   });
 
@@ -257,7 +277,21 @@ test.describe('market assessment survey', () => {
     const sent = page.waitForRequest((r) => isAssessment(new URL(r.url())) && r.method() === 'POST');
     await d.getByRole('button', { name: 'Complete Assessment' }).click();
     expect((await sent).headers()['idempotency-key']).toBe(keys[0]);
-    await expect(d.getByRole('heading', { name: 'Thank you! Your assessment is complete.' })).toBeVisible();
+    await expect(d).toBeHidden();
+    await expect(thanks(page)).toBeVisible();
+  });
+
+  test('a network error keeps every answer and shows the error on the last step', async ({ page }) => {
+    await page.route(isAssessment, (route) => route.abort('internetdisconnected'));
+    const d = await openFromHome(page);
+    await answerSteps1to3(d);
+    await d.getByRole('textbox', { name: 'Email' }).fill('offline@example.com');
+    await d.getByRole('button', { name: 'Complete Assessment' }).click();
+    await expect(d.getByRole('alert')).toHaveText(S.failed);
+    await expect(progress(d)).toHaveAttribute('aria-valuenow', '4');
+    await expect(d.getByRole('textbox', { name: 'Email' })).toHaveValue('offline@example.com');
+    await expect(thanks(page)).toHaveCount(0);
+    await expect(premiumCards(page).first().getByText('Premium · Locked')).toBeVisible();
   });
 
   test('an absent endpoint (404) counts as success', async ({ page }) => {
@@ -268,8 +302,9 @@ test.describe('market assessment survey', () => {
     await answerSteps1to3(d);
     await d.getByRole('textbox', { name: 'Email' }).fill('absent@example.com');
     await d.getByRole('button', { name: 'Complete Assessment' }).click();
-    await expect(d.getByRole('heading', { name: 'Thank you! Your assessment is complete.' })).toBeVisible();
-    await expect(d.getByText(S.failed)).toHaveCount(0);
+    await expect(d).toBeHidden();
+    await expect(thanks(page)).toBeVisible();
+    await expect(page.getByText(S.failed)).toHaveCount(0);
   });
 
   test('works in the night theme', async ({ page }) => {

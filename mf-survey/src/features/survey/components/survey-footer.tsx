@@ -26,7 +26,9 @@ export function SurveyFooter({
     <div
       css={(t: Theme) => css`
         position: sticky;
-        bottom: 0;
+        /* A sticky offset counts from inside the scroller's padding: the modal's backdrop pads 5vh, and the
+           footer belongs at the screen's edge. */
+        bottom: -5vh;
         z-index: 1;
         margin-top: ${t.space(4)};
         padding: ${t.space(3)} 0;
@@ -35,13 +37,26 @@ export function SurveyFooter({
         & > [role='alert'] { margin-top: 0; }
         @media (max-width: ${SHEET_BELOW - 0.02}px) {
           /* Edge to edge on the sheet, down to the screen's bottom (past a phone's home indicator). */
+          bottom: 0;
           margin: ${t.space(4)} -${t.space(4)} -${t.space(4)};
           padding: ${t.space(3)} ${t.space(4)} max(${t.space(3)}, env(safe-area-inset-bottom));
         }
       `}
     >
       {submitError && <Alert tone="error">{submitError}</Alert>}
-      <div css={(t: Theme) => css`display: flex; justify-content: space-between; gap: ${t.space(3)};`}>
+      <div
+        css={(t: Theme) => css`
+          display: flex;
+          justify-content: space-between;
+          gap: ${t.space(3)};
+          @media (max-width: ${SHEET_BELOW - 0.02}px) {
+            /* The forward button takes the rest of the row and the arrows go, so "Complete Assessment"
+               fits on one line at 390 px. */
+            & > button[type='submit'] { flex: 1 1 auto; }
+            & > button svg { display: none; }
+          }
+        `}
+      >
         <Button variant="secondary" onClick={onPrevious} disabled={first || submitting}>
           <ArrowLeftIcon size={18} />
           Previous
