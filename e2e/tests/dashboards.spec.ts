@@ -1,6 +1,27 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { API_PATHS, type DashboardDetail, type Impressum } from '@app/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { API_URL } from '../support/api';
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..');
+// axe-core as Lighthouse (a root dev dependency) ships it: the same engine as the accessibility audit.
+const AXE_PATH = createRequire(createRequire(path.join(ROOT, 'package.json')).resolve('lighthouse')).resolve(
+  'axe-core/axe.min.js',
+);
+
+/** Serious and critical axe violations on the page as it is now (rule id and the first offending node). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_PATH });
+  return page.evaluate(async () => {
+    type AxeResults = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<AxeResults> } }).axe;
+    const { violations } = await axe.run(document);
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
+  });
+}
 
 const THEMES = ['light', 'dark'] as const;
 const SIZES = [
@@ -77,6 +98,7 @@ for (const theme of THEMES) {
       await expect(
         page.getByRole('table', { name: `${first.title}, monthly values` }).getByRole('row'),
       ).toHaveCount(first.points.length + 1);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 }
@@ -98,3 +120,20 @@ test("the Impressum's email and phone are mailto: and tel: links", async ({ page
   );
   await expect(page.getByRole('link', { name: impressum.phone! })).toHaveAttribute('href', /^tel:\+?\d+$/);
 });
+
+for (const theme of THEMES) {
+  test(`${theme}: Home, Contact and Impressum have no serious axe violations`, async ({ page }) => {
+    await useTheme(page, theme);
+    for (const [route, heading] of [
+      ['/', 'Available Dashboards'],
+      ['/contact', 'Business hours'],
+      ['/impressum', 'Company information'],
+    ] as const) {
+      await page.goto(route);
+      await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+      // Wait for loaded content: a skeleton has nothing to check.
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      expect(await seriousViolations(page), route).toEqual([]);
+    }
+  });
+}
