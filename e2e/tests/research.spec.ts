@@ -99,20 +99,27 @@ test.describe('research', () => {
       status: 'published',
     });
 
-    // Guest: the §6 request asks for public only, and members-only research never appears.
+    // Guest: the §6 request asks for public only (plus teasers); members-only research is only a teaser
+    // (tests/teasers.spec.ts covers teasers in full), in the list, in search and on its page.
     const guest = await pageAs(browser, null);
     const guestRequest = await openExplore(guest);
     expect(guestRequest.searchParams.get('status')).toBe('published');
     expect(guestRequest.searchParams.getAll('visibility')).toEqual(['public']);
+    expect(guestRequest.searchParams.get('teasers')).toBe('1');
     await expect(guest.getByRole('article').first()).toBeVisible();
-    await expect(card(guest, membersTitle)).toHaveCount(0);
+    await expect(
+      card(guest, membersTitle).getByRole('link', { name: `Log In to read ${membersTitle}` }),
+    ).toBeVisible();
     await search(guest, membersTitle);
-    await expect(guest.getByRole('heading', { name: 'No research found' })).toBeVisible();
-    await expect(card(guest, membersTitle)).toHaveCount(0);
+    await expect(guest.getByRole('status').filter({ hasText: /^1 report$/ })).toBeVisible();
+    await expect(
+      card(guest, membersTitle).getByRole('link', { name: `Sign Up to read ${membersTitle}` }),
+    ).toBeVisible();
+    await expect(card(guest, membersTitle).getByRole('link', { name: /^Read / })).toHaveCount(0);
     await guest.goto(postPath);
-    await expect(guest.getByRole('heading', { name: 'Locked research' })).toBeVisible();
+    await expect(guest.getByRole('heading', { level: 1, name: membersTitle })).toBeVisible();
     await expect(guest.getByText('Key points')).toHaveCount(0);
-    await expect(guest.locator('main').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(guest.locator('main').getByRole('link', { name: 'Log In', exact: true })).toBeVisible();
     await guest.context().close();
 
     // Premium (tier 1): §6 sends public + members_only, so the default list has the members post but not the

@@ -15,6 +15,7 @@ const featureListCss = (t: Theme) => css`
   margin: 0;
   display: grid;
   gap: ${t.space(2)};
+  align-content: start; /* the list fills the card's height; its rows stay together at the top */
   flex: 1;
   li { display: flex; gap: ${t.space(2)}; align-items: flex-start; }
   svg { flex: none; margin-top: 3px; color: ${t.color.success}; }
@@ -36,7 +37,7 @@ function PlanCard({ plan, current, isGuest }: { plan: PlanTier; current: boolean
         </h2>
         {current && <Badge tone="success">{T.currentPlan}</Badge>}
       </div>
-      <p css={css`margin: 0; font-size: 1.35rem; font-weight: 700;`}>{plan.price}</p>
+      <p css={css`margin: 0; font-size: 1.2rem; font-weight: 700;`}>{plan.price}</p>
       <p css={(t: Theme) => css`${muted(t)}; margin: 0;`}>{plan.pitch}</p>
       <ul css={featureListCss}>
         {plan.features.map((feature) => (
