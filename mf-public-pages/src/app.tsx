@@ -8,16 +8,19 @@ import { lazy, Suspense } from 'react';
 import { AboutPage } from './features/about/components/about-page';
 import { ContactPage } from './features/contact/components/contact-page';
 import { HomePage } from './features/home/components/home-page';
-import { ImpressumPage } from './features/impressum/components/impressum-page';
 import { PlansPage } from './features/plans/components/plans-page';
 
-// Charts are only for this page: its code loads when a visitor opens a dashboard, never with Home.
+// Loaded when visited, never with Home (the size budget counts the pages bundled eagerly): the dashboard
+// page with its charts, and the legal page, which few visitors open and which shows Loading... anyway.
 const DashboardPage = lazy(() => import('./features/dashboards/components/dashboard-page'));
+const ImpressumPage = lazy(() =>
+  import('./features/impressum/components/impressum-page').then((m) => ({ default: m.ImpressumPage })),
+);
 
 registerReactCopy(React);
 
-/** While the dashboard's code arrives: the page's frame, so the footer does not jump up and back. */
-function DashboardFallback() {
+/** While a lazy page's code arrives: the page's frame, so the footer does not jump up and back. */
+function PageFallback() {
   return (
     <Container>
       <p role="status">{MESSAGES.app.loading}</p>
@@ -32,12 +35,19 @@ export default function App(_props: RemoteAppProps) {
       <Route path="/" element={<HomePage />} />
       <Route path="/about" element={<AboutPage />} />
       <Route path="/contact" element={<ContactPage />} />
-      <Route path="/impressum" element={<ImpressumPage />} />
+      <Route
+        path="/impressum"
+        element={
+          <Suspense fallback={<PageFallback />}>
+            <ImpressumPage />
+          </Suspense>
+        }
+      />
       <Route path="/plans" element={<PlansPage />} />
       <Route
         path="/dashboards/:slug"
         element={
-          <Suspense fallback={<DashboardFallback />}>
+          <Suspense fallback={<PageFallback />}>
             <DashboardPage />
           </Suspense>
         }
