@@ -8,13 +8,17 @@ import { lazy, Suspense } from 'react';
 import { AboutPage } from './features/about/components/about-page';
 import { ContactPage } from './features/contact/components/contact-page';
 import { HomePage } from './features/home/components/home-page';
-import { PlansPage } from './features/plans/components/plans-page';
 
 // Loaded when visited, never with Home (the size budget counts the pages bundled eagerly): the dashboard
-// page with its charts, and the legal page, which few visitors open and which shows Loading... anyway.
+// page with its charts, the legal page, which few visitors open and which shows Loading... anyway, and the
+// Plans page, reached from Upgrade on a locked post.
 const DashboardPage = lazy(() => import('./features/dashboards/components/dashboard-page'));
 const ImpressumPage = lazy(() =>
   import('./features/impressum/components/impressum-page').then((m) => ({ default: m.ImpressumPage })),
+);
+
+const PlansPage = lazy(() =>
+  import('./features/plans/components/plans-page').then((m) => ({ default: m.PlansPage })),
 );
 
 registerReactCopy(React);
@@ -43,7 +47,14 @@ export default function App(_props: RemoteAppProps) {
           </Suspense>
         }
       />
-      <Route path="/plans" element={<PlansPage />} />
+      <Route
+        path="/plans"
+        element={
+          <Suspense fallback={<PageFallback />}>
+            <PlansPage />
+          </Suspense>
+        }
+      />
       <Route
         path="/dashboards/:slug"
         element={
