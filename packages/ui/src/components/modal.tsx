@@ -1,5 +1,6 @@
 import { css, type Theme } from '@emotion/react';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { CloseIcon } from './icons';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -139,14 +140,14 @@ export function Modal({
               border: none;
               background: none;
               color: ${t.color.textMuted};
-              font-size: 1.75rem;
-              line-height: 1;
+              display: inline-flex;
               cursor: pointer;
-              padding: 4px 8px;
+              padding: 8px;
               border-radius: ${t.radius.sm};
+              &:hover { color: ${t.color.text}; }
             `}
           >
-            ×
+            <CloseIcon size={22} />
           </button>
         </div>
         {children}

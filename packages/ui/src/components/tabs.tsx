@@ -75,6 +75,15 @@ export function Tabs({
                 font-weight: 600;
                 cursor: pointer;
                 white-space: nowrap;
+                /* On a phone every tab stays on screen: they share the row and a long label wraps. */
+                @media (max-width: 640px) {
+                  flex: 1 1 0;
+                  min-width: 0;
+                  justify-content: center;
+                  padding: ${t.space(3)} ${t.space(2)};
+                  white-space: normal;
+                  text-align: center;
+                }
               `}
             >
               {item.label}

@@ -31,9 +31,10 @@ function ArticleCard({ post }: { post: Post }) {
           </time>
         )}
       </div>
-      <h3 css={(t: Theme) => css`margin: ${t.space(1)} 0 0; font-size: 1.15rem; ${clamp(2)}`}>
+      <h3 css={(t: Theme) => css`margin: ${t.space(1)} 0 0; font-size: 1.15rem; ${clamp(3)}`}>
         <Link
           to={`/post/${post.id}`}
+          title={post.title}
           css={(t: Theme) => css`
             color: ${t.color.text};
             text-decoration: none;
