@@ -21,7 +21,11 @@ const OPENS: Record<string, Visibility[]> = {
   'premium pro': ['public', 'members_only', 'paid-tier-1', 'paid-tier-2'],
   admin: [...VISIBILITIES.values],
 };
-const REQUIRED_TIER = { members_only: 'basic', 'paid-tier-1': 'premium', 'paid-tier-2': 'premium_pro' };
+const REQUIRED_TIER: Record<string, string> = {
+  members_only: 'basic',
+  'paid-tier-1': 'premium',
+  'paid-tier-2': 'premium_pro',
+};
 const TEASER_KEYS = [
   '_id',
   'author',
@@ -92,7 +96,14 @@ async function raw(path: string, token: string | null) {
   return { status: res.status, text, json: JSON.parse(text) };
 }
 
-const ours = (items: { title: string }[]) => items.filter((p) => p.title.includes('narwhal'));
+/** A post as the raw JSON lists it: full or teaser. */
+interface Listed {
+  title: string;
+  visibility: string;
+  locked?: boolean;
+  content?: string;
+}
+const ours = (items: Listed[]) => items.filter((p) => p.title.includes('narwhal'));
 
 describe.each(Object.keys(ROLES))('%s', (name) => {
   const token = () => tokens[name] ?? null;
