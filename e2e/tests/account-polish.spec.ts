@@ -1,34 +1,7 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
 import { expect, type Page, test } from '@playwright/test';
+import { seriousViolations, shot } from '../support/a11y';
 import { createMember, DEFAULT_PASSWORD, uniqueName, useToken } from '../support/api';
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-// axe-core as Lighthouse (a root dev dependency) ships it: the same engine as the accessibility audit.
-const AXE_PATH = createRequire(createRequire(path.join(ROOT, 'package.json')).resolve('lighthouse')).resolve(
-  'axe-core/axe.min.js',
-);
-
-/** Serious and critical axe violations on the page as it is now (rule id and the first offending node). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<AxeResults> } }).axe;
-    type AxeResults = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const { violations } = await axe.run(document);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-  });
-}
-
-/** With SHOTS_DIR set, the run leaves screenshots there for a person to look at (never in the repo). */
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) {
-    await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
-  }
-}
 
 const COMPANY = MESSAGES.app.companyName;
 const P = MESSAGES.profile;

@@ -1,17 +1,13 @@
 import path from 'node:path';
 import { API_PATHS } from '@app/contracts';
 import { expect, type Page, test } from '@playwright/test';
+import { shot as fullShot } from '../support/a11y';
 import { API_URL, createMember, uniqueName, useToken } from '../support/api';
 
 // Required fields carry a '*' mark in their label: match the label text from its start.
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
 
-/** With SHOTS_DIR set, the run leaves screenshots there for a person to look at (never in the repo). */
-async function shot(page: Page, name: string) {
-  if (process.env.SHOTS_DIR) {
-    await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), fullPage: true });
-  }
-}
+const shot = (page: Page, name: string) => fullShot(page, name, true);
 
 const CONTENT = [
   '## Shrinkage in a 12-store chain',

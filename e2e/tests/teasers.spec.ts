@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import { API_PATHS, type Post, type PostInput } from '@app/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { seriousViolations, shot } from '../support/a11y';
 import { API_URL, createMember, type TestUser, uniqueName, useToken } from '../support/api';
 
 /**
@@ -10,32 +8,6 @@ import { API_URL, createMember, type TestUser, uniqueName, useToken } from '../s
  * on Explore and on its page, with Log In and Sign Up for guests and Upgrade (to /plans) for members, and
  * its content reaches the browser in no response at all.
  */
-
-const ROOT = path.resolve(import.meta.dirname, '..', '..');
-// axe-core as Lighthouse (a root dev dependency) ships it: the same engine as the accessibility audit.
-const AXE_PATH = createRequire(createRequire(path.join(ROOT, 'package.json')).resolve('lighthouse')).resolve(
-  'axe-core/axe.min.js',
-);
-
-/** Serious and critical axe violations on the page as it is now (rule id and the first offending node). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE_PATH });
-  return page.evaluate(async () => {
-    type AxeResults = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<AxeResults> } }).axe;
-    const { violations } = await axe.run(document);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-  });
-}
-
-/** With SHOTS_DIR set, the run leaves screenshots there for a person to look at (never in the repo). */
-async function shot(page: Page, name: string, fullPage = true) {
-  if (!process.env.SHOTS_DIR) return;
-  fs.mkdirSync(process.env.SHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(process.env.SHOTS_DIR, `${name}.png`), fullPage });
-}
 
 async function apiPost(request: APIRequestContext, user: TestUser, input: PostInput): Promise<Post> {
   const response = await request.post(`${API_URL}${API_PATHS.posts}`, {
