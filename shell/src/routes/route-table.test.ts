@@ -7,6 +7,8 @@ describe('route table', () => {
     ['/about', 'mf_public_pages'],
     ['/contact', 'mf_public_pages'],
     ['/impressum', 'mf_public_pages'],
+    ['/plans', 'mf_public_pages'],
+    ['/dashboards/market-pulse', 'mf_public_pages'],
     ['/login', 'mf_account'],
     ['/register', 'mf_account'],
     ['/profile', 'mf_account'],
@@ -33,6 +35,7 @@ describe('route table', () => {
     expect(findRoute('/post')).toBeUndefined();
     expect(findRoute('/post//edit')).toBeUndefined();
     expect(findRoute('/about/more')).toBeUndefined();
+    expect(findRoute('/dashboards')).toBeUndefined();
   });
 
   it('ignores a trailing slash', () => {
