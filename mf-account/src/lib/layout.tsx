@@ -33,16 +33,6 @@ export const mutedText = (t: Theme) => css`
   margin: 0 0 ${t.space(5)};
 `;
 
-/** Text links in the theme's colour: no browser-default underline at rest, one on hover and focus. */
-export const linkText = (t: Theme) => css`
-  color: ${t.color.primary};
-  font-weight: 600;
-  text-decoration: none;
-  text-underline-offset: 3px;
-  border-radius: 2px;
-  &:hover, &:focus-visible { text-decoration: underline; }
-`;
-
 export const footerText = (t: Theme) => css`
   margin: ${t.space(5)} 0 0;
   text-align: center;

@@ -9,6 +9,7 @@ export {
   TextField,
 } from './components/field';
 export * from './components/icons';
+export { inlineLinkStyles } from './components/link';
 export { Modal } from './components/modal';
 export {
   Alert,

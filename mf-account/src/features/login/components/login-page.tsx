@@ -1,11 +1,11 @@
 import { MESSAGES } from '@app/contracts';
 import { Link, Navigate, useLocation, useNavigate } from '@app/router';
 import { useSession } from '@app/session';
-import { Alert, Button, TextField } from '@app/ui';
+import { Alert, Button, inlineLinkStyles, TextField } from '@app/ui';
 import { css } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { focusFirstError } from '../../../lib/focus';
-import { FormCard, footerText, linkText, mutedText } from '../../../lib/layout';
+import { FormCard, footerText, mutedText } from '../../../lib/layout';
 import { peekPendingNotice, readNotice, setPendingNotice } from '../../../lib/login-state';
 import { TEXTS } from '../../../lib/texts';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -121,7 +121,7 @@ export function LoginPage() {
       </form>
       <p css={footerText}>
         {T.noAccount}{' '}
-        <Link to="/register" css={linkText}>
+        <Link to="/register" css={inlineLinkStyles}>
           {T.registerLink}
         </Link>
       </p>

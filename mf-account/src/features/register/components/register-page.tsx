@@ -7,14 +7,14 @@ import {
   toRegistrationPayload,
 } from '@app/contracts';
 import { Link, useNavigate } from '@app/router';
-import { Alert, Button } from '@app/ui';
+import { Alert, Button, inlineLinkStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { focusFirstError } from '../../../lib/focus';
 import { useFormFields } from '../../../lib/form-fields';
 import { InputField } from '../../../lib/input-field';
-import { FormCard, footerText, linkText, mutedText } from '../../../lib/layout';
+import { FormCard, footerText, mutedText } from '../../../lib/layout';
 import { TEXTS } from '../../../lib/texts';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { registrationFailure, requestRegistration } from '../api/register';
@@ -226,7 +226,7 @@ export function RegisterPage() {
       {activationNote}
       <p css={footerText}>
         {T.haveAccount}{' '}
-        <Link to="/login" css={linkText}>
+        <Link to="/login" css={inlineLinkStyles}>
           {T.signIn}
         </Link>
       </p>

@@ -1,8 +1,7 @@
 import { Link } from '@app/router';
-import { ArrowRightIcon, buttonStyles, CheckIcon, MailIcon } from '@app/ui';
+import { ArrowRightIcon, buttonStyles, CheckIcon, inlineLinkStyles, MailIcon } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useId, useRef } from 'react';
-import { linkText } from '../../../lib/layout';
 import { TEXTS } from '../../../lib/texts';
 
 const T = TEXTS.register;
@@ -89,7 +88,7 @@ export function RegistrationDone({ message, requiresActivation }: Props) {
         ) : (
           <p>
             {T.redirecting}{' '}
-            <Link to="/login" css={linkText}>
+            <Link to="/login" css={inlineLinkStyles}>
               {T.logInNow}
             </Link>
           </p>

@@ -2,9 +2,8 @@ import { errorMessage, isStatus } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
 import { Link, useParams } from '@app/router';
 import { useSession } from '@app/session';
-import { Alert, Button, Container, Skeleton } from '@app/ui';
+import { Alert, Button, Container, inlineLinkStyles, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
-import { inlineLinkCss } from '../../../lib/link-styles';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -48,7 +47,7 @@ export function PostEditorPage() {
           <h1>{heading}</h1>
           <Alert tone="warning">
             <span>{MESSAGES.research.sessionExpired}</span>{' '}
-            <Link to="/login" css={inlineLinkCss}>
+            <Link to="/login" css={inlineLinkStyles}>
               Log In
             </Link>
           </Alert>
@@ -79,7 +78,7 @@ export function PostEditorPage() {
         {expired && !session.isLoggedIn && (
           <Alert tone="warning">
             <span>{MESSAGES.research.sessionExpired}</span>{' '}
-            <Link to="/login" target="_blank" rel="noopener" css={inlineLinkCss}>
+            <Link to="/login" target="_blank" rel="noopener" css={inlineLinkStyles}>
               Log In (opens a new tab)
             </Link>
           </Alert>

@@ -2,11 +2,10 @@ import { errorMessage, isStatus } from '@app/api-client';
 import { type Comment, CommentInputSchema, fieldErrors, MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
 import { useSession } from '@app/session';
-import { Alert, Button, TextAreaField } from '@app/ui';
+import { Alert, Button, inlineLinkStyles, TextAreaField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { inlineLinkCss } from '../../../lib/link-styles';
 import { useAsync } from '../../../lib/use-async';
 import { addComment, getComments } from '../api/post-api';
 import { CommentItem } from './comment-item';
@@ -86,7 +85,7 @@ export function CommentsSection({ postId }: { postId: number }) {
         </form>
       ) : (
         <p>
-          <Link to="/login" css={inlineLinkCss}>
+          <Link to="/login" css={inlineLinkStyles}>
             Log in
           </Link>{' '}
           to join the discussion.

@@ -1,10 +1,9 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
-import { Button, HeartIcon } from '@app/ui';
+import { Button, HeartIcon, inlineLinkStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
-import { inlineLinkCss } from '../../../lib/link-styles';
 import { toggleLike } from '../api/post-api';
 
 const heartCss = (liked: boolean) => (t: Theme) =>
@@ -52,7 +51,7 @@ export function LikeButton({
       <p css={css`margin: 0; display: flex; align-items: center; gap: 6px; flex-wrap: wrap;`}>
         <HeartIcon size={18} css={heartCss(false)} />
         {label} ·{' '}
-        <Link to="/login" css={inlineLinkCss}>
+        <Link to="/login" css={inlineLinkStyles}>
           Log in to like
         </Link>
       </p>

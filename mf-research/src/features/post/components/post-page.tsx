@@ -2,7 +2,7 @@ import { errorMessage, isStatus } from '@app/api-client';
 import { CONTENT_TYPES, isTeaser, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
 import { Link, useParams } from '@app/router';
 import { useSession } from '@app/session';
-import { Alert, Badge, Button, Container, Skeleton } from '@app/ui';
+import { Alert, Badge, Button, Container, inlineLinkStyles, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { authorOf, formatDate, titleOf, viewsText } from '../../../lib/format';
@@ -51,7 +51,10 @@ export function PostPage() {
 
   const expiredAlert = expired && !session.isLoggedIn && (
     <Alert tone="warning">
-      <span>{MESSAGES.research.sessionExpired}</span> <Link to="/login">Log In</Link>
+      <span>{MESSAGES.research.sessionExpired}</span>{' '}
+      <Link to="/login" css={inlineLinkStyles}>
+        Log In
+      </Link>
     </Alert>
   );
 

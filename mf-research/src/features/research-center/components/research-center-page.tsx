@@ -1,9 +1,8 @@
 import { MESSAGES } from '@app/contracts';
 import { Link, useSearchParams } from '@app/router';
 import { useSession } from '@app/session';
-import { Alert, Badge, buttonStyles, Container, type TabItem, Tabs } from '@app/ui';
+import { Alert, Badge, buttonStyles, Container, inlineLinkStyles, type TabItem, Tabs } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { inlineLinkCss } from '../../../lib/link-styles';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -97,7 +96,7 @@ export function ResearchCenterPage() {
       {expired && !session.isLoggedIn && (
         <Alert tone="warning">
           <span>{MESSAGES.research.sessionExpired}</span>{' '}
-          <Link to="/login" css={inlineLinkCss}>
+          <Link to="/login" css={inlineLinkStyles}>
             Log In
           </Link>
         </Alert>
@@ -105,7 +104,7 @@ export function ResearchCenterPage() {
       {!session.isLoggedIn && requested !== 'explore' && !expired && (
         <Alert tone="info">
           <span>{MESSAGES.research.loginToView}</span>{' '}
-          <Link to="/login" css={inlineLinkCss}>
+          <Link to="/login" css={inlineLinkStyles}>
             Log In
           </Link>
         </Alert>
