@@ -183,7 +183,8 @@ test.describe('Impressum', () => {
       },
     );
     await page.goto('/impressum');
-    await expect(page.getByRole('status')).toHaveText(MESSAGES.app.loading);
+    // Scoped to the page: the frame keeps its own (empty) live region for notices.
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(MESSAGES.app.loading);
     release();
     await expect(page.getByRole('alert')).toHaveText(MESSAGES.impressum.loadFailed);
 

@@ -169,7 +169,8 @@ test.describe('research', () => {
     await expect(like).toHaveAccessibleName('Like · 0 likes');
     await expect(like).toHaveAttribute('aria-pressed', 'false');
     await like.click();
-    await expect(like).toHaveAccessibleName('Like · 1 like');
+    // The liked state shows in words as well as in aria-pressed and the filled heart (issue 18).
+    await expect(like).toHaveAccessibleName('Liked · 1 like');
     await expect(like).toHaveAttribute('aria-pressed', 'true');
     await page.goto(`/post/${post.id}`);
     await expect(page.getByRole('button', { name: /^Like/ })).toHaveAttribute('aria-pressed', 'true');
