@@ -94,7 +94,19 @@ export type PostTeaser = v.InferOutput<typeof PostTeaserSchema>;
 export const PostOrTeaserSchema = v.union([PostTeaserSchema, PostSchema]);
 export type PostOrTeaser = Post | PostTeaser;
 export const PostOrTeaserListSchema = v.array(PostOrTeaserSchema);
-export const isTeaser = (post: PostOrTeaser): post is PostTeaser => 'locked' in post && post.locked;
+export const isTeaser = (post: PostCard | PostTeaser): post is PostTeaser => 'locked' in post && post.locked;
+
+/**
+ * What a list (/api/posts, /my, /search) shows on a card: the post without its content. The card's text is
+ * the plain-text `excerpt` (at most 120 characters) the server computes when the post is written.
+ */
+export const PostCardSchema = v.omit(PostSchema, ['content']);
+export type PostCard = v.InferOutput<typeof PostCardSchema>;
+export const PostCardListSchema = v.array(PostCardSchema);
+export const PostCardOrTeaserListSchema = v.array(v.union([PostTeaserSchema, PostCardSchema]));
+export type PostCardOrTeaser = PostCard | PostTeaser;
+/** Lists answer one page; this header carries the cursor of the next (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 
 const TagSchema = v.pipe(
   v.string(),
