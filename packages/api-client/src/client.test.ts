@@ -90,6 +90,17 @@ describe('api client', () => {
     });
   });
 
+  it('returns the response headers beside the body when asked (the next cursor of a paged list)', async () => {
+    server.use(
+      http.get(`${BASE}/api/thing`, () =>
+        HttpResponse.json({ token: 't' }, { headers: { 'X-Next-Cursor': 'abc' } }),
+      ),
+    );
+    const result = await api.getWithHeaders('/api/thing', LoginResponseSchema);
+    expect(result.data).toEqual({ token: 't' });
+    expect(result.headers.get('x-next-cursor')).toBe('abc');
+  });
+
   it('rejects a response that does not match the contract', async () => {
     server.use(http.get(`${BASE}/api/x`, () => HttpResponse.json({ unexpected: true })));
     await expect(api.get('/api/x', LoginResponseSchema)).rejects.toThrow(

@@ -77,6 +77,12 @@ async function toApiError(error: unknown, sentToken: boolean, options: CallOptio
   return new ApiError(error instanceof Error ? error.message : 'Network error', 0, null);
 }
 
+/** A parsed body together with the response headers (paged lists carry their next cursor in one). */
+export interface WithHeaders<T> {
+  data: T;
+  headers: Headers;
+}
+
 async function call<T>(
   method: string,
   path: string,
@@ -84,8 +90,19 @@ async function call<T>(
   body: unknown,
   options: CallOptions = {},
 ): Promise<T> {
+  return (await callWithHeaders(method, path, schema, body, options)).data;
+}
+
+async function callWithHeaders<T>(
+  method: string,
+  path: string,
+  schema: Schema<T> | null,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<WithHeaders<T>> {
   const sentToken = readToken() !== null;
   let data: unknown;
+  let headers: Headers;
   try {
     const response = await http(`${baseUrl}${path}`, {
       method,
@@ -94,20 +111,24 @@ async function call<T>(
       headers: options.headers,
       signal: options.signal,
     });
+    headers = response.headers;
     data = await readJson(response);
   } catch (error) {
     throw await toApiError(error, sentToken, options);
   }
-  if (!schema) return data as T;
+  if (!schema) return { data: data as T, headers };
   const parsed = v.safeParse(schema, data);
   if (!parsed.success) throw new ApiError('Unexpected response from the server', 200, null);
-  return parsed.output;
+  return { data: parsed.output, headers };
 }
 
 /** Typed calls: pass a contracts schema to validate the response, or null to ignore the body. */
 export const api = {
   get: <T>(path: string, schema: Schema<T> | null, options?: CallOptions) =>
     call('GET', path, schema, undefined, options),
+  /** A GET whose caller also needs the response headers (for example X-Next-Cursor of a paged list). */
+  getWithHeaders: <T>(path: string, schema: Schema<T> | null, options?: CallOptions) =>
+    callWithHeaders('GET', path, schema, undefined, options),
   post: <T>(path: string, body: unknown, schema: Schema<T> | null, options?: CallOptions) =>
     call('POST', path, schema, body, options),
   put: <T>(path: string, body: unknown, schema: Schema<T> | null, options?: CallOptions) =>

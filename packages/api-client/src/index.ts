@@ -1,4 +1,4 @@
-export { api, type CallOptions, configureApi, getApiBaseUrl } from './client';
+export { api, type CallOptions, configureApi, getApiBaseUrl, type WithHeaders } from './client';
 export { ApiError, errorMessage, isStatus } from './errors';
 export {
   readToken,
