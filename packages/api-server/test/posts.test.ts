@@ -1,4 +1,4 @@
-import { CommentSchema, LikeResultSchema, PostListSchema, PostSchema, StatsSchema } from '@app/contracts';
+import { CommentSchema, LikeResultSchema, PostCardListSchema, PostSchema, StatsSchema } from '@app/contracts';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postInput, startTestServer, type TestServer, type TestUser } from './helpers';
@@ -90,10 +90,11 @@ describe('list', () => {
   });
   afterAll(() => listServer.close());
 
-  it('answers an array of PostSchema, newest first, 20 by default', async () => {
+  it('answers an array of cards (no content), newest first, 20 by default', async () => {
     const r = await listServer.get('/api/posts', u.token);
     expect(r.status).toBe(200);
-    expect(v.is(PostListSchema, r.body)).toBe(true);
+    expect(v.is(PostCardListSchema, r.body)).toBe(true);
+    expect(r.body.some((p: object) => 'content' in p)).toBe(false);
     expect(r.body).toHaveLength(20);
     expect(r.body[0].title).toBe('Members');
   });
@@ -322,7 +323,7 @@ describe('list cache', () => {
       const res = await fetch(`${c.url}/api/posts`, { headers: { 'accept-encoding': 'gzip' } });
       expect(res.headers.get('content-encoding')).toBe('gzip');
       const body = (await res.json()) as unknown[];
-      expect(v.is(PostListSchema, body)).toBe(true);
+      expect(v.is(PostCardListSchema, body)).toBe(true);
       expect(body.length).toBeGreaterThan(10);
     } finally {
       await c.close();

@@ -4,7 +4,7 @@ import {
   ContactSchema,
   DashboardListSchema,
   ImpressumSchema,
-  PostListSchema,
+  PostCardListSchema,
   ReportSchema,
 } from '@app/contracts';
 import * as v from 'valibot';
@@ -43,7 +43,7 @@ const assessment = (over: Record<string, unknown> = {}) => ({
 describe('demo content', () => {
   it('seeds a dozen public articles over all six content types', async () => {
     const r = await s.get('/api/posts?visibility=public&limit=100');
-    expect(v.is(PostListSchema, r.body)).toBe(true);
+    expect(v.is(PostCardListSchema, r.body)).toBe(true);
     expect(r.body.length).toBeGreaterThanOrEqual(12);
     const types = new Set(r.body.map((p: { content_type: string }) => p.content_type));
     expect([...types].sort()).toEqual([...CONTENT_TYPES.values].sort());

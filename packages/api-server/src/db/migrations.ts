@@ -183,4 +183,41 @@ export const MIGRATIONS: Migration[] = [
       UPDATE posts SET excerpt = NULL;
     `,
   },
+  {
+    version: 6,
+    name: 'full-text search and keyset list indexes',
+    sql: `
+      -- Search: an external-content FTS5 index over posts (the text is stored once, in posts). unicode61 with
+      -- diacritics folded; prefix indexes of 1 to 3 characters keep the last typed word's prefix query an index
+      -- read (a prefix of 1 character costs about what one common word costs).
+      CREATE VIRTUAL TABLE posts_fts USING fts5(
+        title, summary, content,
+        content = 'posts', content_rowid = 'id',
+        tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3'
+      );
+      INSERT INTO posts_fts(posts_fts) VALUES ('rebuild');
+      -- Kept in step by triggers, so every writer (service, seed, bench) is covered. Only a change of the
+      -- indexed text touches the index: a view count or a visibility change does not.
+      CREATE TRIGGER posts_fts_ins AFTER INSERT ON posts BEGIN
+        INSERT INTO posts_fts(rowid, title, summary, content) VALUES (NEW.id, NEW.title, NEW.summary, NEW.content);
+      END;
+      CREATE TRIGGER posts_fts_del AFTER DELETE ON posts BEGIN
+        INSERT INTO posts_fts(posts_fts, rowid, title, summary, content)
+          VALUES ('delete', OLD.id, OLD.title, OLD.summary, OLD.content);
+      END;
+      CREATE TRIGGER posts_fts_upd AFTER UPDATE OF title, summary, content ON posts BEGIN
+        INSERT INTO posts_fts(posts_fts, rowid, title, summary, content)
+          VALUES ('delete', OLD.id, OLD.title, OLD.summary, OLD.content);
+        INSERT INTO posts_fts(rowid, title, summary, content) VALUES (NEW.id, NEW.title, NEW.summary, NEW.content);
+      END;
+      -- Lists page by (published_at, id) newest first. The access filter reads visibility, author_id and
+      -- content_type: in the index they are checked before the row (and its body) is read at all.
+      DROP INDEX idx_posts_status_published;
+      CREATE INDEX idx_posts_status_published
+        ON posts(status, published_at DESC, id DESC, visibility, author_id, content_type);
+      -- My Research pages by (created_at, id).
+      DROP INDEX idx_posts_author;
+      CREATE INDEX idx_posts_author ON posts(author_id, created_at DESC, id DESC);
+    `,
+  },
 ];

@@ -19,6 +19,8 @@ export interface RouteDeps {
 }
 
 const MAX_LIMIT = 100;
+/** Offset paging costs in proportion to the offset; beyond this, pages are asked with `cursor`. */
+export const MAX_OFFSET = 10_000;
 const IntString = (min: number, max: number, message: string) =>
   v.pipe(
     v.string(),
@@ -38,7 +40,11 @@ const ListQuerySchema = v.object({
   status: v.optional(v.picklist(PostStatusSchema.options, 'status must be published or draft'), 'published'),
   visibility: v.optional(v.array(v.picklist(VisibilitySchema.options, 'Unknown visibility'))),
   limit: v.optional(IntString(1, MAX_LIMIT, `limit must be an integer from 1 to ${MAX_LIMIT}`), '20'),
-  offset: v.optional(IntString(0, 1_000_000, 'offset must be a non-negative integer'), '0'),
+  offset: v.optional(
+    IntString(0, MAX_OFFSET, `offset must be an integer from 0 to ${MAX_OFFSET}; use cursor for later pages`),
+    '0',
+  ),
+  cursor: v.optional(v.pipe(v.string(), v.maxLength(200, 'Invalid cursor: load the first page again'))),
   tag: v.optional(Term),
   category: v.optional(Term),
   content_type: v.optional(v.picklist(ContentTypeSchema.options, 'Unknown content type')),
@@ -47,7 +53,7 @@ const ListQuerySchema = v.object({
 
 export function listQuery(c: C) {
   const raw: Record<string, unknown> = {};
-  for (const key of ['status', 'limit', 'offset', 'tag', 'category', 'content_type', 'q']) {
+  for (const key of ['status', 'limit', 'offset', 'cursor', 'tag', 'category', 'content_type', 'q']) {
     const value = c.req.query(key);
     if (value !== undefined && value !== '') raw[key] = value;
   }
@@ -55,6 +61,8 @@ export function listQuery(c: C) {
   const vis = (c.req.queries('visibility') ?? []).flatMap((s) => s.split(',')).filter((s) => s !== '');
   if (vis.length) raw.visibility = vis;
   const q = parseWith(ListQuerySchema, raw);
+  if (q.cursor !== undefined && q.offset > 0)
+    throw new HttpError(400, 'Use either cursor or offset, not both');
   return {
     status: q.status,
     visibility: q.visibility ?? null,
@@ -64,6 +72,7 @@ export function listQuery(c: C) {
     category: q.category ?? null,
     contentType: q.content_type ?? null,
     q: q.q || null,
+    cursor: q.cursor ?? null,
   };
 }
 

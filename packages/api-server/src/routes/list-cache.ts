@@ -1,12 +1,26 @@
 import { gzipSync } from 'node:zlib';
+import { NEXT_CURSOR_HEADER } from '@app/contracts';
+import type { Page } from '../services/cursor';
 import { type C, caller } from './http-helpers';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Vary: 'Origin, Accept-Encoding' };
-const GZIP_JSON_HEADERS = { ...JSON_HEADERS, 'Content-Encoding': 'gzip' };
+/** A page's body is the array (SPEC §7); the next page's cursor rides in a header the browser may read. */
+const EXPOSE = { 'Access-Control-Expose-Headers': NEXT_CURSOR_HEADER };
+
+/** The headers of a page answer: the next cursor when there is one. */
+export function pageHeaders(next: string | null): Record<string, string> {
+  return next === null ? EXPOSE : { ...EXPOSE, [NEXT_CURSOR_HEADER]: next };
+}
+
+/** An uncached page answer: the items as the body, the cursor as a header. */
+export function pageJson(c: C, page: Page<unknown>): Response {
+  for (const [name, value] of Object.entries(pageHeaders(page.next))) c.header(name, value);
+  return c.json(page.items);
+}
 
 export interface ListCache {
-  /** The cached JSON answer for this caller, roles and URL, computing it on a miss. */
-  cachedJson(c: C, compute: () => unknown): Response;
+  /** The cached JSON answer (a page) for this caller, roles and URL, computing it on a miss. */
+  cachedJson(c: C, compute: () => Page<unknown>): Response;
   clear(): void;
   readonly size: number;
 }
@@ -17,27 +31,35 @@ export interface ListCache {
  * for data this process changed; nothing else writes posts.
  */
 export function createListCache(maxEntries: number): ListCache {
-  const listCache = new Map<string, { body: Uint8Array; gzip?: Uint8Array }>();
-  const cachedJson = (c: C, compute: () => unknown) => {
+  const listCache = new Map<
+    string,
+    { body: Uint8Array; headers: Record<string, string>; gzip?: Uint8Array }
+  >();
+  const cachedJson = (c: C, compute: () => Page<unknown>) => {
     const who = caller(c);
     const key = `${who?.userId ?? 0}|${who?.roles.join(',') ?? '-'}|${c.req.url}`;
     let entry = listCache.get(key);
     if (entry === undefined) {
       // Kept as bytes: a hit then writes the same buffer, with no per-request encoding or garbage.
-      entry = { body: Buffer.from(JSON.stringify(compute())) };
+      const page = compute();
+      const headers = { ...JSON_HEADERS, ...pageHeaders(page.next) };
+      entry = { body: Buffer.from(JSON.stringify(page.items)), headers };
       if (maxEntries > 0) {
         if (listCache.size >= maxEntries) listCache.clear();
         listCache.set(key, entry);
       }
     }
-    // Browsers send Accept-Encoding: gzip; a list is ~25 KB of Markdown and compresses ~4x. Compressed once
+    // Browsers send Accept-Encoding: gzip; a page of 50 cards is ~25 KB and compresses ~4x. Compressed once
     // per cache entry, not per request.
     if (entry.body.byteLength > 1024 && /\bgzip\b/.test(c.req.header('accept-encoding') ?? '')) {
       entry.gzip ??= gzipSync(entry.body, { level: 6 });
-      return new Response(entry.gzip, { status: 200, headers: GZIP_JSON_HEADERS });
+      return new Response(entry.gzip, {
+        status: 200,
+        headers: { ...entry.headers, 'Content-Encoding': 'gzip' },
+      });
     }
     // A plain Response with plain-object headers stays on @hono/node-server's fast path.
-    return new Response(entry.body, { status: 200, headers: JSON_HEADERS });
+    return new Response(entry.body, { status: 200, headers: entry.headers });
   };
   return {
     cachedJson,

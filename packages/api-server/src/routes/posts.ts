@@ -10,6 +10,7 @@ import type { Hono } from 'hono';
 import { HttpError, parseWith } from '../errors';
 import { assertPublishable } from '../services/post-writes';
 import { type C, caller, type Env, listQuery, type RouteDeps, requireCaller } from './http-helpers';
+import { pageJson } from './list-cache';
 
 /** `teasers=1` (or true) also lists posts above the caller's tier as teasers; absent or 0 does not. */
 function teasersParam(c: C): boolean {
@@ -21,7 +22,9 @@ function teasersParam(c: C): boolean {
 
 /** Posts, comments, likes, stats, report and the deprecated lists. Fixed paths come before /:idOrSlug. */
 export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: RouteDeps) {
-  // Query parsing happens only on a cache miss: a hit is keyed by the exact URL.
+  // Lists and search answer one page of cards (no content); X-Next-Cursor carries the next page's cursor
+  // (docs/decisions/0013-post-lists-and-search.md). Query parsing happens only on a cache miss: a hit is
+  // keyed by the exact URL.
   app.get(API_PATHS.posts, (c) =>
     listCache.cachedJson(c, () => posts.list(caller(c), { ...listQuery(c), teasers: teasersParam(c) })),
   );
@@ -33,13 +36,12 @@ export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: R
   });
   app.get(API_PATHS.myPosts, (c) => {
     const who = requireCaller(c);
-    const q = listQuery(c);
-    return c.json(posts.mine(who, q.limit, q.offset));
+    return pageJson(c, posts.mine(who, listQuery(c)));
   });
   app.get(API_PATHS.searchPosts, (c) => {
     const q = listQuery(c);
     if (!q.q) throw new HttpError(400, 'Search text (q) is required');
-    return c.json(posts.search(caller(c), { ...q, q: q.q, teasers: teasersParam(c) }));
+    return pageJson(c, posts.search(caller(c), { ...q, q: q.q, teasers: teasersParam(c) }));
   });
   app.get(API_PATHS.tags, (c) => c.json(posts.termCounts(caller(c), 'tag')));
   app.get(API_PATHS.categories, (c) => c.json(posts.termCounts(caller(c), 'category')));
@@ -95,12 +97,12 @@ export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: R
   app.get(API_PATHS.publicPostsDeprecated, (c) => {
     c.header('Deprecation', 'true');
     const q = listQuery(c);
-    return c.json(posts.list(null, { ...q, status: 'published', visibility: ['public'] }));
+    return pageJson(c, posts.list(null, { ...q, status: 'published', visibility: ['public'] }));
   });
   app.get(API_PATHS.privatePostsDeprecated, (c) => {
     const who = requireCaller(c);
     c.header('Deprecation', 'true');
     const q = listQuery(c);
-    return c.json(posts.list(who, { ...q, status: 'published' }));
+    return pageJson(c, posts.list(who, { ...q, status: 'published' }));
   });
 }

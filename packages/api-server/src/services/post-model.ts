@@ -1,7 +1,8 @@
 import type {
   ContentType,
   Post,
-  PostOrTeaser,
+  PostCard,
+  PostCardOrTeaser,
   PostStatus,
   PostTeaser,
   Roles,
@@ -15,12 +16,12 @@ import type { Caller } from './accounts';
 export const LOCKED_MESSAGE = 'This research requires a higher subscription tier';
 export const POST_NOT_FOUND = 'Post not found';
 
-export interface PostRow {
+/** A list row: every column a card shows, never the content. */
+export interface CardRow {
   id: number;
   slug: string;
   title: string;
   summary: string;
-  content: string;
   excerpt: string | null;
   status: PostStatus;
   visibility: Visibility;
@@ -40,6 +41,11 @@ export interface PostRow {
   locked?: number;
 }
 
+/** A single read's row: the card plus the content. */
+export interface PostRow extends CardRow {
+  content: string;
+}
+
 export interface ListQuery {
   status: PostStatus;
   visibility: Visibility[] | null;
@@ -49,6 +55,8 @@ export interface ListQuery {
   category: string | null;
   contentType: ContentType | null;
   q: string | null;
+  /** The opaque cursor of the page to answer (services/cursor.ts); null for the first page. */
+  cursor: string | null;
   /** Also list published posts above the caller's tier (never private), as teasers. */
   teasers?: boolean;
 }
@@ -68,57 +76,73 @@ export const AUTHOR_NAME = `CASE WHEN u.id IS NULL THEN NULL
   WHEN trim(u.first_name || ' ' || u.last_name) = '' THEN u.username
   ELSE trim(u.first_name || ' ' || u.last_name) END`;
 
-export const POST_COLUMNS = `p.id, p.slug, p.title, p.summary, p.content, p.excerpt, p.status, p.visibility, p.content_type,
+/** What a card shows (PostCardSchema): never p.content, so a list never reads a body it would drop. */
+export const CARD_COLUMNS = `p.id, p.slug, p.title, p.summary, p.excerpt, p.status, p.visibility, p.content_type,
   p.author_id, p.published_at, p.created_at, p.updated_at, p.views, p.like_count AS likes, p.comment_count, p.tags_json, p.categories_json,
   ${AUTHOR_NAME} AS author_name,
   EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) AS liked`;
+
+export const POST_COLUMNS = `p.content, ${CARD_COLUMNS}`;
 
 /**
  * A caller may see a post when they wrote it, administer the site, or it is published at an openable tier.
  * Always 0 or 1 (never NULL, also for a post whose author is gone), because a teaser is NOT VISIBLE.
  */
-const VISIBLE = `(@admin = 1 OR IFNULL(p.author_id = @uid, 0)
+export const VISIBLE = `(@admin = 1 OR IFNULL(p.author_id = @uid, 0)
   OR (p.status = 'published' AND p.visibility IN (SELECT value FROM json_each(@open))))`;
 
 /** Search's rule: own posts in any status, others' only published at an openable tier (no admin bypass). */
-const SEARCHABLE = `(IFNULL(p.author_id = @uid, 0)
+export const SEARCHABLE = `(IFNULL(p.author_id = @uid, 0)
   OR (p.status = 'published' AND p.visibility IN (SELECT value FROM json_each(@open))))`;
 
 /**
  * A teaser: asked for, published, above the caller's tier, never private. The visibility filter chooses
  * among the posts the caller may open (SPEC §6's Explore request stays as it is); teasers come on top.
  */
-const teaser = (open: string) => `(@teasers = 1 AND p.status = 'published' AND p.visibility <> 'private'
+export const teaser = (
+  open: string,
+) => `(@teasers = 1 AND p.status = 'published' AND p.visibility <> 'private'
   AND NOT ${open})`;
 
-/**
- * Filters. The search text matches a locked post's title and summary only: matching its content would
- * let a guest probe what the content says.
- */
-const filters = (open: string) => `
+/** Filters shared by lists and search (the search text itself is matched by FTS5, services/search.ts). */
+export const FILTERS = `
   AND (@content_type IS NULL OR p.content_type = @content_type)
   AND (@tag IS NULL OR EXISTS (SELECT 1 FROM post_terms t WHERE t.post_id = p.id AND t.kind = 'tag' AND t.name = @tag))
   AND (@category IS NULL OR EXISTS (SELECT 1 FROM post_terms t
-        WHERE t.post_id = p.id AND t.kind = 'category' AND t.name = @category))
-  AND (@q IS NULL OR p.title LIKE @q ESCAPE '\\' OR p.summary LIKE @q ESCAPE '\\'
-       OR (${open} AND p.content LIKE @q ESCAPE '\\'))`;
+        WHERE t.post_id = p.id AND t.kind = 'category' AND t.name = @category))`;
 
-const VIS_FILTER = `(@vis IS NULL OR p.visibility IN (SELECT value FROM json_each(@vis)))`;
+export const VIS_FILTER = `(@vis IS NULL OR p.visibility IN (SELECT value FROM json_each(@vis)))`;
 
-const listSql = (open: string, where: string, order: string) => `SELECT ${POST_COLUMNS}, NOT ${open} AS locked
+/** Who sees a row: `open` rows in full (narrowed by the visibility filter), teasers on top when asked. */
+export const ACCESS = (open: string) => `((${open} AND ${VIS_FILTER}) OR ${teaser(open)})`;
+
+/**
+ * Where the next page starts. Published posts always have a published_at (the writers set it), drafts never:
+ * so a published list pages by (published_at, id) and a draft list by id, both as index ranges.
+ */
+const LIST_KEYSETS = {
+  first: '',
+  published: 'AND (p.published_at, p.id) < (@c_at, @c_id)',
+  draft: 'AND p.published_at IS NULL AND p.id < @c_id',
+} as const;
+export type ListKeyset = keyof typeof LIST_KEYSETS;
+
+/** A list page: cards (never the content), newest first, served by idx_posts_status_published. */
+export const listSql = (keyset: ListKeyset) => `SELECT ${CARD_COLUMNS}, NOT ${VISIBLE} AS locked
   FROM posts p LEFT JOIN users u ON u.id = p.author_id
-  WHERE ${where} AND ((${open} AND ${VIS_FILTER}) OR ${teaser(open)}) ${filters(open)}
-  ORDER BY ${order} LIMIT @limit OFFSET @offset`;
+  WHERE p.status = @status AND ${ACCESS(VISIBLE)} ${FILTERS} ${LIST_KEYSETS[keyset]}
+  ORDER BY p.published_at DESC, p.id DESC LIMIT @limit OFFSET @offset`;
 
-export const LIST_SQL = listSql(VISIBLE, 'p.status = @status', 'p.published_at DESC, p.id DESC');
+/** The first page of a published list, as Home and Explore ask it (the benchmark prints its plan). */
+export const LIST_SQL = listSql('first');
 
-export const SEARCH_SQL = listSql(
-  SEARCHABLE,
-  '1 = 1',
-  'p.published_at IS NULL, p.published_at DESC, p.id DESC',
-);
+/** My Research: the caller's own posts in any status, newest created first, served by idx_posts_author. */
+export const mineSql = (
+  after: boolean,
+) => `SELECT ${CARD_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id
+  WHERE p.author_id = @uid ${after ? 'AND (p.created_at, p.id) < (@c_at, @c_id)' : ''}
+  ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset`;
 
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 export const now = () => new Date().toISOString();
 export const isAdmin = (roles: Roles) => roles?.includes('admin') ?? false;
 
@@ -133,7 +157,7 @@ export function who(caller: Caller | null) {
 }
 
 /** Only what a teaser may carry: picked field by field, so a new column never leaks by default. */
-export function toTeaser(r: PostRow): PostTeaser {
+export function toTeaser(r: CardRow): PostTeaser {
   if (r.status !== 'published' || r.visibility === 'public' || r.visibility === 'private') {
     throw new Error(`post ${r.id} cannot be teased`); // the SQL never selects these: a bug, not a 4xx
   }
@@ -156,18 +180,18 @@ export function toTeaser(r: PostRow): PostTeaser {
   };
 }
 
-/** List rows: locked rows become teasers, the others full posts. */
-export function toListItems(rows: PostRow[]): PostOrTeaser[] {
-  return rows.map((r) => (r.locked === 1 ? toTeaser(r) : toPosts([r])[0]!));
+/** List rows: locked rows become teasers, the others cards. */
+export function toListItems(rows: CardRow[]): PostCardOrTeaser[] {
+  return rows.map((r) => (r.locked === 1 ? toTeaser(r) : toCard(r)));
 }
 
-export function toPosts(rows: PostRow[]): Post[] {
-  return rows.map((r) => ({
+/** A card, field by field like a teaser: a column added to the list SQL is not sent by default. */
+export function toCard(r: CardRow): PostCard {
+  return {
     id: r.id,
     _id: String(r.id),
     title: r.title,
     summary: r.summary,
-    content: r.content,
     excerpt: r.excerpt,
     status: r.status,
     visibility: r.visibility,
@@ -183,5 +207,9 @@ export function toPosts(rows: PostRow[]): Post[] {
     slug: r.slug,
     tags: JSON.parse(r.tags_json) as string[],
     categories: JSON.parse(r.categories_json) as string[],
-  }));
+  };
+}
+
+export function toPosts(rows: PostRow[]): Post[] {
+  return rows.map((r) => ({ ...toCard(r), content: r.content }));
 }

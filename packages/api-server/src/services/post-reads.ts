@@ -1,42 +1,44 @@
-import type { Post, PostOrTeaser } from '@app/contracts';
+import type { Post, PostCard, PostCardOrTeaser, PostOrTeaser } from '@app/contracts';
 import { canOpen } from '@app/contracts';
+import type Database from 'better-sqlite3';
 import type { DB } from '../db/database';
 import { HttpError } from '../errors';
 import type { Caller } from './accounts';
+import { decodeCursor, encodeCursor, type Page } from './cursor';
 import {
+  type CardRow,
   isAdmin,
-  LIST_SQL,
+  type ListKeyset,
   type ListQuery,
   LOCKED_MESSAGE,
-  likePattern,
+  listSql,
+  mineSql,
   POST_COLUMNS,
   POST_NOT_FOUND,
   type PostRow,
-  SEARCH_SQL,
+  toCard,
   toListItems,
   toPosts,
   toTeaser,
   who,
 } from './post-model';
+import { ftsQuery, searchSql } from './search';
 
 /** Post queries and the read/write access checks every other part of the post service goes through. */
 export class PostReader {
   private stmts;
+  /** List, search and My Research statements, prepared on first use (one per keyset / mode). */
+  private lists = new Map<string, Database.Statement>();
 
-  constructor(db: DB) {
+  constructor(private readonly db: DB) {
     this.stmts = {
-      list: db.prepare(LIST_SQL),
-      search: db.prepare(SEARCH_SQL),
       byId: db.prepare(
         `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.id = @id`,
       ),
       bySlug: db.prepare(
         `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.slug = @slug`,
       ),
-      mine: db.prepare(
-        `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id
-         WHERE p.author_id = @uid ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset`,
-      ),
+      maxId: db.prepare('SELECT IFNULL(MAX(id), 0) FROM posts').pluck(),
       countView: db.prepare('UPDATE posts SET views = views + 1 WHERE id = ? RETURNING views').pluck(),
       termCounts: db.prepare(
         `SELECT t.name AS name, COUNT(*) AS count FROM post_terms t JOIN posts p ON p.id = t.post_id
@@ -46,45 +48,113 @@ export class PostReader {
     };
   }
 
-  /** Posts the caller may open, plus (with `q.teasers`) teasers of those above their tier. */
-  list(caller: Caller | null, q: ListQuery): PostOrTeaser[] {
+  private prepared(key: string, sql: () => string): Database.Statement {
+    let stmt = this.lists.get(key);
+    if (!stmt) {
+      stmt = this.db.prepare(sql());
+      this.lists.set(key, stmt);
+    }
+    return stmt;
+  }
+
+  /**
+   * One page of posts the caller may open, plus (with `q.teasers`) teasers of those above their tier, newest
+   * first, as cards. With search text it is a ranked search under the list's access rule.
+   */
+  list(caller: Caller | null, q: ListQuery): Page<PostCardOrTeaser> {
+    if (q.q) return this.ranked('list', caller, { ...q, q: q.q });
     const w = who(caller);
-    const rows = this.stmts.list.all({
+    const kind = q.status === 'published' ? 'p' : 'd';
+    const after = q.cursor ? decodeCursor(q.cursor, kind) : null;
+    const keyset: ListKeyset = after === null ? 'first' : kind === 'p' ? 'published' : 'draft';
+    const rows = this.prepared(`list:${keyset}`, () => listSql(keyset)).all({
+      ...this.filterParams(q),
       uid: w.uid,
       admin: w.admin,
       open: w.open,
-      teasers: q.teasers ? 1 : 0,
       status: q.status,
-      vis: q.visibility ? JSON.stringify(q.visibility) : null,
-      content_type: q.contentType,
-      tag: q.tag,
-      category: q.category,
-      q: q.q ? likePattern(q.q) : null,
-      limit: q.limit,
-      offset: q.offset,
-    }) as PostRow[];
-    return toListItems(rows);
+      c_at: after && 'at' in after ? after.at : null,
+      c_id: after?.id ?? null,
+      limit: q.limit + 1,
+      offset: after ? 0 : q.offset,
+    }) as CardRow[];
+    return this.page(rows, q.limit, (last) =>
+      kind === 'p' ? { k: 'p', at: last.published_at ?? '', id: last.id } : { k: 'd', id: last.id },
+    );
   }
 
-  search(caller: Caller | null, q: Omit<ListQuery, 'status'> & { q: string }): PostOrTeaser[] {
+  search(caller: Caller | null, q: Omit<ListQuery, 'status'> & { q: string }): Page<PostCardOrTeaser> {
+    return this.ranked('search', caller, { ...q, status: 'published' });
+  }
+
+  /** Ranked by bm25; pages by position among the posts that existed at the first page (services/search.ts). */
+  private ranked(
+    mode: 'list' | 'search',
+    caller: Caller | null,
+    q: ListQuery & { q: string },
+  ): Page<PostCardOrTeaser> {
+    const at = q.cursor ? decodeCursor(q.cursor, 's') : null;
+    const match = ftsQuery(q.q);
+    if (match === null) return { items: [], next: null };
+    const max = at?.max ?? (this.stmts.maxId.get() as number);
+    const pos = at?.pos ?? q.offset;
     const w = who(caller);
-    const rows = this.stmts.search.all({
+    const rows = this.prepared(`search:${mode}`, () => searchSql(mode)).all({
+      ...this.filterParams(q),
       uid: w.uid,
+      admin: w.admin,
       open: w.open,
+      status: q.status,
+      match: match.all,
+      match_ts: match.titleSummary,
+      max,
+      limit: q.limit + 1,
+      offset: pos,
+    }) as CardRow[];
+    const more = rows.length > q.limit;
+    const items = toListItems(more ? rows.slice(0, q.limit) : rows);
+    return { items, next: more ? encodeCursor({ k: 's', max, pos: pos + q.limit }) : null };
+  }
+
+  /** My Research: the caller's own posts in any status, as cards, newest created first. */
+  mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Page<PostCard> {
+    const after = q.cursor ? decodeCursor(q.cursor, 'm') : null;
+    const rows = this.prepared(`mine:${after !== null}`, () => mineSql(after !== null)).all({
+      uid: caller.userId,
+      c_at: after?.at ?? null,
+      c_id: after?.id ?? null,
+      limit: q.limit + 1,
+      offset: after ? 0 : q.offset,
+    }) as CardRow[];
+    const more = rows.length > q.limit;
+    const kept = more ? rows.slice(0, q.limit) : rows;
+    const last = kept.at(-1);
+    return {
+      items: kept.map(toCard),
+      next: more && last ? encodeCursor({ k: 'm', at: last.created_at, id: last.id }) : null,
+    };
+  }
+
+  private filterParams(q: Pick<ListQuery, 'visibility' | 'contentType' | 'tag' | 'category' | 'teasers'>) {
+    return {
       teasers: q.teasers ? 1 : 0,
       vis: q.visibility ? JSON.stringify(q.visibility) : null,
       content_type: q.contentType,
       tag: q.tag,
       category: q.category,
-      q: likePattern(q.q),
-      limit: q.limit,
-      offset: q.offset,
-    }) as PostRow[];
-    return toListItems(rows);
+    };
   }
 
-  mine(caller: Caller, limit: number, offset: number): Post[] {
-    return toPosts(this.stmts.mine.all({ uid: caller.userId, limit, offset }) as PostRow[]);
+  /** The first `limit` rows, and a cursor after the last of them when a further row was found. */
+  private page(
+    rows: CardRow[],
+    limit: number,
+    cursorAfter: (last: CardRow) => Parameters<typeof encodeCursor>[0],
+  ): Page<PostCardOrTeaser> {
+    const more = rows.length > limit;
+    const kept = more ? rows.slice(0, limit) : rows;
+    const last = kept.at(-1);
+    return { items: toListItems(kept), next: more && last ? encodeCursor(cursorAfter(last)) : null };
   }
 
   private row(idOrSlug: string | number, uid: number): PostRow | undefined {

@@ -1,7 +1,18 @@
-import type { Comment, LikeResult, Post, PostOrTeaser, Report, Stats, Visibility } from '@app/contracts';
+import type {
+  Comment,
+  LikeResult,
+  Post,
+  PostCard,
+  PostCardOrTeaser,
+  PostOrTeaser,
+  Report,
+  Stats,
+  Visibility,
+} from '@app/contracts';
 import type { DB } from '../db/database';
 import type { Caller } from './accounts';
 import { CommentService } from './comments';
+import type { Page } from './cursor';
 import type { ListQuery, PostWrite } from './post-model';
 import { PostReader } from './post-reads';
 import { PostStats } from './post-stats';
@@ -28,14 +39,15 @@ export class PostService {
 
   // --- reads ---
 
-  list(caller: Caller | null, q: ListQuery): PostOrTeaser[] {
+  /** Lists and search answer one page of cards (never the content) and the cursor of the next page. */
+  list(caller: Caller | null, q: ListQuery): Page<PostCardOrTeaser> {
     return this.reader.list(caller, q);
   }
-  search(caller: Caller | null, q: Omit<ListQuery, 'status'> & { q: string }): PostOrTeaser[] {
+  search(caller: Caller | null, q: Omit<ListQuery, 'status'> & { q: string }): Page<PostCardOrTeaser> {
     return this.reader.search(caller, q);
   }
-  mine(caller: Caller, limit: number, offset: number): Post[] {
-    return this.reader.mine(caller, limit, offset);
+  mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Page<PostCard> {
+    return this.reader.mine(caller, q);
   }
   /** Single read: counts a view; a post above the caller's tier is its teaser. */
   read(caller: Caller | null, idOrSlug: string): PostOrTeaser {

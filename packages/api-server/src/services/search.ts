@@ -1,0 +1,62 @@
+import { ACCESS, CARD_COLUMNS, FILTERS, SEARCHABLE, VISIBLE } from './post-model';
+
+/**
+ * Full-text search over posts_fts (migration 6; docs/decisions/0013-post-lists-and-search.md).
+ *
+ * What a visitor types is never FTS5 syntax: it is cut into words (letters, digits and their marks), each
+ * word becomes a quoted string, so `"`, `*`, `-`, `NEAR`, `OR`, `(` and emoji are separators or plain
+ * words, never operators. All words must match (AND); the last one also matches as a prefix, so results
+ * follow the typing.
+ */
+
+/** More words add nothing a reader can use and make each query dearer. */
+export const MAX_SEARCH_WORDS = 16;
+/** bm25 weights of title, summary and content: a word in the title counts most. */
+const WEIGHTS = { title: 10, summary: 4, content: 1 };
+
+export interface FtsQuery {
+  /** Matches title, summary and content. */
+  all: string;
+  /** The same words in title and summary only: what may match a post above the caller's tier. */
+  titleSummary: string;
+}
+
+/** The FTS5 query for a visitor's text, or null when it holds no word at all (then nothing matches). */
+export function ftsQuery(text: string): FtsQuery | null {
+  const words = text
+    .normalize('NFKC')
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter((w) => /[\p{L}\p{N}]/u.test(w))
+    .slice(0, MAX_SEARCH_WORDS);
+  if (words.length === 0) return null;
+  const last = words.length - 1;
+  // The prefix indexes (migration 6) serve prefixes of 1 to 3 characters; longer ones read few terms.
+  const terms = words.map((w, i) => `"${w}"${i === last ? '*' : ''}`);
+  const all = terms.join(' ');
+  return { all, titleSummary: `{title summary} : (${all})` };
+}
+
+/**
+ * The search SQL. `list` mode is GET /api/posts?q= (the list's access rule and status); `search` mode is
+ * /api/posts/search (own posts in any status, others' published at an openable tier). Visibility is part
+ * of the same query. A post above the caller's tier (a teaser) matches on its title and summary only, and
+ * its rank ignores the content too, so neither membership nor order says anything about words it hides.
+ * Only posts with id <= @max (those that existed when the first page was asked) are ranked, so paging by
+ * position neither repeats nor skips when posts are written in between.
+ */
+export function searchSql(mode: 'list' | 'search'): string {
+  const open = mode === 'list' ? VISIBLE : SEARCHABLE;
+  const status = mode === 'list' ? 'p.status = @status AND' : '';
+  const { title, summary, content } = WEIGHTS;
+  return `SELECT ${CARD_COLUMNS}, NOT ${open} AS locked,
+    CASE WHEN ${open} THEN bm25(posts_fts, ${title}, ${summary}, ${content})
+      ELSE bm25(posts_fts, ${title}, ${summary}, 0) END AS score
+  FROM posts_fts JOIN posts p ON p.id = posts_fts.rowid LEFT JOIN users u ON u.id = p.author_id
+  WHERE posts_fts MATCH @match AND p.id <= @max AND ${status} ${ACCESS(open)}
+    AND (${open} OR posts_fts.rowid IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH @match_ts))
+    ${FILTERS}
+  ORDER BY score, p.id DESC LIMIT @limit OFFSET @offset`;
+}
+
+/** The search of /api/posts/search, first page (the benchmark prints its plan). */
+export const SEARCH_SQL = searchSql('search');
