@@ -1,85 +1,29 @@
 /**
- * pnpm bench:api — the API on a temp DB with demo content, in its own process; autocannon from this one.
- * Measures authenticated GET /api/posts against GET /api/health as the baseline.
+ * pnpm bench:api [--scale] — issue 17's table. The API runs in its own process on a temporary database
+ * (demo content; with --scale also 100,000 posts and 10,000 users), the list cache off; autocannon runs here
+ * at 50 connections (BENCH_CONNECTIONS) for 5 s per row (BENCH_DURATION). Prints the query plans, a table and
+ * writes JSON to bench-results/ at the repository root.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
-import { LIST_SQL } from '../src/services/posts';
+import { ApiProcess, CONNECTIONS, cannon, DURATION, type Figure, figure, formatFigure } from './measure';
+import { printPlans } from './plans';
+import { findDeepPage, SCENARIOS, searchPath, type Target } from './scenarios';
+import { seedScale } from './seed-scale';
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 0);
-const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const scale = process.argv.includes('--scale');
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+type Results = Record<string, Figure & { note?: string }>;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, ms = 30_000) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not start: ${url}`);
-}
-
-function run(title: string, url: string, headers: Record<string, string> = {}) {
-  return new Promise<autocannon.Result>((resolve, reject) => {
-    autocannon(
-      {
-        title,
-        url,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        headers,
-        ...(WORKERS ? { workers: WORKERS } : {}),
-      },
-      (err, res) => (err ? reject(err) : resolve(res)),
-    );
-  });
-}
-
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
-const dbPath = path.join(dir, 'app.db');
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: pkgDir,
-  env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DB_PATH: dbPath,
-    LOG_LEVEL: 'silent',
-    REQUIRES_ACTIVATION: 'false',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-
-try {
-  await waitFor(`${base}/api/health`);
+async function login(base: string): Promise<Record<string, string>> {
   const user = {
-    username: 'bench_user',
+    username: 'bench_member',
     password: 'BenchPass123',
-    name: { first: 'Bench', last: 'User' },
-    email: 'bench@example.com',
+    name: { first: 'Bench', last: 'Member' },
+    email: 'bench-member@example.com',
     address: { street: 'Benchmark Road 1', city: '', postal_code: '', country: '' },
   };
   const reg = await fetch(`${base}/api/register`, {
@@ -88,59 +32,119 @@ try {
     body: JSON.stringify(user),
   });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const login = await fetch(`${base}/api/login`, {
+  const res = await fetch(`${base}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username: user.email, password: user.password }),
   });
-  const { token } = (await login.json()) as { token: string };
-  // Plain JSON (no Accept-Encoding): the heavier case; browsers would get the cached gzip body.
-  const auth = { authorization: `Bearer ${token}` };
-  const sample = (await (await fetch(`${base}/api/posts`, { headers: auth })).json()) as unknown[];
-  console.log(`GET /api/posts returns ${sample.length} posts for a basic member\n`);
+  const { token } = (await res.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
 
-  // Warm up JIT and caches.
-  await new Promise<void>((resolve) =>
-    autocannon({ url: `${base}/api/posts`, connections: 10, duration: 2, headers: auth }, () => resolve()),
-  );
-
-  const health = await run('GET /api/health', `${base}/api/health`);
-  const posts = await run('GET /api/posts (authenticated)', `${base}/api/posts`, auth);
-
-  const row = (name: string, r: autocannon.Result) =>
-    `${name.padEnd(32)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${String(r.latency.p50).padStart(3)} ms   p99 ${String(r.latency.p99).padStart(3)} ms   errors ${r.errors + r.non2xx}`;
-  console.log(
-    `${CONNECTIONS} connections, ${DURATION} s each, ${os.cpus().length} CPUs, load average ${os.loadavg()[0]!.toFixed(1)} (client and server share the machine)`,
-  );
-  console.log(row('GET /api/health', health));
-  console.log(row('GET /api/posts (authenticated)', posts));
-  console.log(`ratio posts/health: ${(posts.requests.average / health.requests.average).toFixed(2)}`);
-  const ok = posts.requests.average >= 5000 && posts.latency.p99 <= 25 && posts.errors + posts.non2xx === 0;
-  console.log(`target (>= 5000 req/s, p99 <= 25 ms, 0 errors): ${ok ? 'met' : 'NOT met'}\n`);
-
-  const db = new Database(dbPath, { readonly: true });
-  const plan = db.prepare(`EXPLAIN QUERY PLAN ${LIST_SQL}`).all({
-    uid: 2,
-    admin: 0,
-    open: '["public","members_only"]',
-    status: 'published',
-    vis: null,
-    content_type: null,
-    tag: null,
-    category: null,
-    q: null,
-    limit: 20,
-    offset: 0,
-  }) as { id: number; parent: number; detail: string }[];
-  console.log('EXPLAIN QUERY PLAN of the list query:');
-  const depth = new Map<number, number>([[0, 0]]);
-  for (const p of plan) {
-    const d = (depth.get(p.parent) ?? 0) + 1;
-    depth.set(p.id, d);
-    console.log(`${'  '.repeat(d)}${p.detail}`);
+async function measure(name: string, dbPath: string, depth: number): Promise<Results> {
+  const api = new ApiProcess(dbPath);
+  const started = Date.now();
+  await api.start();
+  console.log(`[${name}] API up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const results: Results = {};
+  try {
+    const auth = await login(api.base);
+    const db = new Database(dbPath, { readonly: true });
+    const rows = db
+      .prepare(
+        "SELECT id, slug FROM posts WHERE status = 'published' AND visibility = 'public' ORDER BY id LIMIT 200",
+      )
+      .all() as { id: number; slug: string }[];
+    if (name === 'scale') await printPlans(db);
+    db.close();
+    const deep = await findDeepPage(api.base, auth, depth);
+    const target: Target = {
+      base: api.base,
+      auth,
+      ids: rows.map((r) => r.id),
+      slugs: rows.map((r) => r.slug),
+      deepPath: deep.path,
+      deepKind: deep.kind,
+    };
+    await cannon({ url: `${api.base}/api/posts?limit=6`, duration: 2, connections: 10 }); // warm-up
+    for (const s of SCENARIOS) {
+      const restarted = await api.settle();
+      const { path: p, ...opts } = s.opts(target);
+      const r = figure(await cannon({ url: `${api.base}${p ?? '/'}`, ...opts }));
+      results[s.key] = { ...r, ...(s.key === 'deep' ? { note: deep.kind } : {}) };
+      console.log(
+        `[${name}] ${s.label}: ${formatFigure(r)}${restarted ? ' (server restarted: still draining the last run)' : ''}`,
+      );
+    }
+    // The stall test: /api/health from 10 connections while 50 search for the common word.
+    await api.settle();
+    const [search, health] = await Promise.all([
+      cannon({ url: `${api.base}${searchPath('risk')}`, headers: auth }),
+      cannon({ url: `${api.base}/api/health`, connections: 10 }),
+    ]);
+    results.stallSearch = figure(search);
+    results.stallHealth = figure(health);
+    console.log(
+      `[${name}] stall: health ${formatFigure(results.stallHealth)} beside search ${formatFigure(results.stallSearch)}`,
+    );
+  } finally {
+    await api.stop('SIGKILL');
   }
-  db.close();
+  return results;
+}
+
+const LABELS: [string, string][] = [
+  ...SCENARIOS.map((s) => [s.key, s.label] as [string, string]),
+  ['stallHealth', '/api/health while 50 connections search "risk"'],
+  ['stallSearch', 'that search load, beside it'],
+];
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
+const t0 = Date.now();
+try {
+  const all: Record<string, Results> = {};
+  if (scale) {
+    const dbPath = path.join(dir, 'scale.db');
+    const seeded = Date.now();
+    seedScale(dbPath, { posts: 100_000, users: 10_000 }, 'not-a-login-hash');
+    const mb = fs.statSync(dbPath).size / 1e6;
+    console.log(
+      `seeded 100,000 posts and 10,000 users in ${((Date.now() - seeded) / 1000).toFixed(1)} s (${mb.toFixed(0)} MB)`,
+    );
+    all.scale = await measure('scale', dbPath, 50_000);
+  }
+  all.demo = await measure('demo', path.join(dir, 'demo.db'), 10);
+
+  console.log(
+    `\n${CONNECTIONS} connections, ${DURATION} s per row, ${os.cpus().length} CPUs (client and server share them), list cache off`,
+  );
+  const cols = scale ? ['scale', 'demo'] : ['demo'];
+  console.log(
+    `| call | ${cols.map((c) => (c === 'scale' ? '100,000 posts' : 'demo content')).join(' | ')} |`,
+  );
+  console.log(`|---|${cols.map(() => '---').join('|')}|`);
+  for (const [key, label] of LABELS) {
+    const note = all.scale?.[key]?.note ?? all.demo?.[key]?.note;
+    console.log(
+      `| ${label}${note ? ` (${note})` : ''} | ${cols.map((c) => formatFigure(all[c]?.[key])).join(' | ')} |`,
+    );
+  }
+  const out = path.join(repoRoot, 'bench-results');
+  fs.mkdirSync(out, { recursive: true });
+  const file = path.join(
+    out,
+    `api-${scale ? 'scale' : 'demo'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+  );
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      { connections: CONNECTIONS, duration: DURATION, cpus: os.cpus().length, results: all },
+      null,
+      2,
+    ),
+  );
+  console.log(`\nJSON: ${path.relative(repoRoot, file)}; total ${((Date.now() - t0) / 1000).toFixed(0)} s`);
 } finally {
-  child.kill('SIGTERM');
   fs.rmSync(dir, { recursive: true, force: true });
 }
+process.exit(0);
