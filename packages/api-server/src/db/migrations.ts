@@ -220,4 +220,77 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX idx_posts_author ON posts(author_id, created_at DESC, id DESC);
     `,
   },
+  {
+    version: 7,
+    name: 'tag, category and report counts kept on write',
+    sql: `
+      -- Tag and category counts per visibility of published posts, kept current by triggers in the same
+      -- transaction as every write, so GET /api/posts/tags and /categories read a few rows instead of
+      -- grouping every post (1.3 s at 100,000 posts). n counts published posts; a row at 0 is removed.
+      CREATE TABLE term_counts (
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        visibility TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (kind, visibility, name)
+      ) WITHOUT ROWID;
+      INSERT INTO term_counts (kind, name, visibility, n)
+        SELECT t.kind, t.name, p.visibility, COUNT(*) FROM post_terms t JOIN posts p ON p.id = t.post_id
+        WHERE p.status = 'published' GROUP BY t.kind, t.name, p.visibility;
+      CREATE TRIGGER term_counts_term_ins AFTER INSERT ON post_terms BEGIN
+        INSERT INTO term_counts (kind, name, visibility, n)
+          SELECT NEW.kind, NEW.name, p.visibility, 1 FROM posts p WHERE p.id = NEW.post_id AND p.status = 'published'
+          ON CONFLICT (kind, visibility, name) DO UPDATE SET n = n + 1;
+      END;
+      CREATE TRIGGER term_counts_term_del AFTER DELETE ON post_terms BEGIN
+        UPDATE term_counts SET n = n - 1 WHERE kind = OLD.kind AND name = OLD.name
+          AND visibility = (SELECT p.visibility FROM posts p WHERE p.id = OLD.post_id AND p.status = 'published');
+        DELETE FROM term_counts WHERE kind = OLD.kind AND name = OLD.name AND n <= 0;
+      END;
+      -- Publishing, unpublishing or a new visibility moves the post's terms from one count to another.
+      CREATE TRIGGER term_counts_post_upd AFTER UPDATE OF status, visibility ON posts
+        WHEN OLD.status IS NOT NEW.status OR OLD.visibility IS NOT NEW.visibility BEGIN
+        UPDATE term_counts SET n = n - 1 WHERE OLD.status = 'published' AND visibility = OLD.visibility
+          AND (kind, name) IN (SELECT kind, name FROM post_terms WHERE post_id = OLD.id);
+        DELETE FROM term_counts WHERE n <= 0;
+        INSERT INTO term_counts (kind, name, visibility, n)
+          SELECT kind, name, NEW.visibility, 1 FROM post_terms WHERE post_id = NEW.id AND NEW.status = 'published'
+          ON CONFLICT (kind, visibility, name) DO UPDATE SET n = n + 1;
+      END;
+      -- A deleted post's terms are deleted while the post is still there, so term_counts_term_del sees its
+      -- status and visibility (the ON DELETE CASCADE would run after the row is gone).
+      CREATE TRIGGER term_counts_post_del BEFORE DELETE ON posts BEGIN
+        DELETE FROM post_terms WHERE post_id = OLD.id;
+      END;
+      -- The report's per type and visibility counts, the same way.
+      CREATE TABLE post_counts (
+        content_type TEXT NOT NULL,
+        visibility TEXT NOT NULL,
+        n INTEGER NOT NULL,
+        PRIMARY KEY (content_type, visibility)
+      ) WITHOUT ROWID;
+      INSERT INTO post_counts (content_type, visibility, n)
+        SELECT content_type, visibility, COUNT(*) FROM posts WHERE status = 'published' GROUP BY 1, 2;
+      CREATE TRIGGER post_counts_ins AFTER INSERT ON posts WHEN NEW.status = 'published' BEGIN
+        INSERT INTO post_counts (content_type, visibility, n) VALUES (NEW.content_type, NEW.visibility, 1)
+          ON CONFLICT (content_type, visibility) DO UPDATE SET n = n + 1;
+      END;
+      CREATE TRIGGER post_counts_upd AFTER UPDATE OF status, visibility, content_type ON posts
+        WHEN OLD.status IS NOT NEW.status OR OLD.visibility IS NOT NEW.visibility
+          OR OLD.content_type IS NOT NEW.content_type BEGIN
+        UPDATE post_counts SET n = n - 1 WHERE OLD.status = 'published'
+          AND content_type = OLD.content_type AND visibility = OLD.visibility;
+        INSERT INTO post_counts (content_type, visibility, n)
+          SELECT NEW.content_type, NEW.visibility, 1 WHERE NEW.status = 'published'
+          ON CONFLICT (content_type, visibility) DO UPDATE SET n = n + 1;
+        DELETE FROM post_counts WHERE n <= 0;
+      END;
+      CREATE TRIGGER post_counts_del AFTER DELETE ON posts WHEN OLD.status = 'published' BEGIN
+        UPDATE post_counts SET n = n - 1 WHERE content_type = OLD.content_type AND visibility = OLD.visibility;
+        DELETE FROM post_counts WHERE n <= 0;
+      END;
+      -- The report's most read posts: walked from the top of this index instead of sorting every post.
+      CREATE INDEX idx_posts_views ON posts(status, views DESC, id);
+    `,
+  },
 ];

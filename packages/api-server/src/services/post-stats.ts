@@ -4,9 +4,38 @@ import type { DB } from '../db/database';
 import type { Caller } from './accounts';
 import { now, who } from './post-model';
 
-/** Aggregates: an author's own stats and the public report. */
+/**
+ * Tag or category counts over the published posts the caller may open: a lookup in term_counts (kept by
+ * migration 7's triggers in the same transaction as each write), summed over the openable visibilities.
+ */
+export const TERM_COUNTS_SQL = `SELECT name, SUM(n) AS count FROM term_counts
+  WHERE kind = @kind AND visibility IN (SELECT value FROM json_each(@open))
+  GROUP BY name HAVING SUM(n) > 0 ORDER BY count DESC, name`;
+
+/** The report's counts per type and visibility, from post_counts (kept the same way). */
+export const REPORT_COUNTS_SQL = `SELECT content_type, visibility, n FROM post_counts
+  WHERE visibility IN (SELECT value FROM json_each(@open)) AND n > 0`;
+
+/** The report's most read posts, walked from the top of idx_posts_views. */
+export const TOP_POSTS_SQL = `SELECT id, title, views FROM posts INDEXED BY idx_posts_views
+  WHERE status = 'published' AND visibility IN (SELECT value FROM json_each(@open))
+  ORDER BY views DESC, id LIMIT 5`;
+
+/** Aggregates: an author's own stats, tag and category counts, and the public report. */
 export class PostStats {
-  constructor(private readonly db: DB) {}
+  private stmts;
+
+  constructor(private readonly db: DB) {
+    this.stmts = {
+      termCounts: db.prepare(TERM_COUNTS_SQL),
+      reportCounts: db.prepare(REPORT_COUNTS_SQL),
+      topPosts: db.prepare(TOP_POSTS_SQL),
+    };
+  }
+
+  termCounts(caller: Caller | null, kind: 'tag' | 'category'): { name: string; count: number }[] {
+    return this.stmts.termCounts.all({ kind, open: who(caller).open }) as { name: string; count: number }[];
+  }
 
   stats(caller: Caller): Stats {
     const rows = this.db
@@ -34,12 +63,11 @@ export class PostStats {
 
   report(caller: Caller | null): Report {
     const open = who(caller).open;
-    const rows = this.db
-      .prepare(
-        `SELECT content_type, visibility, COUNT(*) AS n FROM posts
-         WHERE status = 'published' AND visibility IN (SELECT value FROM json_each(?)) GROUP BY content_type, visibility`,
-      )
-      .all(open) as { content_type: string; visibility: string; n: number }[];
+    const rows = this.stmts.reportCounts.all({ open }) as {
+      content_type: string;
+      visibility: string;
+      n: number;
+    }[];
     const report: Report = {
       generated_at: now(),
       published: 0,
@@ -47,12 +75,7 @@ export class PostStats {
       by_visibility: Object.fromEntries(
         VISIBILITIES.values.filter((vis) => open.includes(`"${vis}"`)).map((vis) => [vis, 0]),
       ),
-      top_posts: this.db
-        .prepare(
-          `SELECT id, title, views FROM posts WHERE status = 'published'
-           AND visibility IN (SELECT value FROM json_each(?)) ORDER BY views DESC, id LIMIT 5`,
-        )
-        .all(open) as { id: number; title: string; views: number }[],
+      top_posts: this.stmts.topPosts.all({ open }) as { id: number; title: string; views: number }[],
     };
     for (const r of rows) {
       report.published += r.n;

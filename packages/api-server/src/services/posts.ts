@@ -54,7 +54,7 @@ export class PostService {
     return this.reader.read(caller, idOrSlug);
   }
   termCounts(caller: Caller | null, kind: 'tag' | 'category'): { name: string; count: number }[] {
-    return this.reader.termCounts(caller, kind);
+    return this.aggregates.termCounts(caller, kind);
   }
 
   // --- writes ---
