@@ -215,6 +215,9 @@ export const MIGRATIONS: Migration[] = [
       DROP INDEX idx_posts_status_published;
       CREATE INDEX idx_posts_status_published
         ON posts(status, published_at DESC, id DESC, visibility, author_id, content_type);
+      -- Search checks access for every match: this covering index answers it without reading a post's row
+      -- (its columns after the body sit on overflow pages).
+      CREATE INDEX idx_posts_access ON posts(id, status, visibility, author_id, content_type);
       -- My Research pages by (created_at, id).
       DROP INDEX idx_posts_author;
       CREATE INDEX idx_posts_author ON posts(author_id, created_at DESC, id DESC);
