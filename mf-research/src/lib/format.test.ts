@@ -17,13 +17,13 @@ describe('formatDate', () => {
 });
 
 describe('excerptOf', () => {
-  it('prefers the excerpt', () => {
-    expect(excerptOf({ excerpt: 'Short summary', content: 'Long content' })).toBe('Short summary');
+  it('prefers the excerpt (lists carry no content)', () => {
+    expect(excerptOf({ excerpt: 'Short excerpt', summary: 'A summary' })).toBe('Short excerpt');
   });
-  it('falls back to the first 120 characters of the content', () => {
-    const content = `${'x'.repeat(119)}yztail`;
-    expect(excerptOf({ excerpt: null, content })).toBe(`${'x'.repeat(119)}y`);
-    expect(excerptOf({ excerpt: '', content: 'brief' })).toBe('brief');
+  it('falls back to the first 120 characters of the summary', () => {
+    const summary = `${'x'.repeat(119)}yztail`;
+    expect(excerptOf({ excerpt: null, summary })).toBe(`${'x'.repeat(119)}y`);
+    expect(excerptOf({ excerpt: '  ', summary: 'brief' })).toBe('brief');
   });
 });
 

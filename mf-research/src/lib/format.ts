@@ -10,10 +10,14 @@ export function formatDate(value: string | null | undefined): string {
   return SHORT_US_DATE.format(date);
 }
 
-/** SPEC §2: the post's excerpt, else the first 120 characters of its content. */
-export function excerptOf(post: Pick<Post, 'excerpt' | 'content'>): string {
+/**
+ * SPEC §2: the post's excerpt, which the server cuts from the content (plain text, at most 120 characters)
+ * when the post is written; lists carry no content (issue 17). A post without one shows its summary, cut
+ * to the same length.
+ */
+export function excerptOf(post: Pick<Post, 'excerpt' | 'summary'>): string {
   if (post.excerpt && post.excerpt.trim() !== '') return post.excerpt;
-  return post.content.slice(0, LIMITS.excerptLength);
+  return post.summary.slice(0, LIMITS.excerptLength);
 }
 
 export function titleOf(post: Pick<Post, 'title'>): string {

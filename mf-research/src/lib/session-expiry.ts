@@ -21,6 +21,8 @@ const own = (options?: CallOptions): CallOptions => ({ ...options, redirectOn401
 export const researchApi = {
   get: <T>(path: string, schema: Schema<T> | null, options?: CallOptions) =>
     api.get(path, schema, own(options)),
+  getWithHeaders: <T>(path: string, schema: Schema<T> | null, options?: CallOptions) =>
+    api.getWithHeaders(path, schema, own(options)),
   post: <T>(path: string, body: unknown, schema: Schema<T> | null, options?: CallOptions) =>
     api.post(path, body, schema, own(options)),
   put: <T>(path: string, body: unknown, schema: Schema<T> | null, options?: CallOptions) =>

@@ -2,19 +2,45 @@ import {
   API_PATHS,
   type ContentType,
   NamedCountListSchema,
-  type Post,
-  PostListSchema,
-  type PostOrTeaser,
-  PostOrTeaserListSchema,
+  NEXT_CURSOR_HEADER,
+  type PostCard,
+  PostCardListSchema,
+  type PostCardOrTeaser,
+  PostCardOrTeaserListSchema,
   type Stats,
   StatsSchema,
   type Visibility,
 } from '@app/contracts';
+import type * as v from 'valibot';
 import { researchApi as api } from '../../../lib/session-expiry';
 
 // Calls go through researchApi: no redirect on 401, and the pages are told (lib/session-expiry.ts).
 
 export const EXPLORE_LIMIT = 50;
+export const MY_POSTS_LIMIT = 100;
+
+/** One page of a list: its cards and the cursor of the next page (null on the last). */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * Lists are keyset-paged: the server sends X-Next-Cursor while more exists, and the next page is the same
+ * request with `cursor` set to it. An empty header counts as none, so a stray blank never loops.
+ */
+async function getPage<T>(
+  path: string,
+  schema: v.GenericSchema<unknown, T[]>,
+  params: URLSearchParams,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<Page<T>> {
+  if (cursor) params.set('cursor', cursor);
+  const { data, headers } = await api.getWithHeaders(path, schema, { searchParams: params, signal });
+  const next = headers.get(NEXT_CURSOR_HEADER)?.trim();
+  return { items: data, nextCursor: next ? next : null };
+}
 
 export interface ExploreFilters {
   q: string;
@@ -55,17 +81,16 @@ export function buildExploreRequest(
 export function fetchExplore(
   visibilities: readonly Visibility[],
   filters: ExploreFilters,
+  cursor: string | null,
   signal?: AbortSignal,
-): Promise<PostOrTeaser[]> {
+): Promise<Page<PostCardOrTeaser>> {
   const { path, params } = buildExploreRequest(visibilities, filters);
-  return api.get(path, PostOrTeaserListSchema, { searchParams: params, signal });
+  return getPage(path, PostCardOrTeaserListSchema, params, cursor, signal);
 }
 
-export function fetchMyPosts(signal?: AbortSignal): Promise<Post[]> {
-  return api.get(API_PATHS.myPosts, PostListSchema, {
-    searchParams: { limit: 100 },
-    signal,
-  });
+export function fetchMyPosts(cursor: string | null, signal?: AbortSignal): Promise<Page<PostCard>> {
+  const params = new URLSearchParams({ limit: String(MY_POSTS_LIMIT) });
+  return getPage(API_PATHS.myPosts, PostCardListSchema, params, cursor, signal);
 }
 
 export function fetchStats(signal?: AbortSignal): Promise<Stats> {

@@ -1,14 +1,23 @@
 import { Card, gridStyles, Skeleton, visuallyHiddenStyles } from '@app/ui';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 
 /**
  * A titled list of cards. The title is an h2 for screen readers only: the cards' titles are h3, and a page
  * must not jump from its h1 to h3 (the outline, and Lighthouse's heading-order audit).
  */
-export function CardGrid({ children, label }: { children: ReactNode; label: string }) {
+export function CardGrid({
+  children,
+  label,
+  ref,
+}: {
+  children: ReactNode;
+  label: string;
+  /** The section, for Load more to find the first card it added (each card carries data-post-id). */
+  ref?: Ref<HTMLElement>;
+}) {
   const id = useId();
   return (
-    <section aria-labelledby={id}>
+    <section aria-labelledby={id} ref={ref}>
       <h2 id={id} css={visuallyHiddenStyles}>
         {label}
       </h2>

@@ -1,13 +1,23 @@
 import { useSession } from '@app/session';
-import { Alert, Button } from '@app/ui';
-import { useState } from 'react';
-import { useAsync } from '../../../lib/use-async';
+import { Alert, Button, VisuallyHidden } from '@app/ui';
+import { useRef, useState } from 'react';
 import { type ExploreFilters, fetchExplore, hasFilters, NO_FILTERS } from '../api/research-api';
 import { CardGrid, CardGridSkeleton } from './card-grid';
 import { ExploreFiltersBar } from './explore-filters';
 import { EmptyState, GuestEmptyState } from './guest-empty-state';
+import { LoadMore, moreLoadedText } from './load-more';
 import { PostCard } from './post-card';
 import { useLoadError } from './use-load-error';
+import { usePagedList } from './use-paged-list';
+
+/**
+ * The count line. While more pages exist the total is unknown (the API pages by cursor and sends no
+ * total), so it says what is shown rather than claim a total it does not know.
+ */
+function countText(count: number, hasMore: boolean): string {
+  const reports = count === 1 ? '1 report' : `${count} reports`;
+  return hasMore ? `Showing ${reports}` : reports;
+}
 
 /**
  * Explore Research: the §6 list, search and filters (docs/decisions/0007-explore-visibilities.md), with
@@ -21,15 +31,17 @@ export function ExploreTab() {
     !session.isLoggedIn || session.profileStatus === 'loaded' || session.profileStatus === 'error';
   const visibilities = session.exploreVisibilities();
   const key = visibilities.join(',');
-  const list = useAsync(
-    (signal) => fetchExplore(visibilities, filters, signal),
+  // A new filter or search (or session) loads its first page and drops the pages loaded before it.
+  const list = usePagedList(
+    (cursor, signal) => fetchExplore(visibilities, filters, cursor, signal),
     [key, filters, session.token],
     ready,
   );
-  const loadError = useLoadError(list.error);
+  const loadError = useLoadError(list.firstError);
+  const gridRef = useRef<HTMLElement>(null);
 
   const isGuest = !session.isLoggedIn;
-  const posts = list.data ?? [];
+  const posts = list.items ?? [];
 
   return (
     <div>
@@ -37,14 +49,14 @@ export function ExploreTab() {
       {loadError && (
         <Alert tone="error">
           {loadError}{' '}
-          <Button size="sm" variant="secondary" onClick={list.reload}>
+          <Button size="sm" variant="secondary" onClick={list.reloadFirst}>
             Try again
           </Button>
         </Alert>
       )}
-      {!ready || (list.status === 'loading' && !list.data) ? (
+      {!ready || (list.firstStatus !== 'error' && !list.items) ? (
         <CardGridSkeleton />
-      ) : list.status === 'error' && !list.data ? null : posts.length === 0 ? (
+      ) : list.firstStatus === 'error' && !list.items ? null : posts.length === 0 ? (
         hasFilters(filters) ? (
           <EmptyState
             title="No research found"
@@ -58,14 +70,17 @@ export function ExploreTab() {
       ) : (
         <>
           <p role="status" css={{ margin: '0 0 12px' }}>
-            {posts.length === 1 ? '1 report' : `${posts.length} reports`}
+            {countText(posts.length, list.hasMore)}
+            {list.lastLoad && <VisuallyHidden>{`, ${moreLoadedText(list.lastLoad.added)}`}</VisuallyHidden>}
           </p>
-          <CardGrid label="Research reports">
+          <CardGrid label="Research reports" ref={gridRef}>
             {posts.map((post) => (
               // The server decides what is locked: a post above the tier arrives as a teaser.
               <PostCard key={post.id} post={post} variant="explore" />
             ))}
           </CardGrid>
+          {/* Search results arrive ranked, best first: shown in that order, pages appended as they come. */}
+          <LoadMore list={list} listRef={gridRef} announce={false} />
         </>
       )}
     </div>

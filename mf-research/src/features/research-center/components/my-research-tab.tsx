@@ -1,32 +1,30 @@
-import { MESSAGES, type Post } from '@app/contracts';
+import { MESSAGES, type PostCard as PostCardData } from '@app/contracts';
 import { Link } from '@app/router';
 import { Alert, Button, buttonStyles } from '@app/ui';
+import { useRef } from 'react';
 import { CardGrid, CardGridSkeleton } from './card-grid';
 import { EmptyState } from './guest-empty-state';
+import { LoadMore } from './load-more';
 import { PostCard } from './post-card';
+import type { PagedList } from './use-paged-list';
 
-/** My Research: the user's own posts, drafts included, each with View. The page loads them for the badge. */
-export function MyResearchTab({
-  posts,
-  loading,
-  error,
-  onRetry,
-}: {
-  posts: Post[] | null;
-  loading: boolean;
-  error: string | null;
-  onRetry: () => void;
-}) {
+/**
+ * My Research: the user's own posts, drafts included, each with View, and Load more while the server has
+ * older ones. The page loads the list (its first page feeds the tab's count badge).
+ */
+export function MyResearchTab({ list, error }: { list: PagedList<PostCardData>; error: string | null }) {
+  const gridRef = useRef<HTMLElement>(null);
   if (error)
     return (
       <Alert tone="error">
         {error}{' '}
-        <Button size="sm" variant="secondary" onClick={onRetry}>
+        <Button size="sm" variant="secondary" onClick={list.reloadFirst}>
           Try again
         </Button>
       </Alert>
     );
-  if (loading || !posts) return <CardGridSkeleton />;
+  const posts = list.items;
+  if (!posts) return <CardGridSkeleton />;
   if (posts.length === 0)
     return (
       <EmptyState
@@ -39,10 +37,13 @@ export function MyResearchTab({
       </EmptyState>
     );
   return (
-    <CardGrid label="My research reports">
-      {posts.map((post) => (
-        <PostCard key={post.id} post={post} variant="mine" />
-      ))}
-    </CardGrid>
+    <>
+      <CardGrid label="My research reports" ref={gridRef}>
+        {posts.map((post) => (
+          <PostCard key={post.id} post={post} variant="mine" />
+        ))}
+      </CardGrid>
+      <LoadMore list={list} listRef={gridRef} />
+    </>
   );
 }

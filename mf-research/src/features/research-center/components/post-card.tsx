@@ -1,4 +1,10 @@
-import { CONTENT_TYPES, isTeaser, POST_STATUSES, type PostOrTeaser, type PostTeaser } from '@app/contracts';
+import {
+  CONTENT_TYPES,
+  isTeaser,
+  POST_STATUSES,
+  type PostCardOrTeaser,
+  type PostTeaser,
+} from '@app/contracts';
 import { Link } from '@app/router';
 import { Badge, buttonStyles, Card, LockIcon, VisuallyHidden } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
@@ -34,7 +40,7 @@ export type CardVariant = 'explore' | 'mine';
 function TeaserCard({ post }: { post: PostTeaser }) {
   const title = titleOf(post);
   return (
-    <Card aria-label={title}>
+    <Card aria-label={title} data-post-id={post.id}>
       <div css={headCss}>
         <VisibilityBadge visibility={post.visibility} />
         <Badge>{CONTENT_TYPES.labels[post.content_type]}</Badge>
@@ -69,12 +75,12 @@ function TeaserCard({ post }: { post: PostTeaser }) {
  * tier), a lock message with Log In and Sign Up (guest) or Upgrade (member). My Research cards show the
  * status and View.
  */
-export function PostCard({ post, variant }: { post: PostOrTeaser; variant: CardVariant }) {
+export function PostCard({ post, variant }: { post: PostCardOrTeaser; variant: CardVariant }) {
   if (isTeaser(post)) return <TeaserCard post={post} />;
   const title = titleOf(post);
   const date = variant === 'mine' ? (post.published_at ?? post.created_at) : post.published_at;
   return (
-    <Card aria-label={title}>
+    <Card aria-label={title} data-post-id={post.id}>
       <div css={headCss}>
         <VisibilityBadge visibility={post.visibility} />
         <Badge>{CONTENT_TYPES.labels[post.content_type]}</Badge>

@@ -39,8 +39,9 @@ describe('Research Center — Explore', () => {
       makePost({
         id: 2,
         title: '',
+        // Lists carry no content: the card falls back to the summary, cut to 120 characters.
         excerpt: null,
-        content: 'c'.repeat(200),
+        summary: 'c'.repeat(200),
         published_at: null,
         author: { name: null },
       }),

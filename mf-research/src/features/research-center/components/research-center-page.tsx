@@ -4,13 +4,13 @@ import { useSession } from '@app/session';
 import { Alert, Badge, buttonStyles, Container, inlineLinkStyles, type TabItem, Tabs } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useSessionExpired } from '../../../lib/session-expiry';
-import { useAsync } from '../../../lib/use-async';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchMyPosts } from '../api/research-api';
 import { AnalyticsTab } from './analytics-tab';
 import { ExploreTab } from './explore-tab';
 import { MyResearchTab } from './my-research-tab';
 import { useLoadError } from './use-load-error';
+import { usePagedList } from './use-paged-list';
 
 type TabId = 'explore' | 'my' | 'analytics';
 const TAB_IDS: readonly TabId[] = ['explore', 'my', 'analytics'];
@@ -34,14 +34,20 @@ export function ResearchCenterPage() {
   const expired = useSessionExpired();
   usePageTitle(TAB_TITLES[tab]);
 
-  const mine = useAsync((signal) => fetchMyPosts(signal), [session.token], session.isLoggedIn);
+  const mine = usePagedList(
+    (cursor, signal) => fetchMyPosts(cursor, signal),
+    [session.token],
+    session.isLoggedIn,
+  );
   // Not gated on isLoggedIn: by the time a 401 arrives the api-client has already cleared the token.
-  const mineError = useLoadError(mine.error);
+  const mineError = useLoadError(mine.firstError);
 
   const select = (id: string) => {
     if (id !== tab) setParams(id === 'explore' ? {} : { tab: id });
   };
-  const count = session.isLoggedIn ? mine.data?.length : undefined;
+  // The badge counts what is loaded; '100+' while more pages exist (the API sends no total).
+  const loaded = session.isLoggedIn ? mine.items?.length : undefined;
+  const count = loaded === undefined ? undefined : `${loaded}${mine.hasMore ? '+' : ''}`;
   const items: TabItem[] = session.isLoggedIn
     ? [
         { id: 'explore', label: 'Explore Research' },
@@ -50,7 +56,12 @@ export function ResearchCenterPage() {
           label: (
             <>
               My Research
-              <Badge tone="info" aria-label={count === undefined ? 'loading count' : `${count} reports`}>
+              <Badge
+                tone="info"
+                aria-label={
+                  count === undefined ? 'loading count' : `${count} ${count === '1' ? 'report' : 'reports'}`
+                }
+              >
                 {count ?? '…'}
               </Badge>
             </>
@@ -111,14 +122,7 @@ export function ResearchCenterPage() {
       )}
       <Tabs items={items} selected={tab} onSelect={select} label="Research sections">
         {tab === 'explore' && <ExploreTab />}
-        {tab === 'my' && (
-          <MyResearchTab
-            posts={mine.data}
-            loading={mine.status === 'loading' || mine.status === 'idle'}
-            error={mineError}
-            onRetry={mine.reload}
-          />
-        )}
+        {tab === 'my' && <MyResearchTab list={mine} error={mineError} />}
         {tab === 'analytics' && <AnalyticsTab />}
       </Tabs>
     </Container>
