@@ -1,8 +1,10 @@
 import { API_PATHS } from '@app/contracts';
 import { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
 import { HttpError } from './errors';
+import { expensiveLimit } from './expensive-limit';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAdminRoutes } from './routes/admin';
 import { body, type Env, type RouteDeps } from './routes/http-helpers';
@@ -37,6 +39,27 @@ export function createApp(input: AppContext | Config): Hono<Env> {
         ms: Math.round((performance.now() - started) * 10) / 10,
       });
     });
+  }
+
+  // Every JSON answer of config.compressMinBytes or more is gzipped when the client accepts it (issue 17),
+  // here and nowhere else. c.json sets no Content-Length, which hono's compress needs for its threshold, so
+  // the inner step measures the body first. zlib runs on libuv's thread pool, not on the event loop.
+  app.use('/api/*', compress({ encoding: 'gzip', threshold: config.compressMinBytes }));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    const res = c.res;
+    if (!res.body || res.headers.has('Content-Length') || res.headers.has('Content-Encoding')) return;
+    if (!/gzip/.test(c.req.header('accept-encoding') ?? '')) return;
+    const bytes = await res.arrayBuffer();
+    c.res = new Response(bytes, res);
+    c.res.headers.set('Content-Length', String(bytes.byteLength));
+  });
+
+  // Expensive endpoints run a bounded number at a time; a request that would wait too long is answered 503
+  // with Retry-After (src/expensive-limit.ts). One limiter, shared by all of them.
+  const limited = expensiveLimit(config.expensive);
+  for (const p of [API_PATHS.searchPosts, API_PATHS.tags, API_PATHS.categories, API_PATHS.report]) {
+    app.use(p, limited);
   }
 
   // Resolve the bearer token once. A token that is sent but no longer valid is a 401 on every route, so the

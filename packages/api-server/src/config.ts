@@ -39,6 +39,14 @@ export const ConfigSchema = v.object({
   sessionCacheMs: Int(0, 60_000),
   listCacheSize: Int(0, 100_000),
   bodyLimitBytes: Int(1024, 50 * 1024 * 1024),
+  /** Expensive endpoints (search, tag/category counts, report): see src/expensive-limit.ts. */
+  expensive: v.object({
+    concurrency: Int(1, 1000),
+    maxWaitMs: Int(0, 60_000),
+    retryAfterSeconds: Int(1, 3600),
+  }),
+  /** JSON answers at least this large are gzipped when the client accepts it. */
+  compressMinBytes: Int(0, 10 * 1024 * 1024),
   lockout: v.object({
     maxAttempts: Int(1, 1000),
     windowMs: Int(1, 86_400_000),
@@ -82,6 +90,9 @@ export const DEFAULT_CONFIG: Config = {
   sessionCacheMs: 5000,
   listCacheSize: 1000,
   bodyLimitBytes: 1024 * 1024,
+  // Two at once keeps one core free for everything else; a wait over 2 s is worth a retry, not a queue.
+  expensive: { concurrency: 2, maxWaitMs: 2000, retryAfterSeconds: 1 },
+  compressMinBytes: 1024,
   lockout: { maxAttempts: 5, windowMs: 15 * 60 * 1000, durationMs: 15 * 60 * 1000 },
   // OWASP's argon2id recommendation: m=19 MiB, t=2, p=1.
   argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
@@ -161,6 +172,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionCacheMs: num(env, 'SESSION_CACHE_MS', d.sessionCacheMs),
     listCacheSize: num(env, 'LIST_CACHE_SIZE', d.listCacheSize),
     bodyLimitBytes: num(env, 'BODY_LIMIT_BYTES', d.bodyLimitBytes),
+    expensive: {
+      concurrency: num(env, 'EXPENSIVE_CONCURRENCY', d.expensive.concurrency),
+      maxWaitMs: num(env, 'EXPENSIVE_MAX_WAIT_MS', d.expensive.maxWaitMs),
+      retryAfterSeconds: num(env, 'EXPENSIVE_RETRY_AFTER_S', d.expensive.retryAfterSeconds),
+    },
+    compressMinBytes: num(env, 'COMPRESS_MIN_BYTES', d.compressMinBytes),
     lockout: {
       maxAttempts: num(env, 'LOCKOUT_MAX_ATTEMPTS', d.lockout.maxAttempts),
       windowMs: num(env, 'LOCKOUT_WINDOW_MS', d.lockout.windowMs),
