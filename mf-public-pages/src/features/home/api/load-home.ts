@@ -4,15 +4,15 @@ import {
   type Dashboard,
   DashboardListSchema,
   MESSAGES,
-  type Post,
-  PostListSchema,
+  type PostCard,
+  PostCardListSchema,
 } from '@app/contracts';
 
 /** SPEC §9: Home shows the 6 latest articles. */
 export const HOME_ARTICLE_LIMIT = 6;
 
 export interface HomeData {
-  posts: Post[];
+  posts: PostCard[];
   dashboards: Dashboard[];
   /** The message to show when a call failed (SPEC §8): the server's error or 'Error loading homepage data'. */
   error: string | null;
@@ -24,7 +24,7 @@ export interface HomeData {
  */
 export async function loadHome(signal?: AbortSignal): Promise<HomeData> {
   const [posts, dashboards] = await Promise.allSettled([
-    api.get(API_PATHS.posts, PostListSchema, {
+    api.get(API_PATHS.posts, PostCardListSchema, {
       signal,
       searchParams: { status: 'published', visibility: 'public', limit: HOME_ARTICLE_LIMIT },
     }),

@@ -100,10 +100,11 @@ describe('HomePage', () => {
     expectStaticSections();
   });
 
-  it('shows up to 6 articles, each with its summary or content and a link to /post/{id}', async () => {
+  it('shows up to 6 articles, each with its summary or excerpt and a link to /post/{id}', async () => {
+    // Lists send cards: the excerpt the server cut from the content, not the content (issue 17).
     const posts = [
       makePost(11),
-      makePost(12, { summary: '', content: 'Only **content** here' }),
+      makePost(12, { summary: '', content: 'Only **content** here', excerpt: 'Only content here' }),
       ...[13, 14, 15, 16, 17].map((id) => makePost(id)),
     ];
     server.use(

@@ -1,4 +1,4 @@
-import { CONTENT_TYPES, MESSAGES, type Post } from '@app/contracts';
+import { CONTENT_TYPES, MESSAGES, type PostCard } from '@app/contracts';
 import { Link } from '@app/router';
 import { Badge, Card, gridStyles, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
@@ -16,7 +16,7 @@ const clamp = (lines: number) => css`
   overflow: hidden;
 `;
 
-function ArticleCard({ post }: { post: Post }) {
+function ArticleCard({ post }: { post: PostCard }) {
   const date = formatDate(post.published_at ?? post.created_at);
   return (
     <Card css={css`min-height: ${CARD_HEIGHT};`}>
@@ -72,7 +72,7 @@ function SkeletonCard() {
   );
 }
 
-export function InsightsSection({ posts, loading }: { posts: readonly Post[]; loading: boolean }) {
+export function InsightsSection({ posts, loading }: { posts: readonly PostCard[]; loading: boolean }) {
   return (
     <section aria-labelledby="home-insights-title" aria-busy={loading} css={sectionCss}>
       <SectionHeading

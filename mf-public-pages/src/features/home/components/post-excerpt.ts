@@ -1,4 +1,4 @@
-import type { Post } from '@app/contracts';
+import type { Post, PostCard } from '@app/contracts';
 
 export const EXCERPT_LENGTH = 160;
 
@@ -20,10 +20,13 @@ function plainText(markdown: string): string {
  * server from the summary, else the content, with Markdown and HTML removed), so it comes first; an API
  * without excerpts falls back to the summary, else the content's start.
  */
-export function postExcerpt(post: Pick<Post, 'summary' | 'excerpt' | 'content'>): string {
+export function postExcerpt(
+  post: Pick<PostCard, 'summary' | 'excerpt'> & Partial<Pick<Post, 'content'>>,
+): string {
   const summary = post.excerpt?.trim() || plainText(post.summary);
   if (summary) return summary;
-  const text = plainText(post.content);
+  // Lists send cards (no content, issue 17); only an API without excerpts reaches this.
+  const text = plainText(post.content ?? '');
   if (text.length <= EXCERPT_LENGTH) return text;
   const cut = text.slice(0, EXCERPT_LENGTH);
   const lastSpace = cut.lastIndexOf(' ');
