@@ -45,6 +45,8 @@ export const ConfigSchema = v.object({
     maxWaitMs: Int(0, 60_000),
     retryAfterSeconds: Int(1, 3600),
   }),
+  /** Worker threads that run full-text search off the event loop (src/db/read-pool.ts); 0 runs it inline. */
+  searchWorkers: Int(0, 16),
   /** JSON answers at least this large are gzipped when the client accepts it. */
   compressMinBytes: Int(0, 10 * 1024 * 1024),
   lockout: v.object({
@@ -92,6 +94,8 @@ export const DEFAULT_CONFIG: Config = {
   bodyLimitBytes: 1024 * 1024,
   // Two at once keeps one core free for everything else; a wait over 2 s is worth a retry, not a queue.
   expensive: { concurrency: 2, maxWaitMs: 2000, retryAfterSeconds: 1 },
+  // As many as the expensive limit lets run at once: each search that may start has a thread to run on.
+  searchWorkers: 2,
   compressMinBytes: 1024,
   lockout: { maxAttempts: 5, windowMs: 15 * 60 * 1000, durationMs: 15 * 60 * 1000 },
   // OWASP's argon2id recommendation: m=19 MiB, t=2, p=1.
@@ -177,6 +181,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       maxWaitMs: num(env, 'EXPENSIVE_MAX_WAIT_MS', d.expensive.maxWaitMs),
       retryAfterSeconds: num(env, 'EXPENSIVE_RETRY_AFTER_S', d.expensive.retryAfterSeconds),
     },
+    searchWorkers: num(env, 'SEARCH_WORKERS', d.searchWorkers),
     compressMinBytes: num(env, 'COMPRESS_MIN_BYTES', d.compressMinBytes),
     lockout: {
       maxAttempts: num(env, 'LOCKOUT_MAX_ATTEMPTS', d.lockout.maxAttempts),

@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import { type DB, migrate, openDatabase } from './db/database';
+import { ReadPool } from './db/read-pool';
 import { seedBase, seedDemo } from './db/seed';
 import { AccountService } from './services/accounts';
 import { PostService } from './services/posts';
@@ -21,7 +22,12 @@ export function createContext(config: Config): AppContext {
   const db = openDatabase(config.dbPath);
   migrate(db);
   const accounts = new AccountService(db, config);
-  const posts = new PostService(db);
+  // Search runs on worker threads (their own read-only connections); an in-memory database cannot be shared.
+  const searchPool =
+    config.searchWorkers > 0 && config.dbPath !== ':memory:'
+      ? new ReadPool(config.dbPath, config.searchWorkers)
+      : null;
+  const posts = new PostService(db, searchPool);
   const site = new SiteService(db);
   const rollout = new RolloutService(db, config.rollout);
   return {
@@ -32,6 +38,7 @@ export function createContext(config: Config): AppContext {
     site,
     rollout,
     close: () => {
+      void searchPool?.close();
       if (db.open) db.close();
     },
   };

@@ -38,10 +38,10 @@ export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: R
     const who = requireCaller(c);
     return pageJson(c, posts.mine(who, listQuery(c)));
   });
-  app.get(API_PATHS.searchPosts, (c) => {
+  app.get(API_PATHS.searchPosts, async (c) => {
     const q = listQuery(c);
     if (!q.q) throw new HttpError(400, 'Search text (q) is required');
-    return pageJson(c, posts.search(caller(c), { ...q, q: q.q, teasers: teasersParam(c) }));
+    return pageJson(c, await posts.search(caller(c), { ...q, q: q.q, teasers: teasersParam(c) }));
   });
   app.get(API_PATHS.tags, (c) => c.json(posts.termCounts(caller(c), 'tag')));
   app.get(API_PATHS.categories, (c) => c.json(posts.termCounts(caller(c), 'category')));

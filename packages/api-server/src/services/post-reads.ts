@@ -2,6 +2,7 @@ import type { Post, PostCard, PostCardOrTeaser, PostOrTeaser } from '@app/contra
 import { canOpen } from '@app/contracts';
 import type Database from 'better-sqlite3';
 import type { DB } from '../db/database';
+import type { ReadPool } from '../db/read-pool';
 import { HttpError } from '../errors';
 import type { Caller } from './accounts';
 import { decodeCursor, encodeCursor, type Page } from './cursor';
@@ -30,7 +31,10 @@ export class PostReader {
   /** List, search and My Research statements, prepared on first use (one per keyset / mode). */
   private lists = new Map<string, Database.Statement>();
 
-  constructor(private readonly db: DB) {
+  constructor(
+    private readonly db: DB,
+    private readonly pool: ReadPool | null = null,
+  ) {
     this.stmts = {
       byId: db.prepare(
         `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.id = @id`,
@@ -83,23 +87,42 @@ export class PostReader {
     );
   }
 
-  search(caller: Caller | null, q: Omit<ListQuery, 'status'> & { q: string }): Page<PostCardOrTeaser> {
-    return this.ranked('search', caller, { ...q, status: 'published' });
+  /** /api/posts/search: ranked, on a worker thread when the server has a read pool (read-pool.ts). */
+  async search(
+    caller: Caller | null,
+    q: Omit<ListQuery, 'status'> & { q: string },
+  ): Promise<Page<PostCardOrTeaser>> {
+    const plan = this.rankedPlan(caller, { ...q, status: 'published' });
+    if (!plan) return { items: [], next: null };
+    const rows = this.pool
+      ? ((await this.pool.all(searchSql('search'), plan.params)) as CardRow[])
+      : (this.prepared('search:search', () => searchSql('search')).all(plan.params) as CardRow[]);
+    return plan.page(rows);
   }
 
-  /** Ranked by bm25; pages by position among the posts that existed at the first page (services/search.ts). */
+  /** Ranked by bm25 under the list's access rule (GET /api/posts?q=), on the main thread. */
   private ranked(
     mode: 'list' | 'search',
     caller: Caller | null,
     q: ListQuery & { q: string },
   ): Page<PostCardOrTeaser> {
+    const plan = this.rankedPlan(caller, q);
+    if (!plan) return { items: [], next: null };
+    return plan.page(this.prepared(`search:${mode}`, () => searchSql(mode)).all(plan.params) as CardRow[]);
+  }
+
+  /**
+   * The parameters of a ranked query and how its rows become a page. Pages by position among the posts
+   * that existed at the first page (services/search.ts). Null when the text holds no word.
+   */
+  private rankedPlan(caller: Caller | null, q: ListQuery & { q: string }) {
     const at = q.cursor ? decodeCursor(q.cursor, 's') : null;
     const match = ftsQuery(q.q);
-    if (match === null) return { items: [], next: null };
+    if (match === null) return null;
     const max = at?.max ?? (this.stmts.maxId.get() as number);
     const pos = at?.pos ?? q.offset;
     const w = who(caller);
-    const rows = this.prepared(`search:${mode}`, () => searchSql(mode)).all({
+    const params = {
       ...this.filterParams(q),
       uid: w.uid,
       admin: w.admin,
@@ -110,10 +133,13 @@ export class PostReader {
       max,
       limit: q.limit + 1,
       offset: pos,
-    }) as CardRow[];
-    const more = rows.length > q.limit;
-    const items = toListItems(more ? rows.slice(0, q.limit) : rows);
-    return { items, next: more ? encodeCursor({ k: 's', max, pos: pos + q.limit }) : null };
+    };
+    const page = (rows: CardRow[]): Page<PostCardOrTeaser> => {
+      const more = rows.length > q.limit;
+      const items = toListItems(more ? rows.slice(0, q.limit) : rows);
+      return { items, next: more ? encodeCursor({ k: 's', max, pos: pos + q.limit }) : null };
+    };
+    return { params, page };
   }
 
   /** My Research: the caller's own posts in any status, as cards, newest created first. */

@@ -10,6 +10,7 @@ import type {
   Visibility,
 } from '@app/contracts';
 import type { DB } from '../db/database';
+import type { ReadPool } from '../db/read-pool';
 import type { Caller } from './accounts';
 import { CommentService } from './comments';
 import type { Page } from './cursor';
@@ -30,8 +31,8 @@ export class PostService {
   private readonly commentService: CommentService;
   private readonly aggregates: PostStats;
 
-  constructor(db: DB) {
-    this.reader = new PostReader(db);
+  constructor(db: DB, searchPool: ReadPool | null = null) {
+    this.reader = new PostReader(db, searchPool);
     this.writer = new PostWriter(db, this.reader);
     this.commentService = new CommentService(db, this.reader);
     this.aggregates = new PostStats(db);
@@ -43,7 +44,10 @@ export class PostService {
   list(caller: Caller | null, q: ListQuery): Page<PostCardOrTeaser> {
     return this.reader.list(caller, q);
   }
-  search(caller: Caller | null, q: Omit<ListQuery, 'status'> & { q: string }): Page<PostCardOrTeaser> {
+  search(
+    caller: Caller | null,
+    q: Omit<ListQuery, 'status'> & { q: string },
+  ): Promise<Page<PostCardOrTeaser>> {
     return this.reader.search(caller, q);
   }
   mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Page<PostCard> {
