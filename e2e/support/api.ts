@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { API_PATHS } from '@app/contracts';
+import { API_PATHS, type Post, type PostInput } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /** Helpers that set up data through the real API and the admin CLI, on the run's database. */
@@ -72,4 +72,21 @@ export async function createMember(
 /** Puts the token where the app keeps it before any page script runs. */
 export async function useToken(page: Page, token: string): Promise<void> {
   await page.addInitScript((value) => window.localStorage.setItem('token', value), token);
+}
+
+/**
+ * A post created straight through the API, for tests that are not about writing. What the input leaves out
+ * takes the API's defaults; a refusal fails the test with the API's answer.
+ */
+export async function createPost(
+  request: APIRequestContext,
+  user: TestUser,
+  input: Partial<PostInput> & { title: string },
+): Promise<Post> {
+  const response = await request.post(`${API_URL}${API_PATHS.posts}`, {
+    data: input,
+    headers: { Authorization: `Bearer ${user.token}` },
+  });
+  if (!response.ok()) throw new Error(`create post failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as Post;
 }

@@ -1,7 +1,7 @@
-import { API_PATHS, NEXT_CURSOR_HEADER, type Post } from '@app/contracts';
+import { API_PATHS, NEXT_CURSOR_HEADER } from '@app/contracts';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations, shot } from '../support/a11y';
-import { API_URL, createMember, type TestUser, uniqueName } from '../support/api';
+import { createMember, createPost, type TestUser, uniqueName } from '../support/api';
 
 // Explore asks for 50 a page: more than two pages of fresh posts make it page at least twice, whatever the
 // database already holds.
@@ -14,18 +14,13 @@ async function createPublicPosts(request: APIRequestContext, author: TestUser, p
     const batch = Array.from({ length: Math.min(10, POSTS - start) }, (_, i) => start + i);
     const created = await Promise.all(
       batch.map(async (n) => {
-        const response = await request.post(`${API_URL}${API_PATHS.posts}`, {
-          headers: { Authorization: `Bearer ${author.token}` },
-          data: {
-            title: `${prefix} ${String(n).padStart(3, '0')}`,
-            content: `Paging body ${n}`,
-            visibility: 'public',
-            status: 'published',
-          },
+        const post = await createPost(request, author, {
+          title: `${prefix} ${String(n).padStart(3, '0')}`,
+          content: `Paging body ${n}`,
+          visibility: 'public',
+          status: 'published',
         });
-        if (!response.ok())
-          throw new Error(`create post failed: ${response.status()} ${await response.text()}`);
-        return ((await response.json()) as Post).id;
+        return post.id;
       }),
     );
     ids.push(...created);

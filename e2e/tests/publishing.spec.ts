@@ -2,7 +2,7 @@ import path from 'node:path';
 import { API_PATHS } from '@app/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { shot as fullShot } from '../support/a11y';
-import { API_URL, createMember, uniqueName, useToken } from '../support/api';
+import { API_URL, createMember, createPost, uniqueName, useToken } from '../support/api';
 
 // Required fields carry a '*' mark in their label: match the label text from its start.
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
@@ -113,11 +113,12 @@ test.describe('what members publish', () => {
         await expect(page.getByRole('tab', { name: 'Analytics' })).toHaveAttribute('aria-selected', 'true');
         await shot(page, `analytics-${size}-${theme}`);
 
-        const created = await request.post(`${API_URL}${API_PATHS.posts}`, {
-          data: { title: `Liked ${uniqueName('l')}`, content: 'Body on-site.', status: 'published' },
-          headers: { Authorization: `Bearer ${member.token}` },
+        const created = await createPost(request, member, {
+          title: `Liked ${uniqueName('l')}`,
+          content: 'Body on-site.',
+          status: 'published',
         });
-        await page.goto(`/post/${((await created.json()) as { id: number }).id}`);
+        await page.goto(`/post/${created.id}`);
         await page.getByRole('button', { name: 'Like · 0 likes' }).click();
         await expect(page.getByRole('button', { name: 'Liked · 1 like' })).toHaveAttribute(
           'aria-pressed',

@@ -1,21 +1,11 @@
-import { API_PATHS, MESSAGES, type Post, type PostInput } from '@app/contracts';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { API_URL, createMember, type TestUser, uniqueName, useToken } from '../support/api';
+import { API_PATHS, MESSAGES } from '@app/contracts';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { API_URL, createMember, createPost, type TestUser, uniqueName, useToken } from '../support/api';
 
 const R = MESSAGES.research;
 // Required fields carry a '*' mark in their label: match the label text from its start.
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-
-/** A post created straight through the API (for the tests that are not about writing). */
-async function apiPost(request: APIRequestContext, user: TestUser, input: PostInput): Promise<Post> {
-  const response = await request.post(`${API_URL}${API_PATHS.posts}`, {
-    data: input,
-    headers: { Authorization: `Bearer ${user.token}` },
-  });
-  if (!response.ok()) throw new Error(`create post failed: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Post;
-}
 
 /** A fresh page in its own context, logged in as `user` (or a guest). */
 async function pageAs(browser: Browser, user: TestUser | null): Promise<Page> {
@@ -92,7 +82,7 @@ test.describe('research', () => {
     await expect(page.getByRole('button', { name: 'Publish' })).toHaveCount(0);
 
     // A paid-tier-1 post, published straight away by an analyst (a basic member may not choose Premium).
-    await apiPost(request, await createMember(request, ['paid-tier-1'], 'analyst'), {
+    await createPost(request, await createMember(request, ['paid-tier-1'], 'analyst'), {
       title: premiumTitle,
       content: 'Premium analysis.',
       visibility: 'paid-tier-1',
@@ -153,7 +143,7 @@ test.describe('research', () => {
   }) => {
     const author = await createMember(request, [], 'author');
     const reader = await createMember(request, [], 'reader');
-    const post = await apiPost(request, author, {
+    const post = await createPost(request, author, {
       title: `Discussed ${uniqueName('d')}`,
       content: 'Talk about it.',
       status: 'published',
@@ -206,7 +196,7 @@ test.describe('research', () => {
     request,
   }) => {
     const author = await createMember(request, [], 'author');
-    const post = await apiPost(request, author, {
+    const post = await createPost(request, author, {
       title: `Editable ${uniqueName('e')}`,
       content: 'Original body.',
       status: 'published',
@@ -260,7 +250,7 @@ test.describe('research', () => {
 
   test('hostile Markdown renders harmless', async ({ page, request }) => {
     const author = await createMember(request, [], 'author');
-    const post = await apiPost(request, author, {
+    const post = await createPost(request, author, {
       title: `Hostile ${uniqueName('h')}`,
       content: [
         'Before <script>window.__pwned = "script"; alert("script")</script>',
@@ -326,13 +316,13 @@ test.describe('research', () => {
 
   test('Analytics shows the member’s totals, four categories and account info', async ({ page, request }) => {
     const member = await createMember(request, ['paid-tier-1'], 'analyst');
-    await apiPost(request, member, {
+    await createPost(request, member, {
       title: 'One',
       content: 'x',
       content_type: 'osint',
       status: 'published',
     });
-    await apiPost(request, member, { title: 'Two', content: 'y', content_type: 'osint' });
+    await createPost(request, member, { title: 'Two', content: 'y', content_type: 'osint' });
     await useToken(page, member.token);
     await page.goto('/research-center');
     await page.getByRole('tab', { name: 'Analytics' }).click();

@@ -1,22 +1,13 @@
-import { API_PATHS, type Post, type PostInput } from '@app/contracts';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Post } from '@app/contracts';
+import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations, shot } from '../support/a11y';
-import { API_URL, createMember, type TestUser, uniqueName, useToken } from '../support/api';
+import { createMember, createPost, uniqueName, useToken } from '../support/api';
 
 /**
  * Locked teasers and the upgrade path (issue 18 item 4): a post above the visitor's tier shows as a teaser
  * on Explore and on its page, with Log In and Sign Up for guests and Upgrade (to /plans) for members, and
  * its content reaches the browser in no response at all.
  */
-
-async function apiPost(request: APIRequestContext, user: TestUser, input: PostInput): Promise<Post> {
-  const response = await request.post(`${API_URL}${API_PATHS.posts}`, {
-    data: input,
-    headers: { Authorization: `Bearer ${user.token}` },
-  });
-  if (!response.ok()) throw new Error(`create post failed: ${response.status()} ${await response.text()}`);
-  return (await response.json()) as Post;
-}
 
 /** Every response body the page receives, as text (API calls, documents and scripts alike). */
 function recordResponses(page: Page): string[] {
@@ -49,7 +40,7 @@ test.beforeAll(async ({ request }) => {
   // The marker opens the body, so an excerpt cut from it would carry it too.
   const marker = `Bodymarker${id}`;
   const premiumTitle = `Premium outlook ${id}`;
-  const premium = await apiPost(request, author, {
+  const premium = await createPost(request, author, {
     title: premiumTitle,
     summary: 'Where freight costs head next quarter, and what it means for mid-sized shippers.',
     content: `${marker} The detailed premium analysis that only Premium members may read.`,
@@ -58,14 +49,14 @@ test.beforeAll(async ({ request }) => {
     status: 'published',
   });
   const privateTitle = `Admin memo ${id}`;
-  await apiPost(request, author, {
+  await createPost(request, author, {
     title: privateTitle,
     content: `${marker} private`,
     visibility: 'private',
     status: 'published',
   });
   const draftTitle = `Unfinished ${id}`;
-  await apiPost(request, author, {
+  await createPost(request, author, {
     title: draftTitle,
     content: `${marker} draft`,
     visibility: 'paid-tier-1',

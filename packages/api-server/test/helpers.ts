@@ -6,6 +6,15 @@ import { rolloutPaths } from '@app/rollout/node';
 import { type Config, loadConfig } from '../src/config';
 import { type RunningServer, startServer } from '../src/server';
 
+/** One caller per tier of SPEC §6, by the roles their account holds (null: a guest, no account). */
+export const ROLES: Record<string, Role[] | null> = {
+  guest: null,
+  basic: [],
+  premium: ['paid-tier-1'],
+  'premium pro': ['paid-tier-2'],
+  admin: ['admin'],
+};
+
 export function tempDbPath(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-')), 'app.db');
 }

@@ -1,19 +1,12 @@
-import { NEXT_CURSOR_HEADER, type Role } from '@app/contracts';
+import { NEXT_CURSOR_HEADER } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listSql, mineSql } from '../src/services/post-model';
 import { searchSql } from '../src/services/search';
-import { postInput, type Res, startTestServer, type TestServer, type TestUser } from './helpers';
+import { postInput, type Res, ROLES, startTestServer, type TestServer, type TestUser } from './helpers';
 
 /** Issue 17: lists and search answer cards, search is ranked FTS5, pages go on with a cursor. */
 let s: TestServer;
 let author: TestUser;
-const ROLES: Record<string, Role[] | null> = {
-  guest: null,
-  basic: [],
-  premium: ['paid-tier-1'],
-  'premium pro': ['paid-tier-2'],
-  admin: ['admin'],
-};
 const tokens: Record<string, string | null> = {};
 
 beforeAll(async () => {

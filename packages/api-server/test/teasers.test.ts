@@ -1,19 +1,12 @@
-import type { Role, Visibility } from '@app/contracts';
+import type { Visibility } from '@app/contracts';
 import { VISIBILITIES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postInput, startTestServer, type TestServer } from './helpers';
+import { postInput, ROLES, startTestServer, type TestServer } from './helpers';
 
 /**
  * Locked teasers (issue 18 item 4): a published post above the caller's tier is sent as a teaser — title,
  * type, summary, the tier that opens it — and its content never leaves the server, in any list or read.
  */
-const ROLES: Record<string, Role[] | null> = {
-  guest: null,
-  basic: [],
-  premium: ['paid-tier-1'],
-  'premium pro': ['paid-tier-2'],
-  admin: ['admin'],
-};
 const OPENS: Record<string, Visibility[]> = {
   guest: ['public'],
   basic: ['public', 'members_only'],

@@ -1,16 +1,9 @@
-import type { Role, Visibility } from '@app/contracts';
+import type { Visibility } from '@app/contracts';
 import { canOpen, VISIBILITIES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postInput, startTestServer, type TestServer } from './helpers';
+import { postInput, ROLES, startTestServer, type TestServer } from './helpers';
 
 /** The §6 table, role by role: the server must agree with contracts' canOpen on every read path. */
-const ROLES: Record<string, Role[] | null> = {
-  guest: null,
-  basic: [],
-  premium: ['paid-tier-1'],
-  'premium pro': ['paid-tier-2'],
-  admin: ['admin'],
-};
 const EXPECTED: Record<string, Visibility[]> = {
   guest: ['public'],
   basic: ['public', 'members_only'],

@@ -24,5 +24,6 @@ export {
   visuallyHiddenStyles,
 } from './components/surface';
 export { type TabItem, Tabs } from './components/tabs';
+export { usePageTitle } from './page-title';
 export { type AppTheme, AppThemeProvider, type ThemeMode, theme, useThemeMode } from './theme';
 export { THEME_BOOT_SCRIPT, THEME_CSS, THEME_STORAGE_KEY } from './theme-css.mjs';

@@ -1,13 +1,9 @@
 import { MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
-import { buttonStyles, Container } from '@app/ui';
-import { useEffect } from 'react';
+import { buttonStyles, Container, usePageTitle } from '@app/ui';
 
 export function NotFound() {
-  // Named like every other page ("<page> | <company>"), so the tab and screen readers say where one landed.
-  useEffect(() => {
-    document.title = `${MESSAGES.app.notFoundTitle} | ${MESSAGES.app.companyName}`;
-  }, []);
+  usePageTitle(MESSAGES.app.notFoundTitle);
   return (
     <Container>
       <h1>{MESSAGES.app.notFoundTitle}</h1>

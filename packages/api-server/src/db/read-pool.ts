@@ -20,17 +20,29 @@ interface Waiting {
  * An in-memory database cannot be shared between threads: callers then run the query inline.
  */
 export class ReadPool {
-  private readonly slots: Slot[];
+  private readonly slots: Slot[] = [];
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 1;
   private closed = false;
 
-  constructor(file: string, size: number) {
-    this.slots = Array.from({ length: size }, () => {
-      const slot = { pending: 0 } as Slot;
-      this.start(slot, file);
-      return slot;
-    });
+  /**
+   * Workers start on the first query, not here: a process that never searches (the admin CLI, a test that
+   * reads no list) never pays for threads it does not use.
+   */
+  constructor(
+    private readonly file: string,
+    private readonly size: number,
+  ) {}
+
+  private started(): Slot[] {
+    if (this.slots.length === 0) {
+      for (let i = 0; i < this.size; i++) {
+        const slot = { pending: 0 } as Slot;
+        this.start(slot, this.file);
+        this.slots.push(slot);
+      }
+    }
+    return this.slots;
   }
 
   /** (Re)starts a slot's worker: one that died (out of memory, a native crash) fails its jobs and is replaced. */
@@ -56,7 +68,7 @@ export class ReadPool {
 
   /** The rows of `sql` with named `params`, read by a worker. */
   all(sql: string, params: Record<string, unknown>): Promise<unknown[]> {
-    const slot = this.slots.reduce((best, s) => (s.pending < best.pending ? s : best));
+    const slot = this.started().reduce((best, s) => (s.pending < best.pending ? s : best));
     const id = this.nextId++;
     slot.pending += 1;
     return new Promise((resolve, reject) => {

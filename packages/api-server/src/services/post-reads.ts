@@ -23,7 +23,7 @@ import {
   toTeaser,
   who,
 } from './post-model';
-import { ftsQuery, searchSql } from './search';
+import { ftsQuery, SEARCH_SQL, searchSql } from './search';
 
 /** Post queries and the read/write access checks every other part of the post service goes through. */
 export class PostReader {
@@ -95,8 +95,8 @@ export class PostReader {
     const plan = this.rankedPlan(caller, { ...q, status: 'published' });
     if (!plan) return { items: [], next: null };
     const rows = this.pool
-      ? ((await this.pool.all(searchSql('search'), plan.params)) as CardRow[])
-      : (this.prepared('search:search', () => searchSql('search')).all(plan.params) as CardRow[]);
+      ? ((await this.pool.all(SEARCH_SQL, plan.params)) as CardRow[])
+      : (this.prepared('search:search', () => SEARCH_SQL).all(plan.params) as CardRow[]);
     return plan.page(rows);
   }
 

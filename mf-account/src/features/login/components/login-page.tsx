@@ -1,14 +1,13 @@
 import { MESSAGES } from '@app/contracts';
 import { Link, Navigate, useLocation, useNavigate } from '@app/router';
 import { useSession } from '@app/session';
-import { Alert, Button, inlineLinkStyles, TextField } from '@app/ui';
+import { Alert, Button, inlineLinkStyles, TextField, usePageTitle } from '@app/ui';
 import { css } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { focusFirstError } from '../../../lib/focus';
 import { FormCard, footerText, mutedText } from '../../../lib/layout';
 import { peekPendingNotice, readNotice, setPendingNotice } from '../../../lib/login-state';
 import { TEXTS } from '../../../lib/texts';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { loginErrorMessage, requestLogin } from '../api/login';
 
 const T = TEXTS.login;

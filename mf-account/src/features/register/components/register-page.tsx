@@ -7,7 +7,7 @@ import {
   toRegistrationPayload,
 } from '@app/contracts';
 import { Link, useNavigate } from '@app/router';
-import { Alert, Button, inlineLinkStyles } from '@app/ui';
+import { Alert, Button, inlineLinkStyles, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
@@ -16,7 +16,6 @@ import { useFormFields } from '../../../lib/form-fields';
 import { InputField } from '../../../lib/input-field';
 import { FormCard, footerText, mutedText } from '../../../lib/layout';
 import { TEXTS } from '../../../lib/texts';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { registrationFailure, requestRegistration } from '../api/register';
 import { RegistrationDone } from './registration-done';
 

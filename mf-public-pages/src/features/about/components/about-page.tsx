@@ -1,10 +1,10 @@
 import { MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
 import { useShellActions } from '@app/shell-actions';
-import { Button, buttonStyles, Card, Container } from '@app/ui';
+import { Button, buttonStyles, Card, Container, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { balancedGridStyles } from '../../../lib/balanced-grid';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { bandSurface, muted } from '../../../lib/styles';
 
 const NAME = MESSAGES.app.companyName;
 
@@ -41,8 +41,6 @@ export const PRINCIPLES = [
     text: 'A report is only useful if it changes a decision. Every piece ends with concrete, prioritised steps.',
   },
 ] as const;
-
-const muted = (t: Theme) => css`color: ${t.color.textMuted};`;
 
 /** The company and the product, in words a prospective member would look for before signing up. */
 export function AboutPage() {
@@ -114,9 +112,7 @@ export function AboutPage() {
         css={(t: Theme) => css`
           margin-top: ${t.space(12)};
           padding: ${t.space(8)};
-          border-radius: ${t.radius.lg};
-          background: ${t.color.surfaceAlt};
-          border: 1px solid ${t.color.border};
+          ${bandSurface(t)};
         `}
       >
         <h2 id="about-next" css={css`margin-top: 0;`}>

@@ -2,17 +2,16 @@ import { errorMessage } from '@app/api-client';
 import { type Contact, MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
 import { useShellActions } from '@app/shell-actions';
-import { Alert, Button, buttonStyles, Card, Container } from '@app/ui';
+import { Alert, Button, buttonStyles, Card, Container, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { EmailValue, PhoneValue } from '../../../lib/contact-links';
 import { orDash } from '../../../lib/display';
 import { InfoList } from '../../../lib/info-list';
+import { bandSurface, muted } from '../../../lib/styles';
 import { useLoad } from '../../../lib/use-load';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { getContact } from '../api/get-contact';
 
 const C = MESSAGES.contact;
-const muted = (t: Theme) => css`color: ${t.color.textMuted};`;
 
 function ContactDetails({ contact }: { contact: Contact }) {
   return (
@@ -35,9 +34,7 @@ function NextSteps() {
       css={(t: Theme) => css`
         margin-top: ${t.space(8)};
         padding: ${t.space(6)};
-        border-radius: ${t.radius.lg};
-        background: ${t.color.surfaceAlt};
-        border: 1px solid ${t.color.border};
+        ${bandSurface(t)};
         display: grid;
         gap: ${t.space(4)} ${t.space(6)};
         align-items: center;

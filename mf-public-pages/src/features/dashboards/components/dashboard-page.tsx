@@ -1,11 +1,11 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import type { DashboardDetail } from '@app/contracts';
 import { Link, useParams } from '@app/router';
-import { Alert, ArrowLeftIcon, Container, Skeleton, visuallyHiddenStyles } from '@app/ui';
+import { Alert, ArrowLeftIcon, Container, Skeleton, usePageTitle, visuallyHiddenStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { balancedGridStyles } from '../../../lib/balanced-grid';
+import { muted } from '../../../lib/styles';
 import { useLoad } from '../../../lib/use-load';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { getDashboard } from '../api/get-dashboard';
 import { formatPeriod } from '../lib/format';
 import { IndicatorCard } from './indicator-card';
@@ -17,8 +17,6 @@ export const DASHBOARD_NOT_FOUND = 'Dashboard not found';
 const CARD_MIN_WIDTH = 300;
 const MAX_COLUMNS = 3;
 const SKELETONS = 3;
-
-const muted = (t: Theme) => css`color: ${t.color.textMuted};`;
 
 function BackLink() {
   return (

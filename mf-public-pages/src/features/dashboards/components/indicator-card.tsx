@@ -1,10 +1,9 @@
 import type { DashboardIndicator } from '@app/contracts';
 import { Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { muted } from '../../../lib/styles';
 import { formatPeriod, formatValue, summarize } from '../lib/format';
 import { LineChart } from './line-chart';
-
-const muted = (t: Theme) => css`color: ${t.color.textMuted};`;
 
 /** Every value, for readers who want the numbers rather than the line (and for screen reader users). */
 function DataTable({ indicator }: { indicator: DashboardIndicator }) {

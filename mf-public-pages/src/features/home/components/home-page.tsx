@@ -1,6 +1,5 @@
-import { Alert, Container } from '@app/ui';
+import { Alert, Container, usePageTitle } from '@app/ui';
 import { useLoad } from '../../../lib/use-load';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { loadHome } from '../api/load-home';
 import { DashboardsSection } from './dashboards-section';
 import { Hero } from './hero';

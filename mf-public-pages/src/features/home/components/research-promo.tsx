@@ -1,6 +1,7 @@
 import { Link } from '@app/router';
 import { buttonStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { bandSurface } from '../../../lib/styles';
 
 /** SPEC §2: the Research Center promo with Browse Research and Join for Free. */
 export function ResearchPromo() {
@@ -10,9 +11,7 @@ export function ResearchPromo() {
       css={(t: Theme) => css`
         margin: ${t.space(12)} 0 ${t.space(4)};
         padding: ${t.space(8)};
-        border-radius: ${t.radius.lg};
-        background: ${t.color.surfaceAlt};
-        border: 1px solid ${t.color.border};
+        ${bandSurface(t)};
         display: flex;
         flex-wrap: wrap;
         gap: ${t.space(6)};

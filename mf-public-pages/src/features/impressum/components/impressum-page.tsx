@@ -1,12 +1,11 @@
 import { errorMessage } from '@app/api-client';
 import { type Impressum, MESSAGES } from '@app/contracts';
-import { Alert, Card, Container } from '@app/ui';
+import { Alert, Card, Container, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { EmailValue, PhoneValue } from '../../../lib/contact-links';
 import { orDash } from '../../../lib/display';
 import { InfoList } from '../../../lib/info-list';
 import { useLoad } from '../../../lib/use-load';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { getImpressum } from '../api/get-impressum';
 
 /** Every field of the impressum record, in the order SPEC §2 lists them. */

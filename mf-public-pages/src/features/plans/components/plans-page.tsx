@@ -1,13 +1,20 @@
 import { Link } from '@app/router';
 import { useSession } from '@app/session';
 import { useShellActions } from '@app/shell-actions';
-import { Badge, Button, buttonStyles, Card, CheckIcon, Container, VisuallyHidden } from '@app/ui';
+import {
+  Badge,
+  Button,
+  buttonStyles,
+  Card,
+  CheckIcon,
+  Container,
+  usePageTitle,
+  VisuallyHidden,
+} from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { balancedGridStyles } from '../../../lib/balanced-grid';
-import { usePageTitle } from '../../../lib/use-page-title';
+import { bandSurface, muted } from '../../../lib/styles';
 import { PLAN_TIERS, type PlanTier, PLANS_TEXT as T, UPGRADE_STEPS } from './plan-tiers';
-
-const muted = (t: Theme) => css`color: ${t.color.textMuted};`;
 
 const featureListCss = (t: Theme) => css`
   list-style: none;
@@ -107,9 +114,7 @@ export function PlansPage() {
         css={(t: Theme) => css`
           margin-top: ${t.space(12)};
           padding: ${t.space(8)};
-          border-radius: ${t.radius.lg};
-          background: ${t.color.surfaceAlt};
-          border: 1px solid ${t.color.border};
+          ${bandSurface(t)};
           @media (max-width: 600px) { padding: ${t.space(5)}; }
         `}
       >

@@ -1,21 +1,20 @@
 import { errorMessage, isStatus } from '@app/api-client';
-import { CONTENT_TYPES, isTeaser, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
+import { isTeaser, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
 import { Link, useParams } from '@app/router';
 import { useSession } from '@app/session';
-import { Alert, Badge, Button, Container, inlineLinkStyles, Skeleton } from '@app/ui';
+import { Alert, Badge, Button, Container, inlineLinkStyles, Skeleton, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { authorOf, formatDate, titleOf, viewsText } from '../../../lib/format';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
-import { usePageTitle } from '../../../lib/use-page-title';
-import { VisibilityBadge } from '../../research-center/components/visibility-badge';
 import { readPost } from '../api/post-api';
 import { AuthorActions } from './author-actions';
 import { CommentsSection } from './comments-section';
 import { LikeButton } from './like-button';
 import { MarkdownView } from './markdown-view';
-import { BackLink, LockedPostPage, MissingPostPage } from './post-status-page';
+import { BackLink, PostHeader, PostSummary } from './post-header';
+import { LockedPostPage, MissingPostPage } from './post-status-page';
 
 const chipsCss = (t: Theme) => css`
   display: flex;
@@ -93,41 +92,23 @@ export function PostPage() {
       {expiredAlert}
       <BackLink />
       <article css={css`max-width: 800px;`}>
-        <header>
-          <div css={(t: Theme) => css`display: flex; flex-wrap: wrap; gap: ${t.space(2)};`}>
-            <VisibilityBadge visibility={post.visibility} />
-            <Badge>{CONTENT_TYPES.labels[post.content_type]}</Badge>
-            {post.status === 'draft' && <Badge tone="warning">{POST_STATUSES.labels.draft}</Badge>}
-          </div>
-          <h1 css={css`overflow-wrap: anywhere;`}>{titleOf(post)}</h1>
-          <p
-            css={(t: Theme) => css`
-              display: flex;
-              flex-wrap: wrap;
-              gap: ${t.space(1)} ${t.space(3)};
-              color: ${t.color.textMuted};
-              margin: 0;
-            `}
-          >
-            <span>By {authorOf(post)}</span>
-            <span>{formatDate(post.published_at ?? (post.status === 'draft' ? post.created_at : null))}</span>
-            <span>{viewsText(post.views)}</span>
-          </p>
-        </header>
+        <PostHeader
+          visibility={post.visibility}
+          contentType={post.content_type}
+          badges={post.status === 'draft' && <Badge tone="warning">{POST_STATUSES.labels.draft}</Badge>}
+          title={titleOf(post)}
+          byline={
+            <>
+              <span>By {authorOf(post)}</span>
+              <span>
+                {formatDate(post.published_at ?? (post.status === 'draft' ? post.created_at : null))}
+              </span>
+              <span>{viewsText(post.views)}</span>
+            </>
+          }
+        />
         {isAuthor && <AuthorActions post={post} onUpdated={setPost} />}
-        {post.summary && (
-          <p
-            css={(t: Theme) => css`
-              font-size: 1.15rem;
-              color: ${t.color.textMuted};
-              border-left: 4px solid ${t.color.primary};
-              padding-left: ${t.space(4)};
-              overflow-wrap: anywhere;
-            `}
-          >
-            {post.summary}
-          </p>
-        )}
+        <PostSummary summary={post.summary} />
         <MarkdownView markdown={post.content} label="Research content" />
         {(post.tags.length > 0 || post.categories.length > 0) && (
           <dl

@@ -1,23 +1,12 @@
-import { CONTENT_TYPES, type PostTeaser } from '@app/contracts';
+import type { PostTeaser } from '@app/contracts';
 import { Link } from '@app/router';
-import { ArrowLeftIcon, Badge, buttonStyles, Container, LockIcon } from '@app/ui';
+import { buttonStyles, Container, LockIcon, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { authorOf, formatDate, titleOf } from '../../../lib/format';
 import { LOCKED_GENERIC } from '../../../lib/lock-text';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { actionsCss, emptyCss } from '../../research-center/components/guest-empty-state';
 import { LockedActions, LockNotice } from '../../research-center/components/locked-actions';
-import { VisibilityBadge } from '../../research-center/components/visibility-badge';
-
-const backCss = (t: Theme) => css`
-  display: inline-flex;
-  align-items: center;
-  gap: ${t.space(1)};
-  color: ${t.color.primary};
-  font-weight: 600;
-  text-decoration: none;
-  &:hover { text-decoration: underline; }
-`;
+import { BackLink, PostHeader, PostSummary } from './post-header';
 
 const panelCss = (t: Theme) => css`
   display: flex;
@@ -33,18 +22,6 @@ const panelCss = (t: Theme) => css`
   h2 { margin: 0; font-size: ${t.font.h3}; }
 `;
 
-/** The way back to the list, in the theme's link style with the shared arrow icon (also on the post page). */
-export function BackLink() {
-  return (
-    <p>
-      <Link to="/research-center" css={backCss}>
-        <ArrowLeftIcon size={16} />
-        Research Center
-      </Link>
-    </p>
-  );
-}
-
 /** The teaser of a post above the visitor's tier: what it is about, never its content, and the way up. */
 function TeaserPage({ teaser }: { teaser: PostTeaser }) {
   const title = titleOf(teaser);
@@ -53,41 +30,19 @@ function TeaserPage({ teaser }: { teaser: PostTeaser }) {
     <Container>
       <BackLink />
       <article css={css`max-width: 800px;`}>
-        <header>
-          <div css={(t: Theme) => css`display: flex; flex-wrap: wrap; gap: ${t.space(2)};`}>
-            <VisibilityBadge visibility={teaser.visibility} />
-            <Badge>{CONTENT_TYPES.labels[teaser.content_type]}</Badge>
-          </div>
-          <h1 css={css`overflow-wrap: anywhere;`}>
-            <LockIcon size={28} css={css`vertical-align: -3px; margin-right: 10px;`} />
-            {title}
-          </h1>
-          <p
-            css={(t: Theme) => css`
-              display: flex;
-              flex-wrap: wrap;
-              gap: ${t.space(1)} ${t.space(3)};
-              color: ${t.color.textMuted};
-              margin: 0;
-            `}
-          >
-            <span>By {authorOf(teaser)}</span>
-            <span>{formatDate(teaser.published_at)}</span>
-          </p>
-        </header>
-        {teaser.summary.trim() !== '' && (
-          <p
-            css={(t: Theme) => css`
-              font-size: 1.15rem;
-              color: ${t.color.textMuted};
-              border-left: 4px solid ${t.color.primary};
-              padding-left: ${t.space(4)};
-              overflow-wrap: anywhere;
-            `}
-          >
-            {teaser.summary}
-          </p>
-        )}
+        <PostHeader
+          visibility={teaser.visibility}
+          contentType={teaser.content_type}
+          title={title}
+          locked
+          byline={
+            <>
+              <span>By {authorOf(teaser)}</span>
+              <span>{formatDate(teaser.published_at)}</span>
+            </>
+          }
+        />
+        <PostSummary summary={teaser.summary} />
         <section aria-labelledby="locked-heading" css={panelCss}>
           <h2 id="locked-heading">Unlock this research</h2>
           <LockNotice visibility={teaser.visibility} />

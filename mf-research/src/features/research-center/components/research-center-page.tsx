@@ -1,10 +1,18 @@
 import { MESSAGES } from '@app/contracts';
 import { Link, useSearchParams } from '@app/router';
 import { useSession } from '@app/session';
-import { Alert, Badge, buttonStyles, Container, inlineLinkStyles, type TabItem, Tabs } from '@app/ui';
+import {
+  Alert,
+  Badge,
+  buttonStyles,
+  Container,
+  inlineLinkStyles,
+  type TabItem,
+  Tabs,
+  usePageTitle,
+} from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useSessionExpired } from '../../../lib/session-expiry';
-import { usePageTitle } from '../../../lib/use-page-title';
 import { fetchMyPosts } from '../api/research-api';
 import { AnalyticsTab } from './analytics-tab';
 import { ExploreTab } from './explore-tab';

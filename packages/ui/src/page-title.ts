@@ -2,8 +2,8 @@ import { MESSAGES } from '@app/contracts';
 import { useEffect } from 'react';
 
 /**
- * Each screen names itself in the browser tab (same "<screen> | <company>" form as the other remotes), so
- * tabs, history and screen readers say where a navigation landed.
+ * Every screen names itself in the browser tab as "<screen> | <company>", so tabs, history and screen
+ * readers say where a navigation landed. One hook for the shell and every remote, so the form is one rule.
  */
 export function usePageTitle(title: string): void {
   useEffect(() => {
