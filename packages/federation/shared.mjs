@@ -39,7 +39,9 @@ function sourceVersion(names) {
         .update('\0');
     }
   }
-  return `${OWN}-${hash.digest('hex').slice(0, 10)}`;
+  // The 's' keeps the identifier alphanumeric: ten hex digits can all be digits with a leading zero, which
+  // semver (and MF's satisfy) rejects, and an invalid version matches nothing, not even itself.
+  return `${OWN}-s${hash.digest('hex').slice(0, 10)}`;
 }
 
 /**
