@@ -5,12 +5,13 @@ import type { Config } from './config';
 import { type AppContext, createContext } from './context';
 import { HttpError } from './errors';
 import { expensiveLimit } from './expensive-limit';
+import { requestAddressKey, trustedProxies } from './rate-limit/client-address';
+import { mountRateLimits } from './rate-limit/middleware';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAdminRoutes } from './routes/admin';
 import { body, type Env, type RouteDeps } from './routes/http-helpers';
 import { createListCache } from './routes/list-cache';
 import { registerPostRoutes } from './routes/posts';
-import { createFixedWindowLimiter } from './routes/rate-limit';
 import { registerRolloutRoutes } from './routes/rollout';
 import { registerSiteRoutes } from './routes/site';
 import { MSG } from './services/accounts';
@@ -78,6 +79,9 @@ export function createApp(input: AppContext | Config): Hono<Env> {
     return next();
   });
 
+  // Rate limits (issue 19): per address or per account, counted in the database, after the caller is known.
+  mountRateLimits(app, config, ctx.rateLimits, ctx.now);
+
   // Every write through this server empties the GET /api/posts answer cache (see createListCache), except
   // the rollout routes, which touch no post (health reports come with every page load).
   const listCache = createListCache(config.listCacheSize);
@@ -88,12 +92,16 @@ export function createApp(input: AppContext | Config): Hono<Env> {
     }
   });
 
+  const proxies = trustedProxies(config.trustedProxies);
   const deps: RouteDeps = {
     accounts,
     posts,
     site,
     json: (c) => body(c, config.bodyLimitBytes),
     listCache,
+    clientAddress: (c) => requestAddressKey(c, proxies),
+    now: ctx.now,
+    assessmentRepeatMs: config.rateLimits.assessmentRepeatMs,
   };
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
@@ -101,7 +109,7 @@ export function createApp(input: AppContext | Config): Hono<Env> {
   registerPostRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerAdminRoutes(app, deps);
-  registerRolloutRoutes(app, rollout, createFixedWindowLimiter(config.rollout.healthRatePerMinute, 60_000));
+  registerRolloutRoutes(app, rollout);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { EnvironmentNameSchema } from '@app/rollout';
 import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
 import * as v from 'valibot';
+import { isProxyEntry } from './rate-limit/client-address';
+import { type LimitSpec, parseLimitSpec } from './rate-limit/limit-spec';
 
 /** Where the package lives, so the default DB path does not depend on the working directory. */
 const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -16,6 +18,23 @@ const DEFAULT_ORIGINS = ['3000', '3001', '3002', '3003', '3004'].flatMap((port) 
 const Int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const Text = v.pipe(v.string(), v.maxLength(500));
 const AbsPath = v.pipe(v.string(), v.nonEmpty(), v.check(path.isAbsolute, 'must be an absolute path'));
+
+const DAY_MS = 86_400_000;
+const LimitSchema = v.object({ limit: Int(1, 10_000_000), windowMs: Int(1, 30 * DAY_MS) });
+
+/** Every rate limit by name (src/rate-limit/limits.ts says which requests each one counts). */
+export const LIMIT_NAMES = [
+  'register',
+  'login',
+  'assessment',
+  'health',
+  'anonymous',
+  'post',
+  'comment',
+  'like',
+  'account',
+] as const;
+export type LimitName = (typeof LIMIT_NAMES)[number];
 
 const RolloutPathsSchema = v.object({
   root: AbsPath,
@@ -61,8 +80,21 @@ export const ConfigSchema = v.object({
     paths: RolloutPathsSchema,
     /** ROLLOUT_PREVIEW_SECRET; when null the deploy folder's preview-secret file is read (per request). */
     previewSecret: v.nullable(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
-    /** Health reports accepted per client address per minute. */
-    healthRatePerMinute: Int(1, 1_000_000),
+  }),
+  /** Peers whose X-Forwarded-For is believed (IPs or CIDR ranges): the reverse proxy, nothing else. */
+  trustedProxies: v.array(v.pipe(v.string(), v.check(isProxyEntry, 'must be an IP address or CIDR range'))),
+  /** Issue 19: per address, per account, counted in the database (docs/decisions/0014-rate-limits.md). */
+  rateLimits: v.object({
+    /** Off only to measure the limiter's cost (bench:api): every limit below then counts nothing. */
+    enabled: v.boolean(),
+    limits: v.object(
+      Object.fromEntries(LIMIT_NAMES.map((name) => [name, LimitSchema])) as Record<
+        LimitName,
+        typeof LimitSchema
+      >,
+    ),
+    /** A market assessment from an email already received within this window is answered as a repeat. */
+    assessmentRepeatMs: Int(0, 30 * DAY_MS),
   }),
   site: v.object({
     impressum: v.object({
@@ -101,7 +133,24 @@ export const DEFAULT_CONFIG: Config = {
   // OWASP's argon2id recommendation: m=19 MiB, t=2, p=1.
   argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   seedDemo: true,
-  rollout: { paths: rolloutPaths({}), previewSecret: null, healthRatePerMinute: 120 },
+  rollout: { paths: rolloutPaths({}), previewSecret: null },
+  trustedProxies: [],
+  // Far above what a person does, far below what a script does (issue 19's examples for the first three).
+  rateLimits: {
+    enabled: true,
+    limits: {
+      register: { limit: 10, windowMs: 3_600_000 },
+      login: { limit: 30, windowMs: 60_000 },
+      assessment: { limit: 20, windowMs: 3_600_000 },
+      health: { limit: 120, windowMs: 60_000 },
+      anonymous: { limit: 60, windowMs: 60_000 },
+      post: { limit: 60, windowMs: 3_600_000 },
+      comment: { limit: 30, windowMs: 600_000 },
+      like: { limit: 120, windowMs: 600_000 },
+      account: { limit: 20, windowMs: 3_600_000 },
+    },
+    assessmentRepeatMs: DAY_MS,
+  },
   site: {
     impressum: {
       name: 'Risk & Opportunity Intelligence GmbH',
@@ -142,6 +191,29 @@ function bool(env: Env, key: string, fallback: boolean): boolean {
 
 const str = (env: Env, key: string, fallback: string) => env[key] ?? fallback;
 
+function list(env: Env, key: string, fallback: string[]): string[] {
+  const raw = env[key];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** RATE_LIMIT_<NAME>=<count>/<window>; ROLLOUT_HEALTH_RATE_PER_MINUTE (issue 9's name) still sets health. */
+function limitsFrom(env: Env): Config['rateLimits']['limits'] {
+  const defaults = DEFAULT_CONFIG.rateLimits.limits;
+  const legacyHealth = env.ROLLOUT_HEALTH_RATE_PER_MINUTE?.trim()
+    ? `${num(env, 'ROLLOUT_HEALTH_RATE_PER_MINUTE', 0)}/1m`
+    : undefined;
+  const entries = LIMIT_NAMES.map((name): [LimitName, LimitSpec] => {
+    const key = `RATE_LIMIT_${name.toUpperCase()}`;
+    const raw = env[key]?.trim() || (name === 'health' ? legacyHealth : undefined);
+    return [name, raw ? parseLimitSpec(key, raw) : defaults[name]];
+  });
+  return Object.fromEntries(entries) as Config['rateLimits']['limits'];
+}
+
 /** DB_PATH as the server, the admin CLI and the rollout CLI read it. */
 export function dbPathFrom(env: Env = process.env): string {
   // pnpm runs scripts in the package folder; INIT_CWD is where the user typed the command.
@@ -166,11 +238,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     host: str(env, 'HOST', d.host),
     dbPath: dbPathFrom(env),
     requiresActivation: bool(env, 'REQUIRES_ACTIVATION', d.requiresActivation),
-    corsOrigins: env.CORS_ORIGINS
-      ? env.CORS_ORIGINS.split(',')
-          .map((s) => s.trim())
-          .filter(Boolean)
-      : d.corsOrigins,
+    corsOrigins: list(env, 'CORS_ORIGINS', d.corsOrigins),
     logLevel: str(env, 'LOG_LEVEL', d.logLevel) as Config['logLevel'],
     sessionTtlMs: num(env, 'SESSION_TTL_MS', d.sessionTtlMs),
     sessionCacheMs: num(env, 'SESSION_CACHE_MS', d.sessionCacheMs),
@@ -197,7 +265,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rollout: {
       paths: rolloutPathsFrom(env),
       previewSecret: env.ROLLOUT_PREVIEW_SECRET || null,
-      healthRatePerMinute: num(env, 'ROLLOUT_HEALTH_RATE_PER_MINUTE', d.rollout.healthRatePerMinute),
+    },
+    trustedProxies: list(env, 'TRUSTED_PROXIES', d.trustedProxies),
+    rateLimits: {
+      enabled: bool(env, 'RATE_LIMITS', d.rateLimits.enabled),
+      limits: limitsFrom(env),
+      assessmentRepeatMs: num(env, 'ASSESSMENT_REPEAT_WINDOW_MS', d.rateLimits.assessmentRepeatMs),
     },
     site: {
       impressum: {

@@ -2,6 +2,8 @@ import type { Config } from './config';
 import { type DB, migrate, openDatabase } from './db/database';
 import { ReadPool } from './db/read-pool';
 import { seedBase, seedDemo } from './db/seed';
+import { SqliteRateLimitStore } from './rate-limit/sqlite-store';
+import type { RateLimitStore } from './rate-limit/store';
 import { AccountService } from './services/accounts';
 import { PostService } from './services/posts';
 import { RolloutService } from './services/rollout';
@@ -15,10 +17,14 @@ export interface AppContext {
   posts: PostService;
   site: SiteService;
   rollout: RolloutService;
+  /** Rate-limit counters, in the database so every instance shares them (issue 19). */
+  rateLimits: RateLimitStore;
+  /** The clock of the rate limits and the repeat-assessment window (tests move it). */
+  now: () => number;
   close(): void;
 }
 
-export function createContext(config: Config): AppContext {
+export function createContext(config: Config, now: () => number = Date.now): AppContext {
   const db = openDatabase(config.dbPath);
   migrate(db);
   const accounts = new AccountService(db, config);
@@ -37,6 +43,8 @@ export function createContext(config: Config): AppContext {
     posts,
     site,
     rollout,
+    rateLimits: new SqliteRateLimitStore(db),
+    now,
     close: () => {
       void searchPool?.close();
       if (db.open) db.close();

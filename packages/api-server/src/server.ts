@@ -14,8 +14,8 @@ export interface RunningServer {
 }
 
 /** Opens the database, migrates, seeds, and listens. Port 0 picks a free port (tests). */
-export async function startServer(config: Config): Promise<RunningServer> {
-  const ctx = createContext(config);
+export async function startServer(config: Config, now?: () => number): Promise<RunningServer> {
+  const ctx = createContext(config, now);
   await seed(ctx);
   const app = createApp(ctx);
   const server = createServer(

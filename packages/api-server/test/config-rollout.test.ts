@@ -3,18 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DB_PATH, loadConfig } from '../src/config';
 
 describe('rollout configuration', () => {
-  it('defaults: the repository release store and deploy folder, environment local, 120 reports a minute', () => {
+  it('defaults: the repository release store and deploy folder, environment local', () => {
     const { rollout, dbPath } = loadConfig({});
     expect(dbPath).toBe(DEFAULT_DB_PATH);
     expect(rollout.paths.environment).toBe('local');
     expect(path.basename(rollout.paths.store)).toBe('releases');
     expect(rollout.paths.manifestFile).toBe(path.join(rollout.paths.deployDir, 'local.json'));
     expect(rollout.previewSecret).toBeNull();
-    expect(rollout.healthRatePerMinute).toBe(120);
   });
 
   it('reads RELEASE_STORE_DIR, DEPLOY_DIR, DEPLOY_ENV, ROLLOUT_PREVIEW_SECRET, ROLLOUT_HEALTH_RATE_PER_MINUTE', () => {
-    const { rollout } = loadConfig({
+    const { rollout, rateLimits } = loadConfig({
       INIT_CWD: '/srv/app',
       RELEASE_STORE_DIR: 'releases',
       DEPLOY_DIR: '/var/lib/deploy',
@@ -26,7 +25,8 @@ describe('rollout configuration', () => {
     expect(rollout.paths.manifestFile).toBe('/var/lib/deploy/staging.json');
     expect(rollout.paths.auditFile).toBe('/var/lib/deploy/staging.audit.jsonl');
     expect(rollout.previewSecret).toBe('a-secret-of-enough-length');
-    expect(rollout.healthRatePerMinute).toBe(30);
+    // Issue 9's name for the health limit still works (RATE_LIMIT_HEALTH is the new one).
+    expect(rateLimits.limits.health).toEqual({ limit: 30, windowMs: 60_000 });
   });
 
   it('fails loudly on bad values', () => {
@@ -34,7 +34,9 @@ describe('rollout configuration', () => {
     expect(() => loadConfig({ ROLLOUT_HEALTH_RATE_PER_MINUTE: 'lots' })).toThrow(
       /ROLLOUT_HEALTH_RATE_PER_MINUTE/,
     );
-    expect(() => loadConfig({ ROLLOUT_HEALTH_RATE_PER_MINUTE: '0' })).toThrow(/healthRatePerMinute/);
+    expect(() => loadConfig({ ROLLOUT_HEALTH_RATE_PER_MINUTE: '0' })).toThrow(
+      /rateLimits\.limits\.health\.limit/,
+    );
     expect(() => loadConfig({ ROLLOUT_PREVIEW_SECRET: 'short' })).toThrow(/previewSecret.*16/);
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@app/contracts';
 import { rolloutPaths } from '@app/rollout/node';
-import { type Config, loadConfig } from '../src/config';
+import { type Config, LIMIT_NAMES, loadConfig } from '../src/config';
 import { type RunningServer, startServer } from '../src/server';
 
 /** One caller per tier of SPEC §6, by the roles their account holds (null: a guest, no account). */
@@ -29,7 +29,21 @@ export function tempRollout(over: Partial<Config['rollout']> = {}): Config['roll
   });
   fs.mkdirSync(paths.store, { recursive: true });
   fs.mkdirSync(paths.deployDir, { recursive: true });
-  return { paths, previewSecret: null, healthRatePerMinute: 10_000, ...over };
+  return { paths, previewSecret: null, ...over };
+}
+
+/**
+ * Rate limits for tests: every limit at a count no suite reaches (each test file registers and writes from
+ * one address), except those given. test/rate-limits*.test.ts set small ones to hit them.
+ */
+export function limitsWith(
+  over: Partial<Config['rateLimits']['limits']> = {},
+  repeatMs = 0,
+): Config['rateLimits'] {
+  const generous = Object.fromEntries(
+    LIMIT_NAMES.map((name) => [name, { limit: 1_000_000, windowMs: 3_600_000 }]),
+  ) as Config['rateLimits']['limits'];
+  return { enabled: true, limits: { ...generous, ...over }, assessmentRepeatMs: repeatMs };
 }
 
 /** Test config: a temp DB, a random port, no logs, and a cheap argon2 so the suite stays fast. */
@@ -44,13 +58,17 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       seedDemo: false,
       argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 },
       rollout: tempRollout(),
+      rateLimits: limitsWith(),
       ...overrides,
     },
   );
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  return new TestServer(await startServer(testConfig(overrides)));
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  now?: () => number,
+): Promise<TestServer> {
+  return new TestServer(await startServer(testConfig(overrides), now));
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by assertions, not by types

@@ -102,3 +102,34 @@ export const MESSAGES = {
     hoursWeekend: 'Saturday-Sunday closed',
   },
 } as const;
+
+/**
+ * The `error` of a 429 (issue 19), by what was limited. Not in SPEC.md: the screens show the server's text
+ * (SPEC §8's helper), so these are written here once and the API fills in the wait.
+ */
+export const RATE_LIMIT_MESSAGES = {
+  register: 'Too many registrations from your network.',
+  login: 'Too many sign-in attempts from your network.',
+  assessment: 'Too many assessments from your network.',
+  anonymous: 'Too many requests from your network.',
+  post: 'You are saving research too quickly.',
+  comment: 'You are commenting too quickly.',
+  like: 'You are liking too quickly.',
+  account: 'Too many changes to your account.',
+} as const;
+
+/** "Please try again in 3 minutes." from a Retry-After in seconds (rounded up to what a reader needs). */
+export function retryAfterText(seconds: number): string {
+  const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const wait =
+    seconds < 60
+      ? unit(Math.max(1, Math.ceil(seconds)), 'second')
+      : seconds < 3600
+        ? unit(Math.ceil(seconds / 60), 'minute')
+        : unit(Math.ceil(seconds / 3600), 'hour');
+  return `Please try again in ${wait}.`;
+}
+
+/** The full 429 text: what was limited, then when to try again. */
+export const rateLimitMessage = (what: string, retryAfterSeconds: number) =>
+  `${what} ${retryAfterText(retryAfterSeconds)}`;

@@ -296,4 +296,34 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX idx_posts_views ON posts(status, views DESC, id);
     `,
   },
+  {
+    version: 8,
+    name: 'rate limits',
+    sql: `
+      -- One counter per limit and client (src/rate-limit/sqlite-store.ts); every API instance on this file
+      -- counts into the same row. Expired rows are pruned by reset_at.
+      CREATE TABLE rate_limit_counters (
+        key TEXT PRIMARY KEY,
+        hits INTEGER NOT NULL,
+        reset_at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX idx_rate_limit_counters_reset ON rate_limit_counters(reset_at);
+      -- What was refused, per limit and subject (address or account), for pnpm admin limited.
+      CREATE TABLE rate_limit_refusals (
+        limit_name TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        route TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        first_at INTEGER NOT NULL,
+        last_at INTEGER NOT NULL,
+        PRIMARY KEY (limit_name, subject)
+      ) WITHOUT ROWID;
+      CREATE INDEX idx_rate_limit_refusals_last ON rate_limit_refusals(last_at);
+      -- Where a registration came from, so the operator can reject a flood of pending ones by address.
+      ALTER TABLE users ADD COLUMN registered_from TEXT;
+      CREATE INDEX idx_users_pending_from ON users(registered_from) WHERE is_active = 0;
+      -- The repeat-assessment rule looks up the latest assessment of an email.
+      CREATE INDEX idx_market_assessments_email ON market_assessments(email COLLATE NOCASE, created_at);
+    `,
+  },
 ];

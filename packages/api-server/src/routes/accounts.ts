@@ -10,10 +10,10 @@ import type { Hono } from 'hono';
 import { parseWith } from '../errors';
 import { type C, type Env, type RouteDeps, requireCaller } from './http-helpers';
 
-export function registerAccountRoutes(app: Hono<Env>, { accounts, json }: RouteDeps) {
+export function registerAccountRoutes(app: Hono<Env>, { accounts, json, clientAddress }: RouteDeps) {
   app.post(API_PATHS.register, async (c) => {
     const payload = parseWith(RegistrationPayloadSchema, await json(c));
-    const { requires_activation } = await accounts.register(payload);
+    const { requires_activation } = await accounts.register(payload, { from: clientAddress(c) });
     const message = requires_activation
       ? 'Registration successful. An administrator must activate your account before you can log in.'
       : 'Registration successful. You can now log in.';

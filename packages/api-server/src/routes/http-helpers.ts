@@ -16,6 +16,10 @@ export interface RouteDeps {
   site: AppContext['site'];
   json: (c: C) => Promise<unknown>;
   listCache: ListCache;
+  /** The client's address as the rate limits key it (socket, or X-Forwarded-For from a trusted proxy). */
+  clientAddress: (c: C) => string;
+  now: () => number;
+  assessmentRepeatMs: number;
 }
 
 const MAX_LIMIT = 100;

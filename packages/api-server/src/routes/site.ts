@@ -12,7 +12,7 @@ const SlugSchema = v.pipe(
 );
 
 /** Public pages: dashboards, contact, impressum and the market assessment form. */
-export function registerSiteRoutes(app: Hono<Env>, { site, json }: RouteDeps) {
+export function registerSiteRoutes(app: Hono<Env>, { site, json, now, assessmentRepeatMs }: RouteDeps) {
   app.get(API_PATHS.dashboards, (c) => c.json(site.dashboards()));
   // SPEC §1: dashboards are public, like the list, so this needs no caller.
   app.get(`${API_PATHS.dashboards}/:slug`, (c) => {
@@ -27,7 +27,10 @@ export function registerSiteRoutes(app: Hono<Env>, { site, json }: RouteDeps) {
     const key = c.req.header('idempotency-key')?.trim() || null;
     if (key && key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters');
     const payload = parseWith(MarketAssessmentSchema, await json(c));
-    const stored = site.submitAssessment(payload, caller(c)?.userId ?? null, key);
+    const stored = site.submitAssessment(payload, caller(c)?.userId ?? null, key, {
+      repeatWindowMs: assessmentRepeatMs,
+      now: now(),
+    });
     return c.json(stored.body, stored.status);
   });
 }

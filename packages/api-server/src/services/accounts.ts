@@ -47,7 +47,7 @@ export class AccountService {
 
   async register(
     p: RegistrationPayload,
-    opts: { active?: boolean; roles?: Role[] } = {},
+    opts: { active?: boolean; roles?: Role[]; from?: string } = {},
   ): Promise<{ id: number; requires_activation: boolean }> {
     const email = p.email.trim().toLowerCase();
     this.users.assertUnique(p.username, email);
@@ -58,7 +58,7 @@ export class AccountService {
         const info = this.db
           .prepare(
             `INSERT INTO users (username, email, password_hash, first_name, last_name, street, city, postal_code,
-              country, is_active, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+              country, is_active, created_at, registered_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .run(
             p.username,
@@ -72,6 +72,7 @@ export class AccountService {
             p.address.country,
             active ? 1 : 0,
             now(),
+            opts.from ?? null,
           );
         const userId = Number(info.lastInsertRowid);
         for (const role of opts.roles ?? []) {

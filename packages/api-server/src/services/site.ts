@@ -82,28 +82,54 @@ export class SiteService {
 
   /**
    * Stores one submission. With an idempotency key, a repeat returns the first answer and stores nothing;
-   * the UNIQUE index settles two concurrent repeats.
+   * the UNIQUE index settles two concurrent repeats. An email already received within `repeatWindowMs`
+   * is a repeat too (a double submit, a reload, a script): the same 201 with the first id, stored once.
+   * The check and the insert share one IMMEDIATE transaction, so two API instances cannot both insert.
    */
   submitAssessment(
     payload: MarketAssessment,
     userId: number | null,
     idempotencyKey: string | null,
+    repeat: { repeatWindowMs: number; now: number } = { repeatWindowMs: 0, now: Date.now() },
   ): StoredResponse {
-    const existing = (key: string) =>
+    const answer = (id: number): StoredResponse => ({
+      status: 201,
+      body: { id, message: ASSESSMENT_MESSAGE },
+    });
+    const byKey = (key: string) =>
       this.db.prepare('SELECT id FROM market_assessments WHERE idempotency_key = ?').pluck().get(key) as
         | number
         | undefined;
-    if (idempotencyKey) {
-      const id = existing(idempotencyKey);
-      if (id !== undefined) return { status: 201, body: { id, message: ASSESSMENT_MESSAGE } };
-    }
-    const info = this.db
-      .prepare(
-        `INSERT INTO market_assessments (idempotency_key, user_id, email, payload, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(idempotency_key) DO NOTHING`,
-      )
-      .run(idempotencyKey, userId, payload.email, JSON.stringify(payload), new Date().toISOString());
-    const id = info.changes === 1 ? Number(info.lastInsertRowid) : existing(idempotencyKey!)!;
-    return { status: 201, body: { id, message: ASSESSMENT_MESSAGE } };
+    const byEmail = () =>
+      this.db
+        .prepare(
+          `SELECT id FROM market_assessments WHERE email = ? COLLATE NOCASE AND created_at >= ?
+           ORDER BY created_at DESC LIMIT 1`,
+        )
+        .pluck()
+        .get(payload.email.trim(), new Date(repeat.now - repeat.repeatWindowMs).toISOString()) as
+        | number
+        | undefined;
+    return this.db
+      .transaction((): StoredResponse => {
+        const known =
+          (idempotencyKey ? byKey(idempotencyKey) : undefined) ??
+          (repeat.repeatWindowMs > 0 ? byEmail() : undefined);
+        if (known !== undefined) return answer(known);
+        const info = this.db
+          .prepare(
+            `INSERT INTO market_assessments (idempotency_key, user_id, email, payload, created_at)
+             VALUES (?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
+          )
+          .run(
+            idempotencyKey,
+            userId,
+            payload.email,
+            JSON.stringify(payload),
+            new Date(repeat.now).toISOString(),
+          );
+        return answer(info.changes === 1 ? Number(info.lastInsertRowid) : byKey(idempotencyKey!)!);
+      })
+      .immediate();
   }
 }
