@@ -2,6 +2,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { EmailSchema, PasswordSchema, ROLES, UsernameSchema } from '@app/contracts';
 import * as v from 'valibot';
+import { runLimitCommand } from './cli-limits';
 import { loadConfig } from './config';
 import { createContext } from './context';
 import { HttpError } from './errors';
@@ -15,6 +16,10 @@ Commands:
   activate <email|username|id>                             activate an account
   grant <email|username|id> <role>                         grant a role (${ROLES.values.join(', ')})
   revoke <email|username|id> <role>                        revoke a role
+  limited [--hours N]                                      what the rate limits refused recently (default 24 h)
+  pending-by-address                                       pending registrations counted per client address
+  reject-pending --from <address> [--yes]                  reject (delete) every pending registration from one
+                                                           address; lists them first, deletes with --yes
 
 The database is DB_PATH (default packages/api-server/data/app.db), the same the server uses.`;
 
@@ -63,6 +68,9 @@ export async function runCli(argv: string[]): Promise<number> {
       username: { type: 'string' },
       password: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
+      hours: { type: 'string' },
+      from: { type: 'string' },
+      yes: { type: 'boolean' },
     },
   });
   const [cmd, ...rest] = positionals;
@@ -107,9 +115,12 @@ export async function runCli(argv: string[]): Promise<number> {
         console.log(`#${u.id} ${u.username} now has roles: ${u.roles.join(', ') || '(none)'}`);
         return 0;
       }
-      default:
+      default: {
+        const code = await runLimitCommand(ctx, cmd, values);
+        if (code >= 0) return code;
         console.error(`Unknown command "${cmd}".\n\n${USAGE}`);
         return 1;
+      }
     }
   } catch (err) {
     console.error(`Error: ${err instanceof HttpError || err instanceof Error ? err.message : String(err)}`);
