@@ -1,5 +1,5 @@
 import { readToken, writeToken } from '@app/api-client';
-import { API_PATHS, MESSAGES } from '@app/contracts';
+import { API_PATHS, MESSAGES, RATE_LIMIT_MESSAGES, rateLimitMessage } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -137,6 +137,20 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
     await waitFor(() => expect(passwordField()).toHaveFocus());
     expect(submit()).toBeEnabled();
+  });
+
+  it('over the rate limit (429): shows the server message and keeps the email', async () => {
+    const error = rateLimitMessage(RATE_LIMIT_MESSAGES.login, 42);
+    answerLogin(429, { error });
+    const { user } = renderLogin();
+    await user.type(emailField(), 'jane@example.com');
+    await user.type(passwordField(), 'Secret123x');
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many sign-in attempts from your network. Please try again in 42 seconds.',
+    );
+    expect(emailField()).toHaveValue('jane@example.com');
+    expect(readToken()).toBeNull();
   });
 
   it('shows the fallback when the network fails', async () => {

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { API_PATHS, RATE_LIMIT_MESSAGES, rateLimitMessage } from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -211,6 +211,19 @@ describe('RegisterPage server failures (SPEC §8)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(expected);
     expect(input('username')).toHaveValue(VALID.username);
+  });
+
+  it('over the rate limit (429): shows the server message and keeps everything typed', async () => {
+    const error = rateLimitMessage(RATE_LIMIT_MESSAGES.register, 3540);
+    captureRegistration({ status: 429, body: { error } });
+    const { user } = renderRegister();
+    await fill(user, VALID);
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe(error);
+    expect(error).toBe('Too many registrations from your network. Please try again in 59 minutes.');
+    // (An email input's value never has surrounding spaces: the browser strips them as it is typed.)
+    for (const name of Object.keys(LABELS) as Field[]) expect(input(name)).toHaveValue(VALID[name].trim());
+    expect(submit()).toBeEnabled();
   });
 
   it('a network failure shows the retry message', async () => {

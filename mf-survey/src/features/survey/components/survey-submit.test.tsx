@@ -1,4 +1,11 @@
-import { CHALLENGES, INTELLIGENCE_TOPICS, MESSAGES, SURVEY_COMPLETED_KEY } from '@app/contracts';
+import {
+  CHALLENGES,
+  INTELLIGENCE_TOPICS,
+  MESSAGES,
+  RATE_LIMIT_MESSAGES,
+  rateLimitMessage,
+  SURVEY_COMPLETED_KEY,
+} from '@app/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -137,6 +144,28 @@ describe('survey submission', () => {
       expect(sent[0]!.key).toBe(keys[0]);
     },
   );
+
+  it('over the rate limit (429): shows the server message on the last step and keeps the draft', async () => {
+    const user = userEvent.setup();
+    const error = rateLimitMessage(RATE_LIMIT_MESSAGES.assessment, 1800);
+    server.use(
+      http.post(assessmentUrl, () =>
+        HttpResponse.json({ error }, { status: 429, headers: { 'Retry-After': '1800' } }),
+      ),
+    );
+    openSurveyInHost();
+    await toStep4(user);
+    await user.type(emailBox(), 'coo@example.com');
+    await user.click(button(COMPLETE_LABEL));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many assessments from your network. Please try again in 30 minutes.',
+    );
+    expect(progress()).toHaveAttribute('aria-valuenow', '4');
+    expect(emailBox()).toHaveValue('coo@example.com');
+    expect(storedDraft().values).toMatchObject({ email: 'coo@example.com', companySize: '51-200' });
+    expect(localStorage.getItem(SURVEY_COMPLETED_KEY)).toBeNull();
+  });
 
   it('counts a missing endpoint (404) as success (SPEC §7)', async () => {
     const user = userEvent.setup();

@@ -1,3 +1,4 @@
+import { errorMessage, isStatus } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { submitAssessment } from '../api/submit-assessment';
@@ -77,9 +78,12 @@ export function useSurvey(onComplete: () => void) {
     setSubmitError(null);
     try {
       await submitAssessment(toPayload(values), draft.idempotencyKey);
-    } catch {
-      // SPEC §8: one fixed message; the draft (and its key, for a safe retry) stays as it is.
-      setSubmitError(MESSAGES.survey.failed);
+    } catch (error) {
+      // SPEC §8: one fixed message; the draft (and its key, for a safe retry) stays as it is. Over a rate
+      // limit (429, issue 19) the server's words say when a retry can work, so they are shown instead.
+      setSubmitError(
+        isStatus(error, 429) ? errorMessage(error, MESSAGES.survey.failed) : MESSAGES.survey.failed,
+      );
       setStatus('idle');
       return;
     } finally {
