@@ -2,11 +2,24 @@
 // server) and gzip. Cache rules: content-hashed files are immutable for a year; everything whose name
 // does not change between deploys (index.html, remoteEntry.js, mf-manifest.json, config.json, main.js)
 // must be revalidated on every load, so a redeployed remote is picked up at once.
+// Security (docs/decisions/0015-front-door.md): a CSP and the other page headers on HTML, nosniff and a
+// referrer policy everywhere, CORS only for the shell's origins, 404 for dotfiles, traversal and (unless
+// SERVE_SOURCE_MAPS=1) source maps.
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
+import { cspReportHandler } from './csp-report.mjs';
+import { isForbiddenPath } from './request-path.mjs';
+import {
+  allowedOriginsFrom,
+  COMMON_HEADERS,
+  CSP_REPORT_PATH,
+  contentSecurityPolicy,
+  corsHeaders,
+  PAGE_HEADERS,
+} from './security-headers.mjs';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css)(\.map)?$/;
 
@@ -23,8 +36,15 @@ const RELEASE_PATH = /^\/releases\/(mf-[a-z-]+)\/(\d[0-9A-Za-z.-]*-[0-9a-f]{10})
 function notFound(res) {
   res.statusCode = 404;
   res.setHeader('Content-Type', 'text/plain; charset=utf-8');
-  res.setHeader('Access-Control-Allow-Origin', '*');
+  res.setHeader('Cache-Control', 'no-cache');
   res.end('Not found');
+}
+
+const isPagePath = (pathname) =>
+  pathname.endsWith('/') || pathname.endsWith('.html') || path.extname(pathname) === '';
+
+function setAll(res, headers) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
 /**
@@ -37,8 +57,6 @@ function releaseHandler({ store, manifestFile }) {
     etag: true,
     setHeaders(res) {
       res.setHeader('Cache-Control', IMMUTABLE);
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
     },
   });
   return (req, res) => {
@@ -46,18 +64,13 @@ function releaseHandler({ store, manifestFile }) {
     if (pathname === '/deployment.json') {
       fs.readFile(manifestFile, (error, body) => {
         if (error) return notFound(res);
-        res.writeHead(200, {
-          'Content-Type': 'application/json',
-          'Cache-Control': 'no-cache',
-          'Access-Control-Allow-Origin': '*',
-          'X-Content-Type-Options': 'nosniff',
-        });
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
         res.end(body);
       });
       return true;
     }
     if (!pathname.startsWith('/releases/')) return false;
-    if (!RELEASE_PATH.test(pathname) || pathname.includes('..')) {
+    if (!RELEASE_PATH.test(pathname)) {
       notFound(res);
       return true;
     }
@@ -68,16 +81,50 @@ function releaseHandler({ store, manifestFile }) {
 }
 
 /**
+ * The page's CSP, recomputed when the page, the runtime config or the origin changes (an operator may edit
+ * config.json or redeploy while the server runs), and otherwise reused.
+ */
+function pagePolicy(dir, runtimeConfig) {
+  let memo = { key: '', value: '' };
+  const configFile = path.join(dir, 'config.json');
+  return (selfOrigin) => {
+    const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+    const config =
+      runtimeConfig ??
+      (fs.existsSync(configFile) ? JSON.parse(fs.readFileSync(configFile, 'utf8')) : undefined);
+    const key = `${selfOrigin}\n${JSON.stringify(config ?? null)}\n${html}`;
+    if (memo.key !== key)
+      memo = { key, value: contentSecurityPolicy({ html, runtimeConfig: config, selfOrigin }) };
+    return memo.value;
+  };
+}
+
+/**
  * @param {{ name: string, dir: string, port: number, host?: string, spa?: boolean, runtimeConfig?: object,
- *   releases?: { store: string, manifestFile: string } }} app
+ *   releases?: { store: string, manifestFile: string }, allowedOrigins?: string[],
+ *   serveSourceMaps?: boolean, cspReportFile?: string }} app
  *   runtimeConfig: served as /config.json instead of the built file (operators and tests point the shell
  *   at other remotes or API addresses without touching the build).
  *   releases: serve the release store under /releases/ and the deployment manifest as /deployment.json.
+ *   allowedOrigins: origins whose pages may read these files cross-origin (default: ALLOWED_ORIGINS, else
+ *   the shell on localhost:3000). serveSourceMaps: SERVE_SOURCE_MAPS=1. cspReportFile: CSP_REPORT_FILE.
  * @returns {Promise<http.Server>}
  */
-export function serveApp({ name, dir, port, host = '0.0.0.0', spa = false, runtimeConfig, releases }) {
+export function serveApp({
+  name,
+  dir,
+  port,
+  host = '0.0.0.0',
+  spa = false,
+  runtimeConfig,
+  releases,
+  allowedOrigins = allowedOriginsFrom(process.env.ALLOWED_ORIGINS),
+  serveSourceMaps = process.env.SERVE_SOURCE_MAPS === '1',
+  cspReportFile = process.env.CSP_REPORT_FILE,
+}) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${name}: no build in ${dir}`);
   const gzip = compression();
+  const policyFor = pagePolicy(dir, runtimeConfig);
   const files = sirv(dir, {
     // Look files up per request instead of indexing the folder once at start: a remote redeployed into
     // its folder is served at once, with no restart. (A stat per request is cheap next to the transfer.)
@@ -86,19 +133,29 @@ export function serveApp({ name, dir, port, host = '0.0.0.0', spa = false, runti
     single: spa,
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
-      // The shell (another origin) fetches remote manifests and chunks.
-      res.setHeader('Access-Control-Allow-Origin', '*');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
+      // sirv passes the requested path: a page is an .html file, a folder, or (single-page apps) any path
+      // without an extension, which it answers with index.html.
+      if (isPagePath(pathname)) {
+        res.setHeader('Content-Security-Policy', policyFor(res.selfOrigin));
+        setAll(res, PAGE_HEADERS);
+      }
     },
   });
   const configBody = runtimeConfig ? JSON.stringify(runtimeConfig) : null;
   const serveRelease = releases ? releaseHandler(releases) : () => false;
+  const receiveReport = cspReportHandler({ app: name, file: cspReportFile });
   const server = http.createServer((req, res) => {
-    if (configBody && req.url?.split('?')[0] === '/config.json') {
+    const pathname = req.url?.split('?')[0] ?? '/';
+    setAll(res, COMMON_HEADERS);
+    setAll(res, corsHeaders(req.headers.origin, allowedOrigins));
+    if (pathname === CSP_REPORT_PATH) return receiveReport(req, res);
+    if (isForbiddenPath(pathname, { serveSourceMaps })) return notFound(res);
+    if (configBody && pathname === '/config.json') {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
       res.end(configBody);
       return;
     }
+    res.selfOrigin = `http://${req.headers.host ?? `localhost:${port}`}`;
     gzip(req, res, () => {
       if (serveRelease(req, res)) return;
       files(req, res, () => notFound(res));
