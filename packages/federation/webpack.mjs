@@ -82,7 +82,9 @@ export function createConfig({ name, dirname, port, exposes, title, mode, preloa
     mode: isProd ? 'production' : 'development',
     context: dirname,
     entry: './src/index.ts',
-    devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
+    // Production maps are written beside the build for the team (and kept in releases), but the bundles do
+    // not point at them and the static server answers them only with SERVE_SOURCE_MAPS=1 (issue 11).
+    devtool: isProd ? 'hidden-source-map' : 'eval-cheap-module-source-map',
     output: {
       path: path.join(dirname, 'dist'),
       // 'auto' lets a remote's chunks load from wherever its manifest was served.
@@ -150,7 +152,7 @@ export function createConfig({ name, dirname, port, exposes, title, mode, preloa
             .join('\n    '),
           standaloneNotice:
             isProd && exposes
-              ? `<main style="font: 16px/1.5 system-ui, sans-serif; max-width: 40rem; margin: 4rem auto; padding: 0 1rem;"><h1>${name.replace(/_/g, '-')}: production build</h1><p>This remote runs inside the shell: open <a href="http://localhost:3000">http://localhost:3000</a>. To work on it alone, run <code>pnpm --filter ${name.replace(/_/g, '-')} dev</code>.</p></main>`
+              ? `<main class="standalone-notice"><h1>${name.replace(/_/g, '-')}: production build</h1><p>This remote runs inside the shell: open <a href="http://localhost:3000">http://localhost:3000</a>. To work on it alone, run <code>pnpm --filter ${name.replace(/_/g, '-')} dev</code>.</p></main>`
               : '',
         },
         // The shell's page must not be cached; hashed assets may be cached forever (see scripts/serve.mjs).
