@@ -5,8 +5,26 @@ import { Marked } from 'marked';
  * Markdown from authors is untrusted: it is rendered with marked and then sanitised with DOMPurify, so no
  * script, event handler, javascript:/data: URL or embedded frame survives. One private DOMPurify instance,
  * so the link hook below cannot leak into (or be undone by) other code sharing the page.
+ *
+ * Raw HTML inside the Markdown is shown as text, not parsed: posts are Markdown. Parsing it only to strip it
+ * would put hostile attributes (onerror=…) into a DOM, which Chrome reports as CSP violations even in an
+ * inert document (docs/decisions/0015-front-door.md); DOMPurify stays as the second line.
  */
-const marked = new Marked({ gfm: true, breaks: false, async: false });
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+
+const marked = new Marked({
+  gfm: true,
+  breaks: false,
+  async: false,
+  renderer: { html: ({ text }) => escapeHtml(text) },
+});
 
 let purifier: DOMPurify | null = null;
 function getPurifier(): DOMPurify {
