@@ -21,10 +21,17 @@ process.env.E2E_DB_PATH = DB_PATH;
 export const RELEASE_STORE_DIR = path.join(path.dirname(DB_PATH), 'releases');
 export const DEPLOY_DIR = path.join(path.dirname(DB_PATH), 'deploy');
 process.env.E2E_RELEASE_STORE_DIR = RELEASE_STORE_DIR;
+// CSP violation reports the static servers receive (support/csp-teardown.ts fails the run on any new one).
+export const CSP_REPORT_FILE = path.join(path.dirname(DB_PATH), 'csp-reports.jsonl');
+process.env.E2E_CSP_REPORT_FILE = CSP_REPORT_FILE;
+process.env.E2E_CSP_REPORT_START ??= String(
+  fs.existsSync(CSP_REPORT_FILE) ? fs.statSync(CSP_REPORT_FILE).size : 0,
+);
 process.env.E2E_DEPLOY_DIR = DEPLOY_DIR;
 
 export default defineConfig({
   testDir: './tests',
+  globalTeardown: './support/csp-teardown.ts',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -58,6 +65,10 @@ export default defineConfig({
       REQUIRES_ACTIVATION: 'true',
       LOG_LEVEL: 'silent',
       LOCKOUT_MAX_ATTEMPTS: '5',
+      CSP_REPORT_FILE,
+      // The remotes' files are readable cross-origin by the shell only; shell.spec.ts starts a second shell
+      // on 3100.
+      ALLOWED_ORIGINS: 'http://localhost:3000,http://127.0.0.1:3000,http://localhost:3100',
       // Every page of the suite reports remote loads from one address.
       ROLLOUT_HEALTH_RATE_PER_MINUTE: '5000',
       // Rate limits (issue 19): the suite registers, logs in and writes from 127.0.0.1 many times, so it

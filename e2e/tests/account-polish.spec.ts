@@ -1,7 +1,7 @@
 import { MESSAGES } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations, shot } from '../support/a11y';
 import { createMember, DEFAULT_PASSWORD, uniqueName, useToken } from '../support/api';
+import { expect, type Page, test } from '../support/test';
 
 const COMPANY = MESSAGES.app.companyName;
 const P = MESSAGES.profile;

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import {
   API_URL,
   admin,
@@ -9,6 +8,7 @@ import {
   uniqueName,
   useToken,
 } from '../support/api';
+import { expect, type Page, test } from '../support/test';
 
 const L = MESSAGES.login;
 const P = MESSAGES.profile;

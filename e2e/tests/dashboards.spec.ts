@@ -1,7 +1,7 @@
 import { API_PATHS, type DashboardDetail, type Impressum } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from '../support/a11y';
 import { API_URL } from '../support/api';
+import { expect, type Page, test } from '../support/test';
 
 const THEMES = ['light', 'dark'] as const;
 const SIZES = [

@@ -1,7 +1,7 @@
 import { API_PATHS, NEXT_CURSOR_HEADER } from '@app/contracts';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { seriousViolations, shot } from '../support/a11y';
 import { createMember, createPost, type TestUser, uniqueName } from '../support/api';
+import { type APIRequestContext, expect, type Page, test } from '../support/test';
 
 // Explore asks for 50 a page: more than two pages of fresh posts make it page at least twice, whatever the
 // database already holds.

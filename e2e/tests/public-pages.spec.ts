@@ -1,6 +1,6 @@
 import { API_PATHS, type Contact, type Impressum, MESSAGES } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import { API_URL } from '../support/api';
+import { expect, type Page, test } from '../support/test';
 
 /** Answers one API path from the test instead of the server (the seeded database always has content). */
 async function answer(page: Page, apiPath: string, status: number, body: unknown) {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { API_PATHS } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import { shot as fullShot } from '../support/a11y';
 import { API_URL, createMember, createPost, uniqueName, useToken } from '../support/api';
+import { expect, type Page, test } from '../support/test';
 
 // Required fields carry a '*' mark in their label: match the label text from its start.
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));

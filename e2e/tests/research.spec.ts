@@ -1,6 +1,6 @@
 import { API_PATHS, MESSAGES } from '@app/contracts';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { API_URL, createMember, createPost, type TestUser, uniqueName, useToken } from '../support/api';
+import { type Browser, expect, type Page, test } from '../support/test';
 
 const R = MESSAGES.research;
 // Required fields carry a '*' mark in their label: match the label text from its start.

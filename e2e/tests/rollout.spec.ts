@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { API_PATHS } from '@app/contracts';
 import { readPreviewSecret, rolloutPaths, signPreviewToken } from '@app/rollout/node';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { API_URL, createMember, useToken } from '../support/api';
 import {
   DEPLOY_DIR,
@@ -16,6 +15,7 @@ import {
   variantOf,
   withManifest,
 } from '../support/rollout';
+import { type Browser, expect, type Page, test } from '../support/test';
 
 /**
  * Staged rollouts end to end (issue 9): real releases into the run's store, the real rollout commands, the

@@ -2,8 +2,8 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
 import { serveApp } from '@app/static-server';
-import { expect, test } from '@playwright/test';
 import { createMember, useToken } from '../support/api';
+import { expect, test } from '../support/test';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
@@ -197,6 +197,8 @@ test.describe('federation', () => {
         name: 'mf-research',
         dir: path.join(ROOT, 'mf-research', 'dist'),
         port: downPort,
+        // Only the shell's origin may read a remote's manifest: here, the second shell's.
+        allowedOrigins: ['http://localhost:3100'],
       });
       await page.evaluate(() => {
         (window as { __noReload?: boolean }).__noReload = true;

@@ -1,6 +1,6 @@
 import { CHALLENGES, INTELLIGENCE_TOPICS, MESSAGES } from '@app/contracts';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { seriousViolations, shot } from '../support/a11y';
+import { expect, type Locator, type Page, test } from '../support/test';
 
 // The survey at both sizes and in both themes: a full-screen sheet on a phone whose Previous/Next never
 // leave the screen, a modal on the desktop, and the thanks outside it once completed.

@@ -1,6 +1,6 @@
 import { API_PATHS, CHALLENGES, INTELLIGENCE_TOPICS, MESSAGES, RISK_CONCERNS } from '@app/contracts';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { API_URL } from '../support/api';
+import { expect, type Locator, type Page, test } from '../support/test';
 
 const S = MESSAGES.survey;
 const DRAFT_KEY = 'market-assessment-draft';

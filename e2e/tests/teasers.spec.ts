@@ -1,7 +1,7 @@
 import type { Post } from '@app/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations, shot } from '../support/a11y';
 import { createMember, createPost, uniqueName, useToken } from '../support/api';
+import { expect, type Page, test } from '../support/test';
 
 /**
  * Locked teasers and the upgrade path (issue 18 item 4): a post above the visitor's tier shows as a teaser
