@@ -3,7 +3,13 @@ import { postInput, registration, type TestServer } from './helpers';
 
 /** A moving clock for the limits: tests step it past a window instead of sleeping. */
 export function testClock(start = 1_900_000_000_000) {
-  const clock = { t: start, now: () => clock.t, advance: (ms: number) => void (clock.t += ms) };
+  const clock = {
+    t: start,
+    now: () => clock.t,
+    advance(ms: number) {
+      clock.t += ms;
+    },
+  };
   return clock;
 }
 
