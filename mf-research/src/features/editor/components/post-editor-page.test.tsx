@@ -36,7 +36,9 @@ describe('Create and edit research', () => {
     await user.click(screen.getByRole('tab', { name: 'Preview' }));
     const preview = screen.getByRole('region', { name: 'Preview' });
     expect(preview.querySelector('h1')).toHaveTextContent('Big');
-    expect(preview.innerHTML).not.toContain('onerror');
+    // Raw HTML previews as the text the author typed, never as an element with a handler.
+    expect(preview.querySelector('img')).toBeNull();
+    expect(preview).toHaveTextContent('<img src=x onerror="alert(1)">');
   });
 
   it('saves a draft with every field and opens the post', async () => {

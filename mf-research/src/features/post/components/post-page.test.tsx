@@ -74,8 +74,13 @@ describe('Post page', () => {
     );
     renderApp('/post/1');
     const content = await screen.findByRole('region', { name: 'Research content' });
-    expect(content.querySelector('script')).toBeNull();
-    expect(content.innerHTML).not.toMatch(/onerror|javascript:/i);
+    // Raw HTML shows as text: no script or img element, no handler or javascript: URL in any attribute.
+    expect(content.querySelector('script, img')).toBeNull();
+    const attributes = [...content.querySelectorAll('*')].flatMap((el) =>
+      [...el.attributes].map((a) => `${a.name}=${a.value}`),
+    );
+    expect(attributes.join(' ')).not.toMatch(/\bon[a-z]+=|javascript:/i);
+    expect(content).toHaveTextContent('<img src=x onerror="window.__pwned=2">');
     expect((window as { __pwned?: number }).__pwned).toBeUndefined();
   });
 
