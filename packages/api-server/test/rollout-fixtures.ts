@@ -1,17 +1,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RolloutPaths } from '@app/rollout/node';
+import { type RolloutPaths, sha384Integrity } from '@app/rollout/node';
 
 export const V1 = '1.0.0-0123456789';
 export const V2 = '1.1.0-abcdef0123';
 export const ACCOUNT_V1 = '2.0.0-1111111111';
 export const UNRELEASED = '9.9.9-9999999999';
 
-/** Releases a version the way the release command marks one done: `<store>/<remote>/<version>/release.json`. */
+/** The entry digest `release` records for a version (what the release command writes into release.json). */
+export const entryIntegrityOf = (remote: string, version: string) =>
+  sha384Integrity(`var entry = ${JSON.stringify(`${remote}@${version}`)};`);
+
+/**
+ * Releases a version the way the release command marks one done: `<store>/<remote>/<version>/` with its
+ * remoteEntry.js and a release.json that records the entry's digest.
+ */
 export function release(paths: RolloutPaths, remote: string, version: string) {
   const dir = path.join(paths.store, remote, version);
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ remote, version }));
+  fs.writeFileSync(
+    path.join(dir, 'remoteEntry.js'),
+    `var entry = ${JSON.stringify(`${remote}@${version}`)};`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'release.json'),
+    JSON.stringify({ remote, version, entryIntegrity: entryIntegrityOf(remote, version) }),
+  );
 }
 
 export function writeSecret(paths: RolloutPaths, secret = 'test-preview-secret-0123456789abcdef') {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config';
 import { ROLLOUT_MESSAGES as M } from '../src/services/rollout-messages';
 import { startTestServer, type TestServer, tempRollout } from './helpers';
-import { ACCOUNT_V1, release, UNRELEASED, V1, writeSecret } from './rollout-fixtures';
+import { ACCOUNT_V1, entryIntegrityOf, release, UNRELEASED, V1, writeSecret } from './rollout-fixtures';
 
 const PREVIEW = API_PATHS.rolloutPreview;
 const HOUR = 3600_000;
@@ -26,12 +26,17 @@ const sign = (over: { remote?: string; version?: string; exp?: number } = {}, ke
   signPreviewToken({ remote: 'mf-research', version: V1, exp: Date.now() + HOUR, ...over } as never, key);
 
 describe('POST /api/rollout/preview', () => {
-  it('grants a valid link: remote, version and expiry', async () => {
+  it('grants a valid link: remote, version, expiry and the entry digest recorded at release', async () => {
     const exp = Date.now() + HOUR;
     const r = await s.post(PREVIEW, { token: sign({ exp }) });
     expect(r.status).toBe(200);
     expect(v.is(PreviewGrantSchema, r.body)).toBe(true);
-    expect(r.body).toEqual({ remote: 'mf-research', version: V1, expiresAt: new Date(exp).toISOString() });
+    expect(r.body).toEqual({
+      remote: 'mf-research',
+      version: V1,
+      expiresAt: new Date(exp).toISOString(),
+      integrity: entryIntegrityOf('mf-research', V1),
+    });
   });
 
   it('refuses a tampered, foreign or malformed token as not valid', async () => {

@@ -1,6 +1,7 @@
 import {
   DeploymentManifestSchema,
   EnvironmentNameSchema,
+  IntegritySchema,
   REMOTE_PACKAGES,
   VersionIdSchema,
 } from '@app/rollout';
@@ -36,6 +37,8 @@ export const PreviewGrantSchema = v.object({
   remote: RemoteSchema,
   version: VersionIdSchema,
   expiresAt: Iso,
+  /** The version's entry digest recorded at release: the shell loads the preview only if it matches. */
+  integrity: IntegritySchema,
 });
 export type PreviewGrant = v.InferOutput<typeof PreviewGrantSchema>;
 

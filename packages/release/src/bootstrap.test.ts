@@ -5,7 +5,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { bootstrapReleases } from './bootstrap';
 import { startCanary } from './commands';
 import { listReleases } from './release-info';
-import { readJsonLines, type Sandbox, sandbox } from './test-support';
+import { pinsOf, readJsonLines, type Sandbox, sandbox } from './test-support';
 
 let s: Sandbox;
 beforeEach(() => {
@@ -92,7 +92,11 @@ it('with followBuilds, the current build becomes stable (canary dropped, old sta
   const [, after] = await follow();
   expect(after?.stable).toBe(after?.version);
   const deployment = readManifestFile(s.paths.manifestFile)?.remotes['mf-research'];
-  expect(deployment).toEqual({ stable: after?.version, previous: [live?.stable] });
+  expect(deployment).toEqual({
+    stable: after?.version,
+    previous: [live?.stable],
+    integrity: pinsOf(s.paths.store, 'mf-research', after?.version as string, live?.stable as string),
+  });
   expect(readJsonLines(s.paths.auditFile).at(-1)).toMatchObject({
     action: 'bootstrap',
     remote: 'mf-research',

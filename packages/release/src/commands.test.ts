@@ -7,7 +7,7 @@ import { abort, promote, rollback, setPercent, startCanary } from './commands';
 import type { HealthSource } from './health';
 import { release } from './release';
 import { formatHistory, history, statusReport } from './status';
-import { readJsonLines, runCli, type Sandbox, sandbox } from './test-support';
+import { pinsOf, readJsonLines, runCli, type Sandbox, sandbox } from './test-support';
 
 /** A HealthSource answering from a function (per remote, version and window start). */
 const fakeHealth = (counts: HealthSource['counts']): HealthSource => ({ counts, summary: () => [] });
@@ -32,6 +32,7 @@ afterEach(() => s.cleanup());
 
 const manifest = () => readManifestFile(s.paths.manifestFile);
 const research = () => manifest()?.remotes['mf-research'];
+const pins = (...versions: string[]) => pinsOf(s.paths.store, 'mf-research', ...versions);
 
 describe('manual rollout commands', () => {
   it('start, set, promote: each one write, revision +1, audited with the state before and after', () => {
@@ -40,6 +41,7 @@ describe('manual rollout commands', () => {
     expect(research()).toEqual({
       stable: v1,
       previous: [],
+      integrity: pins(v1, v2),
       canary: {
         version: v2,
         percent: 10,
@@ -55,7 +57,7 @@ describe('manual rollout commands', () => {
       stepStartedAt: '2026-11-22T10:00:05.000Z',
     });
     promote(s.ctx, { remote: 'mf-research' });
-    expect(research()).toEqual({ stable: v2, previous: [v1] });
+    expect(research()).toEqual({ stable: v2, previous: [v1], integrity: pins(v2, v1) });
     expect(manifest()?.revision).toBe(4);
 
     const entries = readJsonLines(s.paths.auditFile).map((e) => v.parse(AuditEntrySchema, e));
@@ -81,17 +83,17 @@ describe('manual rollout commands', () => {
   it('abort drops the canary; rollback goes to previous[0] and drops it from previous', () => {
     startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
     abort(s.ctx, { remote: 'mf-research' });
-    expect(research()).toEqual({ stable: v1, previous: [] });
+    expect(research()).toEqual({ stable: v1, previous: [], integrity: pins(v1) });
     startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
     promote(s.ctx, { remote: 'mf-research' });
     startCanary(s.ctx, { remote: 'mf-research', version: v3, percent: 10 });
     promote(s.ctx, { remote: 'mf-research' });
-    expect(research()).toEqual({ stable: v3, previous: [v2, v1] });
+    expect(research()).toEqual({ stable: v3, previous: [v2, v1], integrity: pins(v3, v2, v1) });
     startCanary(s.ctx, { remote: 'mf-research', version: v1, percent: 5 });
     rollback(s.ctx, { remote: 'mf-research' });
-    expect(research()).toEqual({ stable: v2, previous: [v1] });
+    expect(research()).toEqual({ stable: v2, previous: [v1], integrity: pins(v2, v1) });
     rollback(s.ctx, { remote: 'mf-research', to: v3 });
-    expect(research()).toEqual({ stable: v3, previous: [v1] });
+    expect(research()).toEqual({ stable: v3, previous: [v1], integrity: pins(v3, v1) });
   });
 
   it('refuses what makes no sense, with a message saying what to do, and writes nothing', () => {
@@ -250,4 +252,16 @@ describe('pnpm rollout (the CLI)', () => {
       ],
     });
   }, 20_000);
+});
+
+describe('entry integrity', () => {
+  it('every write pins the digest recorded at release, not what the store holds now', () => {
+    const recorded = pins(v2)[v2];
+    // Someone alters the stored entry after release: the manifest keeps the digest of what was released.
+    const entry = `${s.paths.store}/mf-research/${v2}/remoteEntry.js`;
+    fs.appendFileSync(entry, '\n// tampered');
+    startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
+    expect(research()?.integrity?.[v2]).toBe(recorded);
+    expect(research()?.integrity?.[v2]).not.toBe(pins(v2)[v2]);
+  });
 });

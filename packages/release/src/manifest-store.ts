@@ -1,9 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AuditEntry } from '@app/contracts';
-import { type DeploymentManifest, emptyManifest, parseManifest, type RemotePackage } from '@app/rollout';
-import { type RolloutPaths, readManifestFile } from '@app/rollout/node';
+import {
+  type DeploymentManifest,
+  emptyManifest,
+  parseManifest,
+  type RemoteDeployment,
+  type RemotePackage,
+} from '@app/rollout';
+import { type RolloutPaths, readManifestFile, releasedEntryIntegrity } from '@app/rollout/node';
 import { type AuditNote, appendAudit, auditEntry, describeDeployment } from './audit';
+import { RolloutError } from './errors';
 import { withLock } from './lock';
 
 /**
@@ -45,6 +52,29 @@ function writeAtomically(file: string, text: string): void {
   }
 }
 
+/**
+ * Every version the manifest names (stable, canary, previous) carries the entry digest recorded when it was
+ * released; versions it no longer names are dropped. A version without a digest cannot be written: the
+ * shell would refuse to load it.
+ */
+function pinIntegrity(manifest: DeploymentManifest, store: string): void {
+  for (const [remote, deployment] of Object.entries(manifest.remotes) as [
+    RemotePackage,
+    RemoteDeployment,
+  ][]) {
+    const versions = [deployment.stable, deployment.canary?.version, ...(deployment.previous ?? [])].filter(
+      (version): version is string => Boolean(version),
+    );
+    const integrity: Record<string, string> = {};
+    for (const version of versions) {
+      const digest = deployment.integrity?.[version] ?? releasedEntryIntegrity(store, remote, version);
+      if (!digest) throw new RolloutError(`${remote} ${version}: no entry digest (is it released?)`);
+      integrity[version] = digest;
+    }
+    deployment.integrity = integrity;
+  }
+}
+
 export function readManifest(paths: RolloutPaths, now = new Date()): DeploymentManifest {
   return readManifestFile(paths.manifestFile) ?? emptyManifest(paths.environment, now);
 }
@@ -60,6 +90,7 @@ export function updateManifest(
     const draft = structuredClone(before);
     const notes = [change(draft, at)].flat();
     if (notes.length === 0) return { manifest: before, entries: [] };
+    pinIntegrity(draft, paths.store);
     const manifest = parseManifest({ ...draft, revision: before.revision + 1, updatedAt: at.toISOString() });
     const state = (m: DeploymentManifest, remote: RemotePackage) => describeDeployment(m.remotes[remote]);
     const entries = notes.map((note) =>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { containerOf, type RemotePackage, versionId } from '@app/rollout';
-import { isReleased, releaseDir } from '@app/rollout/node';
+import { entryIntegrityOfDir, isReleased, releaseDir } from '@app/rollout/node';
 import { hashFiles, listFiles, readMfManifest } from './dist';
 import { RolloutError } from './errors';
 import { RELEASE_INFO_FILE, type ReleaseInfo, readReleaseInfo } from './release-info';
@@ -82,6 +82,8 @@ export function publishRelease(input: PublishInput): PublishResult {
       shared: copy.manifest.shared,
       files: copy.files,
       bytes: copy.bytes,
+      // Of the copy being stored, not of the dist: the digest describes exactly the bytes that are served.
+      entryIntegrity: entryIntegrityOfDir(tmp),
     };
     fs.writeFileSync(path.join(tmp, RELEASE_INFO_FILE), `${JSON.stringify(info, null, 2)}\n`);
     try {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_PACKAGES, type RemotePackage, VersionIdSchema } from '@app/rollout';
+import { IntegritySchema, REMOTE_PACKAGES, type RemotePackage, VersionIdSchema } from '@app/rollout';
 import { isReleased, releaseDir } from '@app/rollout/node';
 import * as v from 'valibot';
 import { RolloutError } from './errors';
@@ -29,6 +29,8 @@ export const ReleaseInfoSchema = v.object({
   shared: v.array(SharedInfoSchema),
   files: v.number(),
   bytes: v.number(),
+  /** SHA-384 of remoteEntry.js as published (sha384-<base64>): what the shell will require of it. */
+  entryIntegrity: v.optional(IntegritySchema),
 });
 export type ReleaseInfo = v.InferOutput<typeof ReleaseInfoSchema>;
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AuditEntrySchema } from '@app/contracts';
@@ -55,6 +56,9 @@ describe('release', () => {
         { name: '@app/session', version: '1.0.0', requiredVersion: '1.0.0' },
       ],
       files: 4,
+      entryIntegrity: `sha384-${createHash('sha384')
+        .update(fs.readFileSync(path.join(dist, 'remoteEntry.js')))
+        .digest('base64')}`,
       bytes: fs.readdirSync(dist, { recursive: true }).reduce<number>((sum, f) => {
         const stat = fs.statSync(path.join(dist, String(f)));
         return stat.isFile() ? sum + stat.size : sum;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { containerOf, type RemotePackage } from '@app/rollout';
-import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
+import { type RolloutPaths, releaseDir, rolloutPaths, sha384Integrity } from '@app/rollout/node';
 import { createContext, type RolloutContext } from './context';
 import type { SharedInfo } from './release-info';
 
@@ -153,3 +153,13 @@ export const readJsonLines = (file: string) =>
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as Record<string, unknown>);
+
+/** What every manifest write records for these versions: the SHA-384 of each stored remoteEntry.js. */
+export function pinsOf(store: string, remote: RemotePackage, ...versions: string[]): Record<string, string> {
+  return Object.fromEntries(
+    versions.map((version) => [
+      version,
+      sha384Integrity(fs.readFileSync(path.join(releaseDir(store, remote, version), 'remoteEntry.js'))),
+    ]),
+  );
+}

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rollback, setPercent, startCanary } from './commands';
 import type { HealthSource } from './health';
 import { release } from './release';
-import { readJsonLines, runCli, type Sandbox, sandbox } from './test-support';
+import { pinsOf, readJsonLines, runCli, type Sandbox, sandbox } from './test-support';
 import { watch } from './watch';
 
 /** A HealthSource answering from a function (per remote, version and window start). */
@@ -47,6 +47,7 @@ describe('rollout watch', () => {
     expect(readManifestFile(s.paths.manifestFile)?.remotes['mf-research']).toEqual({
       stable: canary,
       previous: [stable],
+      integrity: pinsOf(s.paths.store, 'mf-research', canary, stable),
     });
     const entries = watchActions();
     expect(entries.map((e) => [e.action, e.to])).toEqual([
@@ -73,7 +74,11 @@ describe('rollout watch', () => {
     });
     const result = await watch(s.ctx, health, { remote: 'mf-research', gate, intervalMs: 0 }, sleep);
     expect(result.outcome).toBe('rolled-back');
-    expect(readManifestFile(s.paths.manifestFile)?.remotes['mf-research']).toEqual({ stable, previous: [] });
+    expect(readManifestFile(s.paths.manifestFile)?.remotes['mf-research']).toEqual({
+      stable,
+      previous: [],
+      integrity: pinsOf(s.paths.store, 'mf-research', stable),
+    });
     const [entry] = watchActions();
     expect(entry).toMatchObject({
       action: 'watch-rollback',

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { IntegritySchema } from './integrity';
 import { REMOTE_PACKAGES, type RemotePackage } from './remotes';
 import { VersionIdSchema } from './version-id';
 
@@ -38,6 +39,11 @@ export const RemoteDeploymentSchema = v.pipe(
     canary: v.optional(CanarySchema),
     /** Earlier stable versions, newest first: where `rollout rollback` goes back to. */
     previous: v.optional(v.array(VersionIdSchema), []),
+    /**
+     * The SHA-384 digest of each named version's remoteEntry.js, recorded at release and copied here by
+     * every manifest write: the shell refuses an entry whose bytes do not match (or that has none).
+     */
+    integrity: v.optional(v.record(VersionIdSchema, IntegritySchema)),
   }),
   v.check((r) => r.canary?.version !== r.stable, 'the canary must differ from the stable version'),
 );

@@ -1,3 +1,5 @@
 // Node-only helpers (node:crypto, node:fs): never imported by browser code.
+
+export * from './integrity-node';
 export * from './preview-token';
 export * from './store-files';

@@ -11,6 +11,7 @@ import {
   readAuditLog,
   readManifestFile,
   readPreviewSecret,
+  releasedEntryIntegrity,
   verifyPreviewToken,
 } from '@app/rollout/node';
 import * as v from 'valibot';
@@ -72,8 +73,11 @@ export class RolloutService {
       throw new HttpError(400, verdict.reason === 'expired' ? M.previewExpired : M.previewInvalid);
     }
     const { remote, version, exp } = verdict.claims;
-    if (!this.isReleased(remote, version)) throw new HttpError(400, M.previewNotReleased);
-    return { remote, version, expiresAt: new Date(exp).toISOString() };
+    const integrity = this.isReleased(remote, version)
+      ? releasedEntryIntegrity(this.config.paths.store, remote, version)
+      : null;
+    if (!integrity) throw new HttpError(400, M.previewNotReleased);
+    return { remote, version, expiresAt: new Date(exp).toISOString(), integrity };
   }
 
   adminView(): AdminRollouts {
