@@ -1,4 +1,6 @@
+import { LIMITS } from '@app/contracts';
 import { REMOTE_NAMES, type RemoteName } from '@app/federation';
+import { IntegritySchema } from '@app/rollout';
 import * as v from 'valibot';
 import { CONFIG_URL, type FetchedJson, fetchJsonOnce } from '../early/fetch-once';
 
@@ -22,8 +24,11 @@ const UrlOrPathSchema = v.pipe(
   v.transform((url) => new URL(url, window.location.origin).href),
 );
 
-/** A remote's plain URL: where it is served when the deployment manifest has no release of it. */
-const RemoteSchema = v.object({ url: HttpUrlSchema });
+/**
+ * A remote's plain URL: where it is served when the deployment manifest has no release of it; with an
+ * `integrity` (sha384-…), its remoteEntry.js is loaded only if it matches (released versions always are).
+ */
+const RemoteSchema = v.object({ url: HttpUrlSchema, integrity: v.optional(IntegritySchema) });
 
 /**
  * Staged rollouts (docs/decisions/0009-staged-rollouts.md): the deployment manifest says which released
@@ -44,6 +49,14 @@ export const RuntimeConfigSchema = v.object({
     >,
   ),
   deployment: v.optional(DeploymentSchema),
+  /**
+   * How long a remote may take to load before its region shows the fallback with Retry (issue 11): a dead
+   * server costs a visitor seconds, not SPEC's 120 s, which stays the upper bound.
+   */
+  remoteLoadBudgetMs: v.optional(
+    v.pipe(v.number(), v.integer(), v.minValue(1000), v.maxValue(LIMITS.lazyLoadTimeoutMs)),
+    10_000,
+  ),
   features: v.optional(
     v.object({
       performanceMonitor: v.optional(v.boolean(), false),

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_ID_KEY, VISITOR_ID_KEY } from '../rollout/visitor';
 
 const at = '2026-11-22T10:00:00.000Z';
+const STABLE_DIGEST = `sha384-${'A'.repeat(64)}`;
+const CANARY_DIGEST = `sha384-${'B'.repeat(64)}`;
 const mfManifest = {
   metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
   exposes: [
@@ -30,6 +32,7 @@ const files: Record<string, unknown> = {
       'mf-research': {
         stable: '1.0.0-aaaaaaaaaa',
         canary: { version: '1.1.0-bbbbbbbbbb', percent: 50, startedAt: at, stepStartedAt: at },
+        integrity: { '1.0.0-aaaaaaaaaa': STABLE_DIGEST, '1.1.0-bbbbbbbbbb': CANARY_DIGEST },
       },
     },
   },
@@ -45,6 +48,7 @@ async function run(path: string) {
     href: l.href,
     as: l.getAttribute('as'),
     crossOrigin: l.crossOrigin,
+    integrity: l.integrity || null,
   }));
 }
 
@@ -64,19 +68,26 @@ afterEach(() => {
 const origin = window.location.origin;
 const stable = `${origin}/releases/mf-research/1.0.0-aaaaaaaaaa/`;
 const canary = `${origin}/releases/mf-research/1.1.0-bbbbbbbbbb/`;
-/** The entry and the ./App chunks of the build in that folder, preloaded as scripts. */
-const codeIn = (folder: string) =>
-  ['remoteEntry.js', '__federation_expose_App.1234567890.js', '42.abcdef0123.js'].map((file) => ({
+/**
+ * The entry and the ./App chunks of the build in that folder, preloaded as scripts; the entry with the
+ * version's digest and in CORS mode, exactly as the runtime will load it (else the preload goes unused).
+ */
+const codeIn = (folder: string, digest: string) => [
+  { href: `${folder}remoteEntry.js`, as: 'script', crossOrigin: 'anonymous', integrity: digest },
+  ...['__federation_expose_App.1234567890.js', '42.abcdef0123.js'].map((file) => ({
     href: `${folder}${file}`,
     as: 'script',
     crossOrigin: null,
-  }));
+    integrity: null,
+  })),
+];
 
 describe('preloading the route’s remote from the first script', () => {
   it('preloads the code of the version this visitor will get', async () => {
     localStorage.setItem(VISITOR_ID_KEY, 'visitor-0001');
-    const expected = cohortOf('anon:visitor-0001') < 50 ? canary : stable;
-    expect(await run('/research-center')).toEqual(codeIn(expected));
+    const isCanary = cohortOf('anon:visitor-0001') < 50;
+    const expected = isCanary ? canary : stable;
+    expect(await run('/research-center')).toEqual(codeIn(expected, isCanary ? CANARY_DIGEST : STABLE_DIGEST));
     expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toContain(`${expected}mf-manifest.json`);
   });
 

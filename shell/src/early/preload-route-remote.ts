@@ -28,11 +28,13 @@ function storage(): Storage | null {
  * `as` and `crossorigin` must be what the later request uses, or the browser downloads twice: the runtime
  * fetches manifests in CORS mode, and loads entries and chunks with plain <script> tags.
  */
-function addPreload(href: string, as: 'fetch' | 'script'): void {
+function addPreload(href: string, as: 'fetch' | 'script', integrity: string | null = null): void {
   const link = document.createElement('link');
   link.rel = 'preload';
   link.setAttribute('as', as);
-  if (as === 'fetch') link.crossOrigin = 'anonymous';
+  // The pinned entry is loaded with integrity + crossorigin (federation/entry-integrity.ts): so is its preload.
+  if (as === 'fetch' || integrity) link.crossOrigin = 'anonymous';
+  if (integrity) link.integrity = integrity;
   link.href = href;
   document.head.appendChild(link);
 }
@@ -93,10 +95,13 @@ export async function preloadRouteRemote(): Promise<void> {
     });
     // The manifest itself is fetched here (a release's is cached for a year, so the runtime's own request
     // is answered from the cache), then its code is preloaded while the shell is still starting.
+    // A released version without a digest is never loaded: nothing to preload.
+    if (choice.version && !choice.integrity) return;
     const response = await fetch(choice.entry);
     if (!response.ok) return;
-    for (const href of codeOf(choice.entry, (await response.json()) as MfManifest))
-      addPreload(href, 'script');
+    const [entry, ...chunks] = codeOf(choice.entry, (await response.json()) as MfManifest);
+    if (entry) addPreload(entry, 'script', choice.integrity);
+    for (const href of chunks) addPreload(href, 'script');
   } catch {
     // only a head start: the shell loads the remote either way
   }

@@ -14,6 +14,7 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
       runtime.current.set(r.name, r.entry);
     }
   },
+  registerPlugins: () => undefined,
   loadRemote: (id: string) => {
     const entry = runtime.current.get(id.split('/')[0]!)!;
     return (runtime.behaviour.get(entry) ?? (() => Promise.reject(new Error(`404 ${entry}`))))();
@@ -25,6 +26,8 @@ const { currentChoice, loadRemoteApp, registerAllRemotes, RemoteLoadError } = aw
 
 const STABLE = '/releases/mf-research/1.0.0-aaaaaaaaaa/mf-manifest.json';
 const CANARY = '/releases/mf-research/1.1.0-bbbbbbbbbb/mf-manifest.json';
+const STABLE_DIGEST = `sha384-${'A'.repeat(64)}`;
+const CANARY_DIGEST = `sha384-${'B'.repeat(64)}`;
 const App = () => null;
 
 function choice(over: Partial<RemoteChoice>): RemoteChoice {
@@ -33,6 +36,7 @@ function choice(over: Partial<RemoteChoice>): RemoteChoice {
     entry: STABLE,
     version: '1.0.0-aaaaaaaaaa',
     track: 'stable',
+    integrity: STABLE_DIGEST,
     fallback: null,
     ...over,
   };
@@ -40,7 +44,7 @@ function choice(over: Partial<RemoteChoice>): RemoteChoice {
 
 function register(research: RemoteChoice, budget = 100) {
   const plain = (remote: RemoteChoice['remote'], entry: string) =>
-    choice({ remote, entry, version: null, track: 'config' });
+    choice({ remote, entry, version: null, track: 'config', integrity: null });
   registerAllRemotes({
     canaryBudgetMs: budget,
     plan: {
@@ -70,7 +74,8 @@ const canary = choice({
   entry: CANARY,
   version: '1.1.0-bbbbbbbbbb',
   track: 'canary',
-  fallback: { entry: STABLE, version: '1.0.0-aaaaaaaaaa', track: 'stable' },
+  integrity: CANARY_DIGEST,
+  fallback: { entry: STABLE, version: '1.0.0-aaaaaaaaaa', track: 'stable', integrity: STABLE_DIGEST },
 });
 
 describe('loading a remote from the rollout plan', () => {
@@ -141,5 +146,16 @@ describe('loading a remote from the rollout plan', () => {
     runAs(`${window.location.origin}/releases/mf-research/1.1.0-bbbbbbbbbb/619.js`, 'late canary chunk');
     runAs(`${window.location.origin}/releases/mf-research/1.0.0-aaaaaaaaaa/619.js`, 'stable chunk');
     expect(installed).toEqual(['stable chunk']);
+  });
+});
+
+describe('integrity', () => {
+  it('never loads a released version that has no recorded entry digest, and reports the failure', async () => {
+    runtime.behaviour.set(STABLE, async () => ({ default: App }));
+    register(choice({ integrity: null }));
+    await expect(loadRemoteApp('mf_research')).rejects.toBeInstanceOf(RemoteLoadError);
+    expect(reports()).toEqual([
+      expect.objectContaining({ version: '1.0.0-aaaaaaaaaa', event: 'load-failure' }),
+    ]);
   });
 });

@@ -1,9 +1,9 @@
-import { LIMITS } from '@app/contracts';
 import { EXPOSED_MODULE, REMOTE_NAMES, type RemoteEntryModule, type RemoteName } from '@app/federation';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { reportHealth } from '../rollout/health';
 import type { RemoteChoice } from '../rollout/plan';
 import type { RolloutState } from '../rollout/prepare';
+import { entryIntegrityPlugin, pinEntry } from './entry-integrity';
 
 /**
  * Remotes are registered at run time (docs/decisions/0002-runtime-config.md, 0009-staged-rollouts.md): the
@@ -12,10 +12,20 @@ import type { RolloutState } from '../rollout/prepare';
  */
 let plan: Record<RemoteName, RemoteChoice> | null = null;
 let canaryBudgetMs = 8000;
+let loadBudgetMs = 10_000;
+let pluginRegistered = false;
 
-export function registerAllRemotes(state: Pick<RolloutState, 'plan' | 'canaryBudgetMs'>): void {
+export function registerAllRemotes(
+  state: Pick<RolloutState, 'plan' | 'canaryBudgetMs'> & Partial<Pick<RolloutState, 'loadBudgetMs'>>,
+): void {
   plan = { ...state.plan };
   canaryBudgetMs = state.canaryBudgetMs;
+  loadBudgetMs = state.loadBudgetMs ?? loadBudgetMs;
+  if (!pluginRegistered) {
+    registerPlugins([entryIntegrityPlugin()]);
+    pluginRegistered = true;
+  }
+  for (const name of REMOTE_NAMES) pinEntry(state.plan[name].entry, state.plan[name].integrity);
   registerRemotes(REMOTE_NAMES.map((name) => ({ name, entry: state.plan[name].entry })));
 }
 
@@ -96,7 +106,9 @@ function quarantineChunks(name: RemoteName, failedEntry: string): void {
  */
 function registerAgain(name: RemoteName): void {
   clearGlobal(name);
-  registerRemotes([{ name, entry: currentChoice(name).entry }], { force: true });
+  const { entry, integrity } = currentChoice(name);
+  pinEntry(entry, integrity);
+  registerRemotes([{ name, entry }], { force: true });
 }
 
 /**
@@ -116,6 +128,9 @@ async function loadOnce<P>(name: RemoteName, choice: RemoteChoice, timeoutMs: nu
   const started = performance.now();
   const id = `${name}/${EXPOSED_MODULE.replace('./', '')}`;
   try {
+    if (choice.version && !choice.integrity) {
+      throw new RemoteLoadError(`${choice.remote} ${choice.version} has no recorded entry digest`);
+    }
     const module = await withTimeout(loadRemote<RemoteEntryModule<P>>(id), timeoutMs, name);
     if (!module || typeof module.default !== 'function')
       throw new Error(`${name} did not expose a component`);
@@ -128,8 +143,9 @@ async function loadOnce<P>(name: RemoteName, choice: RemoteChoice, timeoutMs: nu
 }
 
 /**
- * Loads `${name}/App` from the visitor's version. A canary or preview gets a short budget (8 s by default,
- * well below the 120 s a stable load may take) and, when it fails, the stable version is loaded instead.
+ * Loads `${name}/App` from the visitor's version. A canary or preview gets a short budget (8 s by default)
+ * and, when it fails, the stable version is loaded instead; the last resort gets config.json's
+ * remoteLoadBudgetMs (10 s by default, at most SPEC's 120 s) before its region offers Retry.
  * With `fresh`, the remote is registered again first (Retry without a page reload).
  */
 export async function loadRemoteApp<P>(name: RemoteName, fresh = false): Promise<RemoteEntryModule<P>> {
@@ -147,7 +163,7 @@ export async function loadRemoteApp<P>(name: RemoteName, fresh = false): Promise
     }
   }
   try {
-    return await loadOnce<P>(name, currentChoice(name), LIMITS.lazyLoadTimeoutMs);
+    return await loadOnce<P>(name, currentChoice(name), loadBudgetMs);
   } catch (error) {
     throw new RemoteLoadError(error instanceof Error ? error.message : String(error), { cause: error });
   }

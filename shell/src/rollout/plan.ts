@@ -23,13 +23,20 @@ export interface RemoteChoice {
   /** The released version, or null for a plain config.json URL (not versioned, no health reports). */
   version: string | null;
   track: RemoteTrack;
+  /**
+   * The SHA-384 its remoteEntry.js must match (recorded at release; config.json's for a plain URL). A
+   * released version without one is never loaded.
+   */
+  integrity: string | null;
   /** Where to go when this choice fails to load; null when this already is the last resort. */
-  fallback: { entry: string; version: string | null; track: RemoteTrack } | null;
+  fallback: Omit<RemoteChoice, 'remote' | 'fallback'> | null;
 }
 
 export interface PlanInput {
   /** config.json's plain URL per remote: used when the manifest has no stable version for it. */
   configUrls: Record<ContainerName, string>;
+  /** config.json's entry digests for those URLs, where it gives one. */
+  configIntegrity?: Partial<Record<ContainerName, string>>;
   manifest: DeploymentManifest | null;
   /** Absolute base URL of the release store (config.json's deployment.releasesUrl, resolved). */
   releasesUrl: string | null;
@@ -39,24 +46,43 @@ export interface PlanInput {
 
 export function planRemote(name: ContainerName, input: PlanInput): RemoteChoice {
   const remote = packageOf(name);
-  const configChoice = { entry: input.configUrls[name], version: null, track: 'config' as const };
+  const configChoice = {
+    entry: input.configUrls[name],
+    version: null,
+    track: 'config' as const,
+    integrity: input.configIntegrity?.[name] ?? null,
+  };
   const deployment = input.manifest?.remotes[remote];
   if (!deployment || !input.releasesUrl) return { remote, ...configChoice, fallback: null };
   const releasesUrl = input.releasesUrl;
   const at = (version: string) => releaseManifestUrl(releasesUrl, remote, version);
-  const stable = { entry: at(deployment.stable), version: deployment.stable, track: 'stable' as const };
+  const pinned = (version: string) => deployment.integrity?.[version] ?? null;
+  const stable = {
+    entry: at(deployment.stable),
+    version: deployment.stable,
+    track: 'stable' as const,
+    integrity: pinned(deployment.stable),
+  };
   if (input.preview?.remote === remote && input.preview.version !== deployment.stable) {
     return {
       remote,
       entry: at(input.preview.version),
       version: input.preview.version,
       track: 'preview',
+      integrity: input.preview.integrity,
       fallback: stable,
     };
   }
   const choice = chooseVersion(deployment, input.cohort);
   if (choice.track === 'canary') {
-    return { remote, entry: at(choice.version), version: choice.version, track: 'canary', fallback: stable };
+    return {
+      remote,
+      entry: at(choice.version),
+      version: choice.version,
+      track: 'canary',
+      integrity: pinned(choice.version),
+      fallback: stable,
+    };
   }
   return { remote, ...stable, fallback: null };
 }

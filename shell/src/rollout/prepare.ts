@@ -13,6 +13,8 @@ export interface RolloutState {
   preview: PreviewState;
   /** Load budget for a canary or preview before it falls back to stable. */
   canaryBudgetMs: number;
+  /** Load budget for the last resort (stable or config URL) before its region shows Retry. */
+  loadBudgetMs: number;
 }
 
 /**
@@ -51,12 +53,21 @@ export async function prepareRollout(config: RuntimeConfig): Promise<RolloutStat
   const configUrls = Object.fromEntries(
     REMOTE_NAMES.map((name) => [name, config.remotes[name].url]),
   ) as Record<ContainerName, string>;
+  const configIntegrity = Object.fromEntries(
+    REMOTE_NAMES.map((name) => [name, config.remotes[name].integrity]),
+  ) as Partial<Record<ContainerName, string>>;
   const plan = planRemotes(REMOTE_NAMES, {
     configUrls,
+    configIntegrity,
     manifest,
     releasesUrl: deployment?.releasesUrl ?? null,
     cohort: visitorCohort(userId),
     preview: preview.status === 'active' ? preview.grant : null,
   });
-  return { plan, preview, canaryBudgetMs: deployment?.canaryLoadBudgetMs ?? 8000 };
+  return {
+    plan,
+    preview,
+    canaryBudgetMs: deployment?.canaryLoadBudgetMs ?? 8000,
+    loadBudgetMs: config.remoteLoadBudgetMs,
+  };
 }

@@ -5,7 +5,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PREVIEW_KEY, takePreviewParam, verifyPreview } from './preview';
 import { PreviewBanner } from './preview-banner';
 
-const grant = { remote: 'mf-research', version: '1.4.0-abc123def4', expiresAt: '2026-11-22T20:00:00.000Z' };
+const grant = {
+  remote: 'mf-research',
+  version: '1.4.0-abc123def4',
+  expiresAt: '2026-11-22T20:00:00.000Z',
+  integrity: `sha384-${'P'.repeat(64)}`,
+};
 const answer = (status: number, body: unknown) =>
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(JSON.stringify(body), { status }));
 
