@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_PATHS } from '@app/contracts';
+import { API_PATHS, MESSAGES } from '@app/contracts';
 import { readPreviewSecret, rolloutPaths, signPreviewToken } from '@app/rollout/node';
 import { API_URL, createMember, useToken } from '../support/api';
 import {
@@ -232,6 +232,52 @@ test('a canary whose server hangs falls back to stable within the 8 s budget', a
   const ms = Date.now() - started;
   console.log(`fallback from a hanging canary: Home showed stable after ${ms} ms`);
   expect(ms).toBeLessThan(12_000);
+});
+
+/** Changes a released entry after the fact (a tampered CDN or store): same size class, other bytes. */
+function tamperEntry(version: string) {
+  const entry = path.join(releaseFolder(REMOTE, version), 'remoteEntry.js');
+  fs.appendFileSync(entry, '\n;globalThis.__tampered = true;\n');
+}
+
+test('a tampered canary entry is refused by its digest: stable is served, and the failure is reported', async ({
+  page,
+}) => {
+  const tampered = await releaseVariant('Tampered');
+  await rollout('start', REMOTE, tampered, '--percent', '100');
+  tamperEntry(tampered);
+
+  await page.goto('/');
+  await expect(hero(page)).toHaveText(new RegExp(`^${HERO}`));
+  expect(await page.evaluate(() => (globalThis as { __tampered?: boolean }).__tampered)).toBeUndefined();
+  await expect
+    .poll(
+      async () => (await remoteStatus(REMOTE)).health.find((h) => h.version === tampered)?.loadFailures ?? 0,
+    )
+    .toBeGreaterThan(0);
+});
+
+test('a tampered stable entry is refused: its region shows the fallback, the rest of the app works', async ({
+  page,
+}) => {
+  const tampered = await releaseVariant('Tampered stable');
+  await rollout('start', REMOTE, tampered, '--percent', '100');
+  await rollout('promote', REMOTE);
+  tamperEntry(tampered);
+
+  await page.goto('/');
+  await expect(page.getByRole('main').getByText(MESSAGES.app.remoteFailedTitle)).toBeVisible();
+  expect(await page.evaluate(() => (globalThis as { __tampered?: boolean }).__tampered)).toBeUndefined();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Login', exact: true })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: /Log In/ })).toBeVisible();
+  await expect
+    .poll(
+      async () => (await remoteStatus(REMOTE)).health.find((h) => h.version === tampered)?.loadFailures ?? 0,
+    )
+    .toBeGreaterThan(0);
 });
 
 test('a canary that a chunk 404 breaks falls back, too', async ({ page }) => {
