@@ -320,3 +320,32 @@ describe('profile and preferences', () => {
     expect((await s.get('/api/preferences')).status).toBe(401);
   });
 });
+
+describe('privileges cannot be asked for (issue 11: must stay so)', () => {
+  it('registration ignores roles and is_active in the payload', async () => {
+    const payload = { ...registration(), roles: ['admin'], is_active: true };
+    expect((await s.post('/api/register', payload)).status).toBe(201);
+    const login = await s.post('/api/login', { username: payload.email, password: payload.password });
+    expect(login.status).toBe(403); // still waiting for activation
+    const id = s.ctx.accounts.resolveUser(payload.email)!.id;
+    s.ctx.accounts.activate(id);
+    const token = (await s.post('/api/login', { username: payload.email, password: payload.password })).body
+      .token;
+    expect((await s.get('/api/profile', token)).body.roles).toEqual([]);
+  });
+
+  it('a profile update ignores roles and is_active', async () => {
+    const u = await s.user();
+    const before = (await s.get('/api/profile', u.token)).body;
+    const r = await s.put(
+      '/api/profile',
+      { name: before.name, email: before.email, address: before.address, roles: ['admin'], is_active: false },
+      u.token,
+    );
+    expect(r.status).toBe(200);
+    const after = (await s.get('/api/profile', u.token)).body;
+    expect(after.roles).toEqual([]);
+    expect(after.is_active).toBe(true);
+    expect((await s.get('/api/admin/users', u.token)).status).toBe(403);
+  });
+});
