@@ -84,7 +84,6 @@ export default defineConfig({
       RATE_LIMIT_COMMENT: '10000/1h',
       RATE_LIMIT_LIKE: '10000/1h',
       RATE_LIMIT_ACCOUNT: '10000/1h',
-      ASSESSMENT_REPEAT_WINDOW_MS: '0',
     },
   },
 });
