@@ -107,3 +107,25 @@ it('with followBuilds, the current build becomes stable (canary dropped, old sta
   await follow();
   expect(readManifestFile(s.paths.manifestFile)?.revision).toBe(revision);
 });
+
+it('pins the recorded entry digests into a manifest written before they existed, once', async () => {
+  s.dist({ remote: 'mf-research', content: 'r1' });
+  const [, first] = await run();
+  const version = first?.version as string;
+  // The manifest as an older checkout wrote it: no integrity.
+  const older = readManifestFile(s.paths.manifestFile)!;
+  delete older.remotes['mf-research']!.integrity;
+  fs.writeFileSync(s.paths.manifestFile, JSON.stringify(older));
+
+  await run();
+  const pinned = readManifestFile(s.paths.manifestFile);
+  expect(pinned?.remotes['mf-research']?.integrity).toEqual(pinsOf(s.paths.store, 'mf-research', version));
+  expect(readJsonLines(s.paths.auditFile).at(-1)).toMatchObject({
+    action: 'bootstrap',
+    remote: 'mf-research',
+    reason: 'entry digests pinned: the manifest predates integrity pinning',
+  });
+  const revision = pinned?.revision;
+  await run();
+  expect(readManifestFile(s.paths.manifestFile)?.revision).toBe(revision);
+});

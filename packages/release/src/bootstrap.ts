@@ -1,10 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
+import { type DeploymentManifest, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
 import type { RolloutPaths } from '@app/rollout/node';
 import { createContext } from './context';
 import { readManifest, updateManifest } from './manifest-store';
 import { release } from './release';
+
+/** Remotes whose deployment names a version without its entry digest. */
+function unpinnedRemotes(manifest: DeploymentManifest): RemotePackage[] {
+  return REMOTE_PACKAGES.filter((remote) => {
+    const deployment = manifest.remotes[remote];
+    if (!deployment) return false;
+    const named = [deployment.stable, deployment.canary?.version, ...(deployment.previous ?? [])];
+    return named.some((version) => version && !deployment.integrity?.[version]);
+  });
+}
 
 export interface BootstrapResult {
   remote: RemotePackage;
@@ -82,6 +92,25 @@ export async function bootstrapReleases(
       ).manifest;
     } catch (error) {
       log(`could not set the first stable versions: ${(error as Error).message}`);
+    }
+  }
+
+  // A manifest written before entry digests were recorded (issue 11) names versions the shell would now
+  // refuse to load: pin their recorded digests once, audited.
+  if (unpinnedRemotes(manifest).length > 0) {
+    try {
+      manifest = updateManifest(
+        ctx.paths,
+        (draft) =>
+          unpinnedRemotes(draft).map((remote) => ({
+            action: 'bootstrap' as const,
+            remote,
+            reason: 'entry digests pinned: the manifest predates integrity pinning',
+          })),
+        ctx,
+      ).manifest;
+    } catch (error) {
+      log(`could not pin the entry digests: ${(error as Error).message}`);
     }
   }
 
