@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what the product and its tests need on a fresh Debian machine with Node 20:
-# pnpm (exact version), the workspace's packages, and (with --browser) Debian's Chromium for e2e.
+# pnpm (exact version), the workspace's packages, and the Debian packages the flags below ask for.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,12 +10,22 @@ if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "$PNPM_VERSION"
   npm install -g "pnpm@$PNPM_VERSION" >/dev/null
 fi
 
-if [ "${1:-}" = "--browser" ] && [ ! -x /usr/bin/chromium ]; then
-  echo "installing Debian's chromium (e2e browser)"
+# Debian packages the tests need, each only when asked for and missing: --browser installs chromium (the e2e
+# browser), --scanner installs wapiti (the security scan of `pnpm test:security`).
+DEBIAN_PACKAGES=()
+for flag in "$@"; do
+  case "$flag" in
+    --browser) [ -x /usr/bin/chromium ] || DEBIAN_PACKAGES+=(chromium) ;;
+    --scanner) command -v wapiti >/dev/null 2>&1 || DEBIAN_PACKAGES+=(wapiti) ;;
+    *) echo "unknown option: $flag" >&2; exit 2 ;;
+  esac
+done
+if [ "${#DEBIAN_PACKAGES[@]}" -gt 0 ]; then
+  echo "installing Debian's ${DEBIAN_PACKAGES[*]}"
   SUDO=""
   [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${DEBIAN_PACKAGES[@]}" >/dev/null
 fi
 
 pnpm install --frozen-lockfile
