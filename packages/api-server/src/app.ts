@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
+import { createChangeWatch } from './db/change-watch';
 import { HttpError } from './errors';
 import { expensiveLimit } from './expensive-limit';
 import { requestAddressKey, trustedProxies } from './rate-limit/client-address';
@@ -84,7 +85,7 @@ export function createApp(input: AppContext | Config): Hono<Env> {
 
   // Every write through this server empties the GET /api/posts answer cache (see createListCache), except
   // the rollout routes, which touch no post (health reports come with every page load).
-  const listCache = createListCache(config.listCacheSize);
+  const listCache = createListCache(config.listCacheSize, createChangeWatch(ctx.db));
   app.use('/api/*', async (c, next) => {
     await next();
     if (c.req.method !== 'GET' && listCache.size > 0 && !c.req.path.startsWith('/api/rollout/')) {

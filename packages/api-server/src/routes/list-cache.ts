@@ -28,14 +28,17 @@ export interface ListCache {
 /**
  * The serialized answers of GET /api/posts, per caller, roles and URL. Any write through this server
  * (every non-GET request, and a single read, which counts a view) empties it, so an answer is never stale
- * for data this process changed; nothing else writes posts.
+ * for data this process changed. Writes by another process on the same database (a second API instance,
+ * the admin CLI) are seen through `othersWrote` (src/db/change-watch.ts), checked on every read.
  */
-export function createListCache(maxEntries: number): ListCache {
+export function createListCache(maxEntries: number, othersWrote: () => boolean = () => false): ListCache {
   const listCache = new Map<
     string,
     { body: Uint8Array; headers: Record<string, string>; gzip?: Uint8Array }
   >();
   const cachedJson = (c: C, compute: () => Page<unknown>) => {
+    // Another API instance on the same database (or the admin CLI) wrote since the last look: start afresh.
+    if (othersWrote()) listCache.clear();
     const who = caller(c);
     const key = `${who?.userId ?? 0}|${who?.roles.join(',') ?? '-'}|${c.req.url}`;
     let entry = listCache.get(key);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
+import { createChangeWatch } from '../db/change-watch';
 import type { DB } from '../db/database';
 import { HttpError } from '../errors';
 import { type Caller, MSG, now, rolesOf } from './account-model';
@@ -14,6 +15,8 @@ export class SessionService {
   private sessionCache = new Map<string, { caller: Caller; until: number }>();
 
   private stmts;
+  /** True once another connection (another API instance, the CLI) has written: a revocation there counts here at once. */
+  private othersWrote: () => boolean;
 
   constructor(
     private readonly db: DB,
@@ -21,6 +24,7 @@ export class SessionService {
     private readonly passwords: Passwords,
     private readonly users: UserDirectory,
   ) {
+    this.othersWrote = createChangeWatch(db);
     this.stmts = {
       session: db.prepare(
         `SELECT s.user_id, s.expires_at, u.username, u.is_active,
@@ -87,6 +91,7 @@ export class SessionService {
   authenticate(token: string): Caller | null {
     const tokenHash = hashToken(token);
     const t = Date.now();
+    if (this.othersWrote()) this.sessionCache.clear();
     const cached = this.sessionCache.get(tokenHash);
     if (cached && cached.until > t) return cached.caller;
     const row = this.stmts.session.get(tokenHash) as

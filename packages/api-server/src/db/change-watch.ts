@@ -1,0 +1,19 @@
+import type { DB } from './database';
+
+/**
+ * For a cache kept in one process: has any other connection (another API instance on the same database,
+ * the admin CLI) committed since this watch last looked? SQLite's `PRAGMA data_version` changes exactly
+ * then, and never for this connection's own writes (the caches already drop what those change). One
+ * statement step, a few microseconds, so every cache read can ask (issue 12: stateless instances).
+ * Each cache makes its own watch, as each remembers the version it last saw.
+ */
+export function createChangeWatch(db: DB): () => boolean {
+  const version = db.prepare('PRAGMA data_version').pluck();
+  let seen = version.get() as number;
+  return () => {
+    const now = version.get() as number;
+    if (now === seen) return false;
+    seen = now;
+    return true;
+  };
+}

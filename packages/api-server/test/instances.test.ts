@@ -1,0 +1,79 @@
+import { API_PATHS } from '@app/contracts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { postInput, startTestServer, type TestServer, tempDbPath } from './helpers';
+
+/**
+ * Issue 12: several API instances on one database. Nothing one process keeps (the session cache, the list
+ * cache) may make another instance wrong: each instance here has both caches on, warmed before the other
+ * one writes.
+ */
+let servers: TestServer[] = [];
+afterEach(async () => {
+  for (const s of servers) await s.close();
+  servers = [];
+});
+
+async function twoInstances(over: Parameters<typeof startTestServer>[0] = {}) {
+  const dbPath = tempDbPath();
+  const config = { dbPath, sessionCacheMs: 60_000, listCacheSize: 1000, ...over };
+  servers = [await startTestServer(config), await startTestServer(config)];
+  return servers as [TestServer, TestServer];
+}
+
+describe('two API instances on one database', () => {
+  it('a token revoked through one instance is refused by the other at once, though it had cached it', async () => {
+    const [a, b] = await twoInstances();
+    const member = await a.user([]);
+    expect((await b.get(API_PATHS.profile, member.token)).status).toBe(200); // cached in b now
+    expect((await a.post(API_PATHS.logout, undefined, member.token)).status).toBe(200);
+    const after = await b.get(API_PATHS.profile, member.token);
+    expect(after.status).toBe(401);
+    expect(after.body.error).toBeTruthy();
+  });
+
+  it('a password change through one instance ends the other sessions on the other instance at once', async () => {
+    const [a, b] = await twoInstances();
+    const member = await a.user([]);
+    const second = await b.post(API_PATHS.login, { username: member.email, password: member.password });
+    expect((await b.get(API_PATHS.profile, second.body.token)).status).toBe(200);
+    const change = await a.post(
+      API_PATHS.changePassword,
+      { currentPassword: member.password, newPassword: 'Another123x' },
+      member.token,
+    );
+    expect(change.status).toBe(200);
+    expect((await b.get(API_PATHS.profile, second.body.token)).status).toBe(401);
+    expect((await b.get(API_PATHS.profile, member.token)).status).toBe(200);
+  });
+
+  it('a post written through one instance is listed by the other, whose list was cached before', async () => {
+    const [a, b] = await twoInstances();
+    const author = await a.user(['admin']);
+    const before = await b.get(`${API_PATHS.posts}?limit=10`);
+    expect(before.status).toBe(200);
+    const created = await a.post(
+      API_PATHS.posts,
+      postInput({ title: 'Written through instance A' }),
+      author.token,
+    );
+    expect(created.status).toBe(201);
+    const listed = await b.get(`${API_PATHS.posts}?limit=10`);
+    expect(listed.body.map((p: { title: string }) => p.title)).toContain('Written through instance A');
+    expect(listed.body).toHaveLength(before.body.length + 1);
+    // And deleting it through B takes it off A's cached list.
+    expect((await a.get(`${API_PATHS.posts}?limit=10`)).body).toHaveLength(before.body.length + 1);
+    expect((await b.del(`${API_PATHS.posts}/${created.body.id}`, author.token)).status).toBe(200);
+    expect((await a.get(`${API_PATHS.posts}?limit=10`)).body).toHaveLength(before.body.length);
+  });
+
+  it('failed logins count across instances: the lockout holds on both', async () => {
+    const [a, b] = await twoInstances({ lockout: { maxAttempts: 3, windowMs: 60_000, durationMs: 60_000 } });
+    const member = await a.user([]);
+    const wrong = { username: member.email, password: 'Wrong-pass-1' };
+    expect((await a.post(API_PATHS.login, wrong)).status).toBe(401);
+    expect((await b.post(API_PATHS.login, wrong)).status).toBe(401);
+    expect((await a.post(API_PATHS.login, wrong)).status).toBe(423);
+    const right = { username: member.email, password: member.password };
+    for (const s of [a, b]) expect((await s.post(API_PATHS.login, right)).status).toBe(423);
+  });
+});
