@@ -1,0 +1,149 @@
+// The product on several API instances behind nginx, on this one machine (issue 12; docs/decisions/
+// 0016-cluster.md). `pnpm start:cluster` (scripts/run-cluster.sh on a fresh machine) runs it until Ctrl+C;
+// the cluster test starts it through startCluster().
+//   nginx  http://localhost:8080  the shell, the remotes' builds, the release store, the manifest; /api -> N instances
+//   API    127.0.0.1:4001, 4002   one database for all of them (SQLite today: one file in WAL mode)
+// Runs under tsx (`node --import tsx`), as it imports the workspace's TypeScript packages.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { bootstrapReleases } from '@app/release';
+import { rolloutPaths } from '@app/rollout/node';
+import { API, APPS, ROOT } from '../apps.mjs';
+import { build } from '../build.mjs';
+import { renderNginxConf } from './nginx-conf.mjs';
+
+export const CLUSTER_DEFAULTS = { port: 8080, apiPorts: [4001, 4002] };
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(url, timeoutMs, isAlive = () => true) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`gave up waiting for ${url}: its process exited`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
+}
+
+/** The shell's runtime config behind nginx: everything on nginx's one origin. */
+function clusterRuntimeConfig(origin) {
+  const remotes = Object.fromEntries(
+    APPS.filter((app) => app.name !== 'shell').map((app) => [
+      app.name.replaceAll('-', '_'),
+      { url: `${origin}/remotes/${app.name}/mf-manifest.json` },
+    ]),
+  );
+  return {
+    apiBaseUrl: origin,
+    remotes,
+    deployment: { manifestUrl: '/deployment.json', releasesUrl: '/releases/' },
+  };
+}
+
+/**
+ * Builds what is missing, releases the current builds, starts the API instances one after the other (the
+ * first one migrates and seeds) and nginx in front of them. Resolves once nginx answers for the shell and
+ * the API. `stop()` ends every process it started.
+ * @param {object} [o]
+ * @param {number} [o.port]       nginx's port
+ * @param {number[]} [o.apiPorts] one API instance per port
+ * @param {string} [o.runDir]     nginx's files, the runtime config (default: .cluster/ in the repository)
+ * @param {Record<string,string>} [o.env] extra environment for the API instances
+ * @param {boolean} [o.quiet]     no logs from the instances
+ */
+export async function startCluster(o = {}) {
+  const port = o.port ?? CLUSTER_DEFAULTS.port;
+  const apiPorts = o.apiPorts ?? CLUSTER_DEFAULTS.apiPorts;
+  const runDir = path.resolve(o.runDir ?? path.join(ROOT, '.cluster'));
+  fs.mkdirSync(runDir, { recursive: true });
+  const origin = `http://localhost:${port}`;
+  const children = [];
+  const stop = () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  };
+  try {
+    await build({ missing: true });
+    const paths = rolloutPaths();
+    await bootstrapReleases({
+      paths,
+      log: o.quiet ? () => {} : (line) => console.log(line),
+      followBuilds: true,
+    });
+
+    const apiEnv = {
+      ...process.env,
+      DB_PATH: process.env.DB_PATH ?? path.join(ROOT, 'data', 'cluster.db'),
+      RELEASE_STORE_DIR: paths.store,
+      DEPLOY_DIR: paths.deployDir,
+      // Every request comes through nginx: the client is the address nginx names in X-Forwarded-For.
+      TRUSTED_PROXIES: '127.0.0.1,::1',
+      HOST: '127.0.0.1',
+      ...(o.quiet ? { LOG_LEVEL: 'silent' } : {}),
+      ...o.env,
+    };
+    for (const [index, apiPort] of apiPorts.entries()) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.join(ROOT, 'packages', API.name),
+        stdio: ['ignore', o.quiet ? 'ignore' : 'inherit', 'inherit'],
+        // Only the first instance seeds the demo content; the others find it there.
+        env: { ...apiEnv, PORT: String(apiPort), ...(index > 0 ? { SEED_DEMO: 'false' } : {}) },
+      });
+      children.push(child);
+      await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 60_000, () => child.exitCode === null);
+    }
+
+    const configJson = path.join(runDir, 'config.json');
+    fs.writeFileSync(configJson, `${JSON.stringify(clusterRuntimeConfig(origin), null, 2)}\n`);
+    const shell = APPS.find((app) => app.name === 'shell');
+    const { file } = renderNginxConf({
+      port,
+      runDir,
+      shellDir: shell.dist,
+      remoteDirs: Object.fromEntries(APPS.filter((app) => app !== shell).map((app) => [app.name, app.dist])),
+      releaseStore: paths.store,
+      deploymentJson: paths.manifestFile,
+      configJson,
+      apiPorts,
+    });
+    const check = spawnSync('nginx', ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
+    if (check.status !== 0) throw new Error(`nginx -t refused ${file}:\n${check.stderr}`);
+    const nginx = spawn('nginx', ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+    children.push(nginx);
+    await waitFor(`${origin}/config.json`, 20_000, () => nginx.exitCode === null);
+    await waitFor(`${origin}/api/health`, 20_000, () => nginx.exitCode === null);
+    return { origin, apiPorts, runDir, nginxConf: file, children, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const cluster = await startCluster().catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+  const stopAll = () => {
+    cluster.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', stopAll);
+  process.on('SIGTERM', stopAll);
+  for (const child of cluster.children) {
+    child.on('exit', (code, signal) => {
+      if (signal === 'SIGTERM') return;
+      console.error(`a cluster process stopped (exit ${code ?? signal}): stopping the rest`);
+      cluster.stop();
+      process.exit(1);
+    });
+  }
+  console.log(`\nnginx            ${cluster.origin} (config ${cluster.nginxConf})`);
+  for (const apiPort of cluster.apiPorts) console.log(`api-server       http://127.0.0.1:${apiPort}`);
+  console.log(`\nOpen ${cluster.origin} — Ctrl+C stops everything.`);
+}

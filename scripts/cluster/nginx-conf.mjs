@@ -1,0 +1,71 @@
+// Renders infra/nginx/nginx.conf.template for one cluster (issue 12): where the builds, the release store
+// and the manifest are, which API instances to proxy to, and the same security headers and CSP the static
+// server sends (packages/static-server/src/security-headers.mjs is the one source of both).
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  COMMON_HEADERS,
+  contentSecurityPolicy,
+  PAGE_HEADERS,
+} from '../../packages/static-server/src/security-headers.mjs';
+import { ROOT } from '../apps.mjs';
+
+export const NGINX_TEMPLATE = path.join(ROOT, 'infra', 'nginx', 'nginx.conf.template');
+
+const quote = (value) => `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+const headerLines = (headers, indent) =>
+  Object.entries(headers)
+    .map(([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`)
+    .join('\n');
+
+/**
+ * @param {object} o
+ * @param {number} o.port            where nginx listens (127.0.0.1)
+ * @param {string} o.runDir          nginx's pid, logs and temp files; www/remotes/<remote> links made here
+ * @param {string} o.shellDir        the shell's dist folder
+ * @param {Record<string,string>} o.remoteDirs  remote name -> its dist folder
+ * @param {string} o.releaseStore    the release store (pnpm release)
+ * @param {string} o.deploymentJson  the deployment manifest file
+ * @param {string} o.configJson      the shell's runtime config for this cluster
+ * @param {number[]} o.apiPorts      the API instances on 127.0.0.1
+ * @param {string} [o.mimeTypes]     nginx's mime.types
+ */
+export function renderNginxConf(o) {
+  const selfOrigin = `http://localhost:${o.port}`;
+  const runtimeConfig = JSON.parse(fs.readFileSync(o.configJson, 'utf8'));
+  const html = fs.readFileSync(path.join(o.shellDir, 'index.html'), 'utf8');
+  const csp = contentSecurityPolicy({ html, runtimeConfig, selfOrigin });
+  const values = {
+    LISTEN: `127.0.0.1:${o.port}`,
+    RUN_DIR: o.runDir,
+    SHELL_DIR: o.shellDir,
+    RELEASE_STORE: o.releaseStore,
+    DEPLOYMENT_JSON: o.deploymentJson,
+    CONFIG_JSON: o.configJson,
+    MIME_TYPES: o.mimeTypes ?? '/etc/nginx/mime.types',
+    API_SERVERS: o.apiPorts
+      .map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=5s;`)
+      .join('\n'),
+    COMMON_HEADERS: headerLines(COMMON_HEADERS, '      '),
+    COMMON_HEADERS_NESTED: headerLines(COMMON_HEADERS, '        '),
+    PAGE_HEADERS: headerLines({ 'Content-Security-Policy': csp, ...PAGE_HEADERS }, '      '),
+  };
+  const text = fs.readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
+    if (!(name in values)) throw new Error(`nginx.conf.template: no value for {{${name}}}`);
+    return values[name];
+  });
+  fs.mkdirSync(path.join(o.runDir, 'www', 'remotes'), { recursive: true });
+  // nginx's workers buffer request bodies here; started as root, they run as another user (nobody).
+  for (const dir of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    fs.mkdirSync(path.join(o.runDir, dir), { recursive: true });
+    fs.chmodSync(path.join(o.runDir, dir), 0o777);
+  }
+  for (const [name, dir] of Object.entries(o.remoteDirs)) {
+    const link = path.join(o.runDir, 'www', 'remotes', name);
+    fs.rmSync(link, { force: true });
+    fs.symlinkSync(dir, link);
+  }
+  const file = path.join(o.runDir, 'nginx.conf');
+  fs.writeFileSync(file, text);
+  return { file, csp };
+}
