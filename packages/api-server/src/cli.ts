@@ -2,9 +2,11 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { EmailSchema, PasswordSchema, ROLES, UsernameSchema } from '@app/contracts';
 import * as v from 'valibot';
+import { runBackupCommand } from './cli-backup';
 import { runLimitCommand } from './cli-limits';
 import { loadConfig } from './config';
 import { createContext } from './context';
+import { databaseBackups } from './db/backup';
 import { HttpError } from './errors';
 
 const USAGE = `Usage: pnpm admin <command> [options]
@@ -20,6 +22,10 @@ Commands:
   pending-by-address                                       pending registrations counted per client address
   reject-pending --from <address> [--yes]                  reject (delete) every pending registration from one
                                                            address; lists them first, deletes with --yes
+  backup <file> [--force]                                  online, consistent copy of the live database, checked
+                                                           with integrity_check (--force overwrites <file>)
+  restore <file> [--yes]                                   validate <file>, then copy it into the live database;
+                                                           without --yes only says what it would do (exit 2)
 
 The database is DB_PATH (default packages/api-server/data/app.db), the same the server uses.`;
 
@@ -59,8 +65,8 @@ function table(
   }
 }
 
-export async function runCli(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
+function parseOptions(argv: string[]) {
+  return parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
@@ -71,14 +77,36 @@ export async function runCli(argv: string[]): Promise<number> {
       hours: { type: 'string' },
       from: { type: 'string' },
       yes: { type: 'boolean' },
+      force: { type: 'boolean' },
     },
   });
+}
+
+export async function runCli(argv: string[]): Promise<number> {
+  let parsed: ReturnType<typeof parseOptions>;
+  try {
+    parsed = parseOptions(argv);
+  } catch (err) {
+    console.error(errorLine(err)); // e.g. an unknown option: one line, not a stack trace
+    return 1;
+  }
+  const { positionals, values } = parsed;
   const [cmd, ...rest] = positionals;
   if (!cmd || values.help) {
     console.log(USAGE);
     return cmd || values.help ? 0 : 1;
   }
-  const ctx = createContext(loadConfig(process.env, { logLevel: 'silent' }));
+  const config = loadConfig(process.env, { logLevel: 'silent' });
+  if (cmd === 'backup' || cmd === 'restore') {
+    // No context: neither needs the services, and a restore must not migrate or seed the live file first.
+    try {
+      return await runBackupCommand(databaseBackups(config), cmd, rest[0], values);
+    } catch (err) {
+      console.error(errorLine(err));
+      return 1;
+    }
+  }
+  const ctx = createContext(config);
   try {
     switch (cmd) {
       case 'create-admin': {
@@ -123,11 +151,15 @@ export async function runCli(argv: string[]): Promise<number> {
       }
     }
   } catch (err) {
-    console.error(`Error: ${err instanceof HttpError || err instanceof Error ? err.message : String(err)}`);
+    console.error(errorLine(err));
     return 1;
   } finally {
     ctx.close();
   }
+}
+
+function errorLine(err: unknown): string {
+  return `Error: ${err instanceof HttpError || err instanceof Error ? err.message : String(err)}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
