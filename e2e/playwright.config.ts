@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.mjs';
+import { API_TEST_ENV } from './support/server-env';
 
 /**
  * The whole system in Debian's Chromium: production builds served by `pnpm start` (static servers on
@@ -69,21 +70,7 @@ export default defineConfig({
       // The remotes' files are readable cross-origin by the shell only; shell.spec.ts starts a second shell
       // on 3100.
       ALLOWED_ORIGINS: 'http://localhost:3000,http://127.0.0.1:3000,http://localhost:3100',
-      // Every page of the suite reports remote loads from one address.
-      ROLLOUT_HEALTH_RATE_PER_MINUTE: '5000',
-      // Rate limits (issue 19): the suite registers, logs in and writes from 127.0.0.1 many times, so it
-      // gets limits far above its needs (also across local runs on a reused database). 127.0.0.1 is the
-      // trusted proxy: tests/rate-limits.spec.ts names its own client in X-Forwarded-For and uses up that
-      // address's budget. survey.spec.ts stores two assessments of one email, so no repeat window here.
-      TRUSTED_PROXIES: '127.0.0.1,::1',
-      RATE_LIMIT_REGISTER: '1000/1h',
-      RATE_LIMIT_LOGIN: '1000/1m',
-      RATE_LIMIT_ASSESSMENT: '1000/1h',
-      RATE_LIMIT_ANONYMOUS: '1000/1m',
-      RATE_LIMIT_POST: '10000/1h',
-      RATE_LIMIT_COMMENT: '10000/1h',
-      RATE_LIMIT_LIKE: '10000/1h',
-      RATE_LIMIT_ACCOUNT: '10000/1h',
+      ...API_TEST_ENV,
     },
   },
 });

@@ -4,7 +4,8 @@ import { API_PATHS, type Post, type PostInput } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /** Helpers that set up data through the real API and the admin CLI, on the run's database. */
-export const API_URL = 'http://localhost:4000';
+/** The API as the shell's config names it: its own port under `pnpm start`, nginx's origin in the cluster run. */
+export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:4000';
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 let counter = 0;

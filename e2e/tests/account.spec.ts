@@ -119,7 +119,7 @@ test.describe('account journey', () => {
 
     // Logout from the profile page goes home; then the old password fails and the new one works.
     await nav(page).getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL('http://localhost:3000/');
+    await expect(page).toHaveURL(new URL('/', page.url()).href);
     expect(await storedToken(page)).toBeNull();
     await logIn(page, email, firstPassword);
     await expect(main(page).getByRole('alert')).toHaveText(L.invalid);
@@ -265,7 +265,7 @@ test.describe('profile', () => {
     await page.goto('/profile');
     await expect(page.getByRole('article', { name: 'Profile Details' })).toBeVisible();
     await nav(page).getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL('http://localhost:3000/', { timeout: 5_000 });
+    await expect(page).toHaveURL(new URL('/', page.url()).href, { timeout: 5_000 });
   });
 
   test('a session revoked on the server: the next call says so and goes to /login', async ({

@@ -1,4 +1,5 @@
 import { MESSAGES } from '@app/contracts';
+import { API_URL } from '../support/api';
 import { expect, type Page, type Route, test } from '../support/test';
 
 /**
@@ -134,7 +135,10 @@ for (const c of CASES) {
 test('with every remote down, the shell still renders its frame', async ({ page }) => {
   const pageErrors: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
-  await page.route(/\/releases\/|localhost:300[1-4]\//, (route) => route.abort('connectionrefused'));
+  // Released versions, and each remote's plain URL (its own port under `pnpm start`, /remotes/ behind nginx).
+  await page.route(/\/releases\/|\/remotes\/|localhost:300[1-4]\//, (route) =>
+    route.abort('connectionrefused'),
+  );
   for (const path of ['/', '/login', '/research-center']) {
     await page.goto(path);
     await expect(page.getByRole('main').getByText(MESSAGES.app.remoteFailedTitle)).toBeVisible();
@@ -145,7 +149,10 @@ test('with every remote down, the shell still renders its frame', async ({ page 
 });
 
 test('with the API down, every screen shows its SPEC message', async ({ page }) => {
-  await page.route(/localhost:4000\//, (route) => route.abort('connectionrefused'));
+  await page.route(
+    (url) => url.href.startsWith(`${API_URL}/api/`),
+    (route) => route.abort('connectionrefused'),
+  );
   const screens: Array<[string, string]> = [
     ['/', MESSAGES.home.loadFailed],
     ['/research-center', MESSAGES.research.loadFailed],

@@ -31,8 +31,12 @@ async function waitFor(url, timeoutMs, isAlive = () => true) {
   throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
 }
 
-/** The shell's runtime config behind nginx: everything on nginx's one origin. */
+/**
+ * The shell's runtime config behind nginx: everything on nginx's one origin. SHELL_CONFIG=<file> may add
+ * `features` and `remoteLoadBudgetMs` (the e2e suite's crash-test route and short load budget).
+ */
 function clusterRuntimeConfig(origin) {
+  const extra = process.env.SHELL_CONFIG ? JSON.parse(fs.readFileSync(process.env.SHELL_CONFIG, 'utf8')) : {};
   const remotes = Object.fromEntries(
     APPS.filter((app) => app.name !== 'shell').map((app) => [
       app.name.replaceAll('-', '_'),
@@ -43,6 +47,8 @@ function clusterRuntimeConfig(origin) {
     apiBaseUrl: origin,
     remotes,
     deployment: { manifestUrl: '/deployment.json', releasesUrl: '/releases/' },
+    ...(extra.features ? { features: extra.features } : {}),
+    ...(extra.remoteLoadBudgetMs ? { remoteLoadBudgetMs: extra.remoteLoadBudgetMs } : {}),
   };
 }
 
@@ -125,7 +131,13 @@ export async function startCluster(o = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const cluster = await startCluster().catch((error) => {
+  // CLUSTER_PORT (nginx), CLUSTER_API_PORTS (comma-separated) and CLUSTER_RUN_DIR move it (the e2e run).
+  const apiPorts = process.env.CLUSTER_API_PORTS?.split(',').map(Number);
+  const cluster = await startCluster({
+    port: process.env.CLUSTER_PORT ? Number(process.env.CLUSTER_PORT) : undefined,
+    apiPorts,
+    runDir: process.env.CLUSTER_RUN_DIR,
+  }).catch((error) => {
     console.error(error.message);
     process.exit(1);
   });

@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.mjs';
+import { API_TEST_ENV } from './support/server-env';
+
+/**
+ * Issue 12: a named subset of the suite once against the cluster topology (`pnpm test:e2e:cluster`):
+ * nginx on 8280 in front of two API instances (4201, 4202) on one database, everything on nginx's origin.
+ * It covers login and the account, research writes, the survey and each remote's faults. A fresh database,
+ * release store and deployment under a temp folder every run.
+ */
+const PORT = 8280;
+const ORIGIN = `http://localhost:${PORT}`;
+const WORK = path.join(os.tmpdir(), 'app-e2e-cluster');
+if (!process.env.E2E_CLUSTER_READY) {
+  fs.rmSync(WORK, { recursive: true, force: true });
+  fs.mkdirSync(WORK, { recursive: true, mode: 0o755 });
+  process.env.E2E_CLUSTER_READY = '1'; // workers load this file again: clear only once
+}
+const RUN_DIR = path.join(WORK, 'run');
+process.env.E2E_DB_PATH = path.join(WORK, 'e2e.db');
+process.env.E2E_API_URL = ORIGIN;
+// nginx logs each CSP report it receives: any line fails the run (support/csp-teardown.ts).
+process.env.E2E_CSP_REPORT_FILE = path.join(RUN_DIR, 'csp-reports.log');
+process.env.E2E_CSP_REPORT_START ??= '0';
+
+export default defineConfig({
+  testDir: './tests',
+  testMatch: ['account.spec.ts', 'research.spec.ts', 'survey.spec.ts', 'faults.spec.ts'],
+  globalTeardown: './support/csp-teardown.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: ORIGIN,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node --import tsx scripts/cluster/cluster.mjs',
+    cwd: '..',
+    url: `${ORIGIN}/api/health`,
+    reuseExistingServer: false,
+    timeout: 240_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      CLUSTER_PORT: String(PORT),
+      CLUSTER_API_PORTS: '4201,4202',
+      CLUSTER_RUN_DIR: RUN_DIR,
+      DB_PATH: process.env.E2E_DB_PATH,
+      RELEASE_STORE_DIR: path.join(WORK, 'releases'),
+      DEPLOY_DIR: path.join(WORK, 'deploy'),
+      SHELL_CONFIG: path.join(import.meta.dirname, 'support', 'e2e-config.json'),
+      REQUIRES_ACTIVATION: 'true',
+      LOG_LEVEL: 'silent',
+      LOCKOUT_MAX_ATTEMPTS: '5',
+      ...API_TEST_ENV,
+    },
+  },
+});
