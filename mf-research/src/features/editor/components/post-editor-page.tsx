@@ -6,8 +6,7 @@ import { Alert, Button, Container, inlineLinkStyles, Skeleton, usePageTitle } fr
 import { css } from '@emotion/react';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
-import { getPost } from '../../post/api/post-api';
-import { MissingPostPage } from '../../post/components/post-status-page';
+import { getPost, MissingPostPage } from '../../post';
 import { EMPTY_VALUES, valuesFromPost } from './form-values';
 import { GuestWritePrompt } from './guest-write-prompt';
 import { PostForm } from './post-form';

@@ -6,7 +6,7 @@ import { Alert, Button, buttonStyles, SelectField, Tabs, TextAreaField, TextFiel
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { visibilityHint, visibilityOptions } from '../../../lib/visibility-options';
-import { MarkdownView } from '../../post/components/markdown-view';
+import { MarkdownView } from '../../post';
 import { createPost, updatePost } from '../api/editor-api';
 import { readBackup, writeBackup } from './draft-backup';
 import { type FieldName, type FormValues, sameValues, validate } from './form-values';

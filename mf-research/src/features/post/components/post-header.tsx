@@ -4,7 +4,7 @@ import { Link } from '@app/router';
 import { ArrowLeftIcon, Badge, inlineLinkStyles, LockIcon } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { VisibilityBadge } from '../../research-center/components/visibility-badge';
+import { VisibilityBadge } from '../../research-center';
 
 /** The way back to the list, in the theme's link style with the shared arrow icon. */
 export function BackLink() {

@@ -4,8 +4,7 @@ import { buttonStyles, Container, LockIcon, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { authorOf, formatDate, titleOf } from '../../../lib/format';
 import { LOCKED_GENERIC } from '../../../lib/lock-text';
-import { actionsCss, emptyCss } from '../../research-center/components/guest-empty-state';
-import { LockedActions, LockNotice } from '../../research-center/components/locked-actions';
+import { actionsCss, emptyCss, LockedActions, LockNotice } from '../../research-center';
 import { BackLink, PostHeader, PostSummary } from './post-header';
 
 const panelCss = (t: Theme) => css`
