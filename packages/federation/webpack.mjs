@@ -90,7 +90,7 @@ export function createConfig({ name, dirname, port, exposes, title, mode, preloa
       // 'auto' lets a remote's chunks load from wherever its manifest was served.
       publicPath: 'auto',
       // Entry files keep a stable name (the MF runtime rejects [contenthash] there) and are served no-cache;
-      // every other chunk is content-hashed and cached forever (scripts/serve.mjs).
+      // every other chunk is content-hashed and cached forever (packages/static-server/src/serve.mjs).
       filename: '[name].js',
       chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: name,
@@ -155,7 +155,7 @@ export function createConfig({ name, dirname, port, exposes, title, mode, preloa
               ? `<main class="standalone-notice"><h1>${name.replace(/_/g, '-')}: production build</h1><p>This remote runs inside the shell: open <a href="http://localhost:3000">http://localhost:3000</a>. To work on it alone, run <code>pnpm --filter ${name.replace(/_/g, '-')} dev</code>.</p></main>`
               : '',
         },
-        // The shell's page must not be cached; hashed assets may be cached forever (see scripts/serve.mjs).
+        // The shell's page must not be cached; hashed assets may be cached forever (see packages/static-server/src/serve.mjs).
         hash: false,
         // A remote's production build uses the shell's federation runtime (externalRuntime above), so its
         // own page cannot start it: the page says where the remote runs instead of staying blank.
