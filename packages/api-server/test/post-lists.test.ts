@@ -241,6 +241,7 @@ describe('query plans', () => {
       match: '"x"*',
       match_ts: '{title summary} : ("x"*)',
       max: 1,
+      min: 0,
     });
     expect(p).toMatch(/SCAN posts_fts VIRTUAL TABLE/);
     expect(p).toMatch(/SEARCH p USING COVERING INDEX idx_posts_access/);

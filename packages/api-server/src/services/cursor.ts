@@ -8,13 +8,14 @@ import { HttpError } from '../errors';
  * - `d`: draft lists (no published_at), after id;
  * - `m`: My Research, after (created_at, id);
  * - `s`: search, position `pos` in the ranking of the posts that existed when the first page was asked
- *   (`max` is the highest id then), so posts written while paging neither shift nor repeat results.
+ *   (`max` is the highest id then), so posts written while paging neither shift nor repeat results; `min`
+ *   is the lowest id the ranking covers (services/search.ts: RANK_WINDOW).
  */
 export type Cursor =
   | { k: 'p'; at: string; id: number }
   | { k: 'd'; id: number }
   | { k: 'm'; at: string; id: number }
-  | { k: 's'; max: number; pos: number };
+  | { k: 's'; max: number; min: number; pos: number };
 
 export const INVALID_CURSOR = 'Invalid cursor: load the first page again';
 
@@ -24,7 +25,7 @@ const CursorSchema = v.variant('k', [
   v.strictObject({ k: v.literal('p'), at: At, id: Id }),
   v.strictObject({ k: v.literal('d'), id: Id }),
   v.strictObject({ k: v.literal('m'), at: At, id: Id }),
-  v.strictObject({ k: v.literal('s'), max: Id, pos: v.pipe(Id, v.maxValue(1_000_000)) }),
+  v.strictObject({ k: v.literal('s'), max: Id, min: Id, pos: v.pipe(Id, v.maxValue(1_000_000)) }),
 ]);
 
 export function encodeCursor(cursor: Cursor): string {

@@ -23,7 +23,7 @@ import {
   toTeaser,
   who,
 } from './post-model';
-import { ftsQuery, SEARCH_SQL, searchSql } from './search';
+import { ftsQuery, RANK_FLOOR_SQL, SEARCH_SQL, searchSql } from './search';
 
 /** Post queries and the read/write access checks every other part of the post service goes through. */
 export class PostReader {
@@ -43,6 +43,7 @@ export class PostReader {
         `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.slug = @slug`,
       ),
       maxId: db.prepare('SELECT IFNULL(MAX(id), 0) FROM posts').pluck(),
+      rankFloor: db.prepare(RANK_FLOOR_SQL).pluck(),
       countView: db.prepare('UPDATE posts SET views = views + 1 WHERE id = ? RETURNING views').pluck(),
       termCounts: db.prepare(
         `SELECT t.name AS name, COUNT(*) AS count FROM post_terms t JOIN posts p ON p.id = t.post_id
@@ -120,6 +121,7 @@ export class PostReader {
     const match = ftsQuery(q.q);
     if (match === null) return null;
     const max = at?.max ?? (this.stmts.maxId.get() as number);
+    const min = at?.min ?? (this.stmts.rankFloor.get({ match: match.all, max }) as number);
     const pos = at?.pos ?? q.offset;
     const w = who(caller);
     const params = {
@@ -131,13 +133,14 @@ export class PostReader {
       match: match.all,
       match_ts: match.titleSummary,
       max,
+      min,
       limit: q.limit + 1,
       offset: pos,
     };
     const page = (rows: CardRow[]): Page<PostCardOrTeaser> => {
       const more = rows.length > q.limit;
       const items = toListItems(more ? rows.slice(0, q.limit) : rows);
-      return { items, next: more ? encodeCursor({ k: 's', max, pos: pos + q.limit }) : null };
+      return { items, next: more ? encodeCursor({ k: 's', max, min, pos: pos + q.limit }) : null };
     };
     return { params, page };
   }

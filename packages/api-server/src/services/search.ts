@@ -11,6 +11,20 @@ import { ACCESS, CARD_COLUMNS, FILTERS, SEARCHABLE, VISIBLE } from './post-model
 
 /** More words add nothing a reader can use and make each query dearer. */
 export const MAX_SEARCH_WORDS = 16;
+/**
+ * A search ranks at most the newest RANK_WINDOW posts that match (issue 17). bm25 costs per match: a word
+ * in nearly every one of 100,000 posts took ~80 ms of CPU a query and stalled the pool. FTS5 walks its
+ * matches newest first and cheaply, so the lowest id among the newest RANK_WINDOW matches bounds the
+ * ranking (`@min`); a rarer word has fewer matches and is ranked whole. Older matches of a very common word
+ * are reached through the lists and filters, not through page 100 of a one-word search.
+ */
+export const RANK_WINDOW = 2000;
+
+/** The lowest post id a search for `@match` ranks (0: every match). See RANK_WINDOW. */
+export const RANK_FLOOR_SQL = `SELECT IFNULL(
+  (SELECT rowid FROM posts_fts WHERE posts_fts MATCH @match AND rowid <= @max
+   ORDER BY rowid DESC LIMIT 1 OFFSET ${RANK_WINDOW - 1}), 0)`;
+
 /** bm25 weights of title, summary and content: a word in the title counts most. */
 const WEIGHTS = { title: 10, summary: 4, content: 1 };
 
@@ -41,8 +55,9 @@ export function ftsQuery(text: string): FtsQuery | null {
  * /api/posts/search (own posts in any status, others' published at an openable tier). Visibility is part
  * of the same query. A post above the caller's tier (a teaser) matches on its title and summary only, and
  * its rank ignores the content too, so neither membership nor order says anything about words it hides.
- * Only posts with id <= @max (those that existed when the first page was asked) are ranked, so paging by
- * position neither repeats nor skips when posts are written in between.
+ * Only posts with @min <= id <= @max (those that existed when the first page was asked, and among the
+ * newest RANK_WINDOW matches) are ranked, so paging by position neither repeats nor skips when posts are
+ * written in between. The bounds are on posts_fts.rowid, so FTS5 reads only that range.
  */
 export function searchSql(mode: 'list' | 'search'): string {
   const open = mode === 'list' ? VISIBLE : SEARCHABLE;
@@ -55,8 +70,9 @@ export function searchSql(mode: 'list' | 'search'): string {
       CASE WHEN ${open} THEN bm25(posts_fts, ${title}, ${summary}, ${content})
         ELSE bm25(posts_fts, ${title}, ${summary}, 0) END AS score
     FROM posts_fts JOIN posts p INDEXED BY idx_posts_access ON p.id = posts_fts.rowid
-    WHERE posts_fts MATCH @match AND p.id <= @max AND ${status} ${ACCESS(open)}
-      AND (${open} OR posts_fts.rowid IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH @match_ts))
+    WHERE posts_fts MATCH @match AND posts_fts.rowid BETWEEN @min AND @max AND ${status} ${ACCESS(open)}
+      AND (${open} OR posts_fts.rowid IN (SELECT rowid FROM posts_fts
+        WHERE posts_fts MATCH @match_ts AND rowid BETWEEN @min AND @max))
       ${FILTERS}
     ORDER BY score, p.id DESC LIMIT @limit OFFSET @offset
   )
