@@ -1,0 +1,122 @@
+/**
+ * pnpm bench:api --cluster (issue 12): the same rows as the API benchmark, through nginx, once with one API
+ * instance behind it and once with two on the same database, so the scaling is a measured ratio. Uses the
+ * cluster of `pnpm start:cluster` (scripts/cluster/cluster.mjs: needs Debian's nginx and the builds, which
+ * it makes when missing) on ports of its own, a fresh demo database, rate limits and the list cache off.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CONNECTIONS, cannon, DURATION, type Figure, figure, formatFigure } from './measure';
+import { SCENARIOS, type Target } from './scenarios';
+
+interface Cluster {
+  origin: string;
+  stop: () => void;
+}
+type StartCluster = (o: {
+  port: number;
+  apiPorts: number[];
+  runDir: string;
+  quiet: boolean;
+  env: Record<string, string>;
+}) => Promise<Cluster>;
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The rows that read and write as visitors do; the stall rows need no nginx to tell their story. */
+const ROWS = ['home', 'explore', 'single', 'searchRare', 'searchCommon', 'mixed'];
+
+async function member(base: string): Promise<Record<string, string>> {
+  const user = {
+    username: `bench_${Date.now().toString(36)}`,
+    password: 'BenchPass123',
+    name: { first: 'Bench', last: 'Member' },
+    email: `bench-${Date.now().toString(36)}@example.com`,
+    address: { street: 'Benchmark Road 1', city: '', postal_code: '', country: '' },
+  };
+  const post = (p: string, body: unknown) =>
+    fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const reg = await post('/api/register', user);
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  const { token } = (await (
+    await post('/api/login', { username: user.email, password: user.password })
+  ).json()) as {
+    token: string;
+  };
+  return { authorization: `Bearer ${token}` };
+}
+
+async function target(base: string): Promise<Target> {
+  const auth = await member(base);
+  const list = (await (await fetch(`${base}/api/posts?limit=50`)).json()) as { id: number; slug: string }[];
+  return {
+    base,
+    auth,
+    ids: list.map((p) => p.id),
+    slugs: list.map((p) => p.slug),
+    deepPath: '',
+    deepKind: '',
+  };
+}
+
+export async function benchCluster(): Promise<void> {
+  const modulePath = path.join(repoRoot, 'scripts', 'cluster', 'cluster.mjs');
+  const { startCluster } = (await import(modulePath)) as { startCluster: StartCluster };
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cluster-'));
+  fs.chmodSync(work, 0o755); // nginx's workers read the release store in here
+  process.env.RELEASE_STORE_DIR = path.join(work, 'releases');
+  process.env.DEPLOY_DIR = path.join(work, 'deploy');
+  process.env.DB_PATH = path.join(work, 'bench.db');
+  const results: Record<string, Record<string, Figure>> = {};
+  try {
+    for (const [label, apiPorts] of [
+      ['one instance', [4301]],
+      ['two instances', [4301, 4302]],
+    ] as const) {
+      const cluster = await startCluster({
+        port: 8380,
+        apiPorts: [...apiPorts],
+        runDir: path.join(work, 'run'),
+        quiet: true,
+        env: { RATE_LIMITS: 'off', LIST_CACHE_SIZE: '0', REQUIRES_ACTIVATION: 'false', LOG_LEVEL: 'silent' },
+      });
+      try {
+        const t = await target(cluster.origin);
+        await cannon({ url: `${cluster.origin}/api/posts?limit=6`, duration: 2, connections: 10 }); // warm-up
+        results[label] = {};
+        for (const s of SCENARIOS.filter((row) => ROWS.includes(row.key))) {
+          const { path: p, ...opts } = s.opts(t);
+          const r = figure(await cannon({ url: `${cluster.origin}${p ?? '/'}`, ...opts }));
+          results[label][s.key] = r;
+          console.log(`[${label}] ${s.label}: ${formatFigure(r)}`);
+        }
+      } finally {
+        cluster.stop();
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+  console.log(
+    `\nThrough nginx, ${CONNECTIONS} connections, ${DURATION} s per row, ${os.cpus().length} CPUs shared by autocannon, nginx and the instances; demo content on one SQLite file, list cache and rate limits off`,
+  );
+  console.log('| call | one instance | two instances | ratio |');
+  console.log('|---|---|---|---|');
+  for (const s of SCENARIOS.filter((row) => ROWS.includes(row.key))) {
+    const one = results['one instance']?.[s.key];
+    const two = results['two instances']?.[s.key];
+    const ratio = one && two && one.rps > 0 ? `${(two.rps / one.rps).toFixed(2)}x` : '—';
+    console.log(`| ${s.label} | ${formatFigure(one)} | ${formatFigure(two)} | ${ratio} |`);
+  }
+  const out = path.join(repoRoot, 'bench-results');
+  fs.mkdirSync(out, { recursive: true });
+  const file = path.join(out, `api-cluster-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(file, JSON.stringify({ connections: CONNECTIONS, duration: DURATION, results }, null, 2));
+  console.log(`\nJSON: ${path.relative(repoRoot, file)}`);
+}
