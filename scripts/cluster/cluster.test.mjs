@@ -195,6 +195,30 @@ describe('nginx in front of two API instances', () => {
     }
   });
 
+  it('concurrent writes through both instances all succeed (write transactions take the lock up front)', async () => {
+    const m = await member(at(''));
+    const body = {
+      title: 'One title, written at once through both instances',
+      summary: 'Race',
+      content: 'Body',
+      content_type: 'research_report',
+      visibility: 'members_only',
+      status: 'published',
+      tags: ['race'],
+      categories: ['Testing'],
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        json(instance(i % 2, '/api/posts'), { method: 'POST', token: m.token, body }),
+      ),
+    );
+    assert.deepEqual(
+      answers.filter((r) => r.status !== 201).map((r) => `${r.status} ${JSON.stringify(r.body)}`),
+      [],
+    );
+    assert.equal(new Set(answers.map((r) => r.body.slug)).size, 60);
+  });
+
   it('with one instance down, nginx keeps answering from the other', async () => {
     const first = cluster.children[0];
     first.kill('SIGTERM');

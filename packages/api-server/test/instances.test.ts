@@ -76,4 +76,28 @@ describe('two API instances on one database', () => {
     const right = { username: member.email, password: member.password };
     for (const s of [a, b]) expect((await s.post(API_PATHS.login, right)).status).toBe(423);
   });
+
+  it('concurrent writes through both instances all succeed: posts with one title, comments, likes', async () => {
+    const [a, b] = await twoInstances();
+    const author = await a.user(['admin']);
+    const writes = Array.from({ length: 24 }, (_, i) =>
+      (i % 2 ? a : b).post(API_PATHS.posts, postInput({ title: 'The same title' }), author.token),
+    );
+    const answers = await Promise.all(writes);
+    expect(answers.map((r) => r.status)).toEqual(answers.map(() => 201));
+    expect(new Set(answers.map((r) => r.body.slug)).size).toBe(24);
+    const postId = answers[0]!.body.id;
+    const more = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? (i % 4 ? a : b).post(
+              `${API_PATHS.posts}/${postId}/comments`,
+              { content: `Comment ${i}` },
+              author.token,
+            )
+          : (i % 4 ? a : b).post(`${API_PATHS.posts}/${answers[i]!.body.id}/like`, undefined, author.token),
+      ),
+    );
+    expect(more.map((r) => r.status).filter((st) => st >= 300)).toEqual([]);
+  });
 });

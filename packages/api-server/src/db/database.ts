@@ -34,7 +34,7 @@ export function migrate(db: DB, migrations: Migration[] = MIGRATIONS): number[] 
     db.transaction(() => {
       db.exec(m.sql);
       record.run(m.version, m.name, new Date().toISOString());
-    })();
+    }).immediate();
     applied.push(m.version);
   }
   return applied;

@@ -549,7 +549,7 @@ export function seedBase(db: DB, config: Config, site: SiteService) {
     }
     if (!has.get('impressum')) site.setRecord('impressum', config.site.impressum);
     if (!has.get('contact')) site.setRecord('contact', config.site.contact);
-  })();
+  }).immediate();
 }
 
 /** Demo posts on the first start of an empty database; remembered, so deleting them all does not bring them back. */
@@ -594,6 +594,6 @@ export async function seedDemo(
     // Plausible view counts so Analytics and the report are not all zeros.
     db.prepare("UPDATE posts SET views = (id * 37) % 500 + 20 WHERE status = 'published'").run();
     db.prepare("INSERT INTO site_records (key, value) VALUES ('demo_seeded', 'true')").run();
-  })();
+  }).immediate();
   return true;
 }
