@@ -8,6 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
+import { PrerenderPlugin } from './prerender.mjs';
 import { SHARED_MODULES } from './shared.mjs';
 
 // Loaders resolve from here (the factory's own dependencies), not from each app folder.
@@ -162,6 +163,8 @@ export function createConfig({ name, dirname, port, exposes, title, mode, preloa
         ...(isProd && exposes ? { inject: false } : {}),
       }),
       new CopyPublicPlugin(path.join(dirname, 'public')),
+      // First screens as HTML (docs/decisions/0018-prerendered-first-screen.md): production builds only.
+      ...(isProd ? [new PrerenderPlugin({ appDir: dirname, isShell: !exposes })] : []),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
         // Only used by a remote's standalone dev frame; the shell reads the API address from config.json.

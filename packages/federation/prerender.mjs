@@ -1,0 +1,133 @@
+// Pre-rendered first screens (issue 16, docs/decisions/0018-prerendered-first-screen.md): at build time, an
+// app with `src/prerender.tsx` renders its static routes to HTML in Node, so a first visit paints the page
+// from the HTML instead of waiting for ~170 KiB of JavaScript. A remote writes `dist/prerender.json` (it
+// travels inside every release); the shell writes its frame (header, footer) into `dist/index.html`.
+//
+// An app's `src/prerender.tsx` exports:
+//   prerenderPaths: string[]                      the paths whose first screen is the same for every guest
+//   Prerender: ComponentType<{ path: string }>    what to render for one path (the providers are added here)
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { REGION_MARKER, styleBlock } from '@app/static-server/prerendered-page';
+
+const require = createRequire(import.meta.url);
+
+export const PRERENDER_ENTRY = 'src/prerender.tsx';
+export const PRERENDER_FILE = 'prerender.json';
+
+// The wrapper every app's pages render in: the shared theme, a guest session, a router at the path, and a
+// fresh emotion cache per page, so each page's CSS is exactly the rules it uses (collected from the cache
+// instead of inline <style> tags, which would need a CSP hash each). The rules' ids go with them: emotion
+// in the browser reads them from the block's data-emotion attribute and does not insert those rules again.
+const wrapperSource = (entry, cachePath) => `
+import { MemoryRouter } from '@app/router';
+import { SessionProvider } from '@app/session';
+import { theme } from '@app/ui';
+import createCache from ${JSON.stringify(cachePath)};
+import { CacheProvider, ThemeProvider } from '@emotion/react';
+import { renderToString } from 'react-dom/server';
+import { Prerender, prerenderPaths } from ${JSON.stringify(entry)};
+
+export { prerenderPaths };
+
+export function renderPage(path) {
+  const cache = createCache({ key: 'css' });
+  cache.compat = true;
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <ThemeProvider theme={theme}>
+        <MemoryRouter initialEntries={[path]}>
+          <SessionProvider>
+            <Prerender path={path} />
+          </SessionProvider>
+        </MemoryRouter>
+      </ThemeProvider>
+    </CacheProvider>,
+  );
+  const rules = Object.entries(cache.inserted).filter(([, rule]) => typeof rule === 'string');
+  return { html, css: rules.map(([, rule]) => rule).join(''), ids: rules.map(([id]) => id) };
+}
+`;
+
+/** Bundles the app's prerender entry for Node (production React, the app's own sources) and imports it. */
+async function loadRenderer(appDir) {
+  const esbuild = await import('esbuild');
+  const outfile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-')), 'render.mjs');
+  await esbuild.build({
+    stdin: {
+      contents: wrapperSource(path.join(appDir, PRERENDER_ENTRY), require.resolve('@emotion/cache')),
+      resolveDir: appDir,
+      loader: 'tsx',
+    },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile,
+    jsx: 'automatic',
+    jsxImportSource: '@emotion/react',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    // Bundled CommonJS (react-dom/server) calls require() for Node's own modules.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  try {
+    return await import(pathToFileURL(outfile).href);
+  } finally {
+    fs.rmSync(path.dirname(outfile), { recursive: true, force: true });
+  }
+}
+
+/** Renders every path of the app: `{ [path]: { html, css } }`. */
+export async function prerenderApp(appDir) {
+  const { prerenderPaths, renderPage } = await loadRenderer(appDir);
+  return Object.fromEntries(prerenderPaths.map((p) => [p, renderPage(p)]));
+}
+
+/**
+ * The shell's frame with the region marker in its main element, and the frame's CSS in the head: the page
+ * shows header and footer at first paint, and a region spliced in later lands where the remote will render.
+ */
+export function frameIntoPage(pageHtml, { html, css, ids }) {
+  const SLOT = '<div data-prerender-slot=""></div>';
+  if (!html.includes(SLOT))
+    throw new Error('prerender: the shell frame has no <PrerenderSlot /> in its main');
+  if (!pageHtml.includes('<div id="root"></div>'))
+    throw new Error('prerender: index.html has no empty #root');
+  return pageHtml
+    .replace('</head>', () => `${styleBlock('frame', css, ids)}</head>`)
+    .replace(
+      '<div id="root"></div>',
+      // inert: until the live app replaces it, the picture is not a page one can half use (a button that
+      // does nothing, a link, a form). aria-hidden as well: screen readers, and tests that look for roles,
+      // meet the live page only (inert alone is not hidden for every accessibility tool).
+      () =>
+        `<div id="root"><div data-prerendered-frame="" inert="" aria-hidden="true">${html.replace(SLOT, REGION_MARKER)}</div></div>`,
+    );
+}
+
+/** webpack plugin: after a production build, pre-render the app's first screens into its dist. */
+export class PrerenderPlugin {
+  constructor({ appDir, isShell }) {
+    this.appDir = appDir;
+    this.isShell = isShell;
+  }
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('PrerenderPlugin', async (compilation) => {
+      if (!fs.existsSync(path.join(this.appDir, PRERENDER_ENTRY))) return;
+      const outDir = compilation.outputOptions.path;
+      const pages = await prerenderApp(this.appDir);
+      if (this.isShell) {
+        const indexFile = path.join(outDir, 'index.html');
+        const frame = Object.values(pages)[0];
+        fs.writeFileSync(indexFile, frameIntoPage(fs.readFileSync(indexFile, 'utf8'), frame));
+      } else {
+        fs.writeFileSync(path.join(outDir, PRERENDER_FILE), `${JSON.stringify({ pages })}\n`);
+      }
+    });
+  }
+}
