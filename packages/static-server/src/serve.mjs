@@ -11,6 +11,7 @@ import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
 import { cspReportHandler } from './csp-report.mjs';
+import { pageWithRegion, prerenderedRegions } from './prerendered-page.mjs';
 import { isForbiddenPath } from './request-path.mjs';
 import {
   allowedOriginsFrom,
@@ -82,13 +83,13 @@ function releaseHandler({ store, manifestFile }) {
 
 /**
  * The page's CSP, recomputed when the page, the runtime config or the origin changes (an operator may edit
- * config.json or redeploy while the server runs), and otherwise reused.
+ * config.json or redeploy while the server runs), and otherwise reused. `html` is the page as sent when it
+ * is not the built index.html (a page with a pre-rendered region has that region's style block).
  */
 function pagePolicy(dir, runtimeConfig) {
   let memo = { key: '', value: '' };
   const configFile = path.join(dir, 'config.json');
-  return (selfOrigin) => {
-    const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  return (selfOrigin, html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8')) => {
     const config =
       runtimeConfig ??
       (fs.existsSync(configFile) ? JSON.parse(fs.readFileSync(configFile, 'utf8')) : undefined);
@@ -96,6 +97,28 @@ function pagePolicy(dir, runtimeConfig) {
     if (memo.key !== key)
       memo = { key, value: contentSecurityPolicy({ html, runtimeConfig: config, selfOrigin }) };
     return memo.value;
+  };
+}
+
+/**
+ * The shell's page for a path whose remote pre-rendered its first screen (the stable release's
+ * prerender.json): index.html with that region spliced in. Returns false when there is none, and sirv
+ * answers with the plain index.html as before.
+ */
+function prerenderedPageHandler({ dir, releases, policyFor }) {
+  const regionFor = prerenderedRegions(releases);
+  return (req, res, pathname) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPagePath(pathname)) return false;
+    const region = regionFor(pathname);
+    if (!region) return false;
+    const shellHtml = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+    const html = pageWithRegion(shellHtml, pathname, region);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Content-Security-Policy', policyFor(res.selfOrigin, html));
+    setAll(res, PAGE_HEADERS);
+    res.end(req.method === 'HEAD' ? undefined : html);
+    return true;
   };
 }
 
@@ -143,6 +166,8 @@ export function serveApp({
   });
   const configBody = runtimeConfig ? JSON.stringify(runtimeConfig) : null;
   const serveRelease = releases ? releaseHandler(releases) : () => false;
+  const servePrerendered =
+    releases && spa ? prerenderedPageHandler({ dir, releases, policyFor }) : () => false;
   const receiveReport = cspReportHandler({ app: name, file: cspReportFile });
   const server = http.createServer((req, res) => {
     const pathname = req.url?.split('?')[0] ?? '/';
@@ -158,6 +183,7 @@ export function serveApp({
     res.selfOrigin = `http://${req.headers.host ?? `localhost:${port}`}`;
     gzip(req, res, () => {
       if (serveRelease(req, res)) return;
+      if (servePrerendered(req, res, pathname)) return;
       files(req, res, () => notFound(res));
     });
   });
