@@ -10,6 +10,7 @@ import { ROLLOUTS_PATH } from './admin/rollouts-path';
 import type { RuntimeConfig } from './config/runtime-config';
 import { AppErrorBoundary } from './errors/app-error-boundary';
 import { CrashTestRoute, NotFound } from './errors/not-found';
+import { forgetPrerenderedRegion, prerenderedFallback } from './federation/prerendered-region';
 import { RegionSkeleton, RemoteRegion } from './federation/remote-region';
 import { Footer } from './frame/footer';
 import { Nav } from './frame/nav';
@@ -48,7 +49,16 @@ function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
     );
   }
   // Keyed by remote: moving between two pages of one remote keeps it mounted.
-  return <RemoteRegion key={entry.remote} name={entry.remote} props={{ embedded: true }} />;
+  // On a first visit the server's pre-rendered screen (if any) stays up until the remote has rendered it live.
+  return (
+    <RemoteRegion
+      key={entry.remote}
+      name={entry.remote}
+      props={{ embedded: true }}
+      fallback={prerenderedFallback(entry.remote, pathname)}
+      onRendered={forgetPrerenderedRegion}
+    />
+  );
 }
 
 /** A 401 anywhere sends the browser to /login through the router (no page reload). */
@@ -68,7 +78,8 @@ function ScrollToTop() {
   return null;
 }
 
-function Frame({ children }: { children: ReactNode }) {
+/** The page around every region: header, main, footer. Exported for the pre-rendered frame (prerender.tsx). */
+export function Frame({ children }: { children: ReactNode }) {
   // While the mobile menu is open the page behind it is inert: not focusable, not read by screen readers.
   const [menuOpen, setMenuOpen] = useState(false);
   return (

@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { loadRuntimeConfig, StartupError } from './config/runtime-config';
 import { StartupErrorScreen } from './errors/app-error-screen';
+import { takePrerenderedRegion } from './federation/prerendered-region';
 import { registerAllRemotes } from './federation/remotes';
 import { configureHealthReports } from './rollout/health';
 import { prepareRollout } from './rollout/prepare';
@@ -14,6 +15,8 @@ import { prepareRollout } from './rollout/prepare';
 registerReactCopy(React);
 
 async function start() {
+  // Before React replaces the server's picture of the page: keep the route's region to show until it is live.
+  takePrerenderedRegion();
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadRuntimeConfig();

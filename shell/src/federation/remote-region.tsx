@@ -2,7 +2,7 @@ import { MESSAGES } from '@app/contracts';
 import type { RemoteAppProps, RemoteName } from '@app/federation';
 import { Alert, Button, Container, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
-import { type ComponentType, lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { reportHealth } from '../rollout/health';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { currentChoice, fallBackToStable, loadRemoteApp, RemoteLoadError } from './remotes';
@@ -38,6 +38,14 @@ interface RemoteRegionProps<P extends RemoteAppProps> {
   props: P;
   fallback?: ReactNode;
   renderError?: (retry: () => void) => ReactNode;
+  /** Called once the remote's own content is on screen (its Suspense has resolved). */
+  onRendered?: () => void;
+}
+
+/** Commits together with the remote (same Suspense boundary), so its effect runs when the remote is shown. */
+function RenderedSignal({ onRendered }: { onRendered?: () => void }) {
+  useEffect(() => onRendered?.(), [onRendered]);
+  return null;
 }
 
 /** A render error (not a load error) in a canary or preview: that build is broken for this visitor. */
@@ -54,6 +62,7 @@ export function RemoteRegion<P extends RemoteAppProps>({
   props,
   fallback,
   renderError,
+  onRendered,
 }: RemoteRegionProps<P>) {
   const [attempt, setAttempt] = useState(0);
   const Remote = useMemo(
@@ -88,6 +97,7 @@ export function RemoteRegion<P extends RemoteAppProps>({
       <Suspense fallback={fallback ?? <RegionSkeleton />}>
         {/* Generic props do not survive lazy(); the remote's own contract type is P. */}
         <Remote {...(props as RemoteAppProps)} />
+        <RenderedSignal onRendered={onRendered} />
       </Suspense>
     </RemoteErrorBoundary>
   );
