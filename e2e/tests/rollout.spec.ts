@@ -26,7 +26,9 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 const REMOTE = 'mf-public-pages';
 const HERO = 'See the risks coming.';
-const hero = (page: Page) => page.locator('#home-hero-title');
+// By role: the page's first paint is the stable release's pre-rendered picture (hidden from roles), and a
+// canary visitor's live hero replaces it; what a test reads must be the live one.
+const hero = (page: Page) => page.getByRole('heading', { level: 1 });
 
 let original = '';
 
