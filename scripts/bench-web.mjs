@@ -317,7 +317,20 @@ function shortUrl(url) {
 
 // -------------------------------------------------------------------------------------------- Lighthouse
 
-async function lighthouseRun(url, port, preset) {
+// Lighthouse now and then loses the trace of a load (NO_NAVSTART): a broken measurement, not a slow page.
+const TRANSIENT_LIGHTHOUSE_ERRORS = new Set(['NO_NAVSTART', 'NO_TRACING_STARTED', 'PROTOCOL_TIMEOUT']);
+
+async function lighthouseRun(url, port, preset, attempt = 1) {
+  try {
+    return await lighthouseOnce(url, port, preset);
+  } catch (error) {
+    if (attempt >= 3 || !TRANSIENT_LIGHTHOUSE_ERRORS.has(error.code)) throw error;
+    log(`${url} ${preset}: ${error.code}, measuring again`);
+    return lighthouseRun(url, port, preset, attempt + 1);
+  }
+}
+
+async function lighthouseOnce(url, port, preset) {
   const result = await lighthouse(
     url,
     {
@@ -331,7 +344,11 @@ async function lighthouseRun(url, port, preset) {
     preset === 'desktop' ? desktopConfig : undefined,
   );
   const { categories, audits, runWarnings, runtimeError } = result.lhr;
-  if (runtimeError) throw new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`);
+  if (runtimeError) {
+    throw Object.assign(new Error(`Lighthouse: ${runtimeError.code} ${runtimeError.message}`), {
+      code: runtimeError.code,
+    });
+  }
   const score = (id) => (categories[id]?.score == null ? null : Math.round(categories[id].score * 100));
   const failing = [];
   for (const id of CATEGORIES.slice(1))
