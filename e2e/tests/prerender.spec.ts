@@ -36,17 +36,24 @@ test.describe('before any script runs', () => {
   });
 });
 
-/** Sum of layout-shift scores from navigation start, as Lighthouse's CLS counts them (no recent input). */
+/**
+ * Sum of layout-shift scores from navigation start, as Lighthouse's CLS counts them (no recent input), and
+ * whether the shell's region skeleton ever showed (it must not: the picture stays until the remote is live).
+ */
 async function watchLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const state = window as unknown as { __shift: number };
+  await page.addInitScript((skeleton) => {
+    const state = window as unknown as { __shift: number; __skeleton: boolean };
     state.__shift = 0;
+    state.__skeleton = false;
+    new MutationObserver(() => {
+      if (document.querySelector(skeleton)) state.__skeleton = true;
+    }).observe(document, { childList: true, subtree: true });
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
         if (!entry.hadRecentInput) state.__shift += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
-  });
+  }, `[aria-busy="true"][aria-label="${MESSAGES.app.loading}"]`);
 }
 
 test.describe('when the app takes over', () => {
@@ -55,6 +62,12 @@ test.describe('when the app takes over', () => {
       page,
     }) => {
       await watchLayoutShifts(page);
+      // The remote's entry arrives well after the shell has rendered, as on a slow phone: the shell's first
+      // screen must hold the picture (not a skeleton) until then.
+      await page.route(/remoteEntry\.js/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
       await page.goto(path);
       // Live: the heading is reachable (the inert picture is not), the picture is gone.
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -63,8 +76,12 @@ test.describe('when the app takes over', () => {
       await expect(page.getByRole('banner')).toHaveCount(1);
       await expect(page.getByRole('contentinfo')).toHaveCount(1);
       await page.waitForLoadState('networkidle');
-      const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+      const { shift, skeleton } = await page.evaluate(() => {
+        const state = window as unknown as { __shift: number; __skeleton: boolean };
+        return { shift: state.__shift, skeleton: state.__skeleton };
+      });
       expect(shift).toBeLessThanOrEqual(0.02);
+      expect(skeleton, 'the region skeleton showed between the picture and the live page').toBe(false);
     });
   }
 

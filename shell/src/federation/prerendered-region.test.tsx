@@ -1,11 +1,12 @@
 import { AppThemeProvider } from '@app/ui';
 import { act, render, screen } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { forgetPrerenderedRegion, prerenderedFallback, takePrerenderedRegion } from './prerendered-region';
 import { RemoteRegion } from './remote-region';
 
 // The remote's code arrives when the test says so.
-let arrive: (module: { default: () => JSX.Element }) => void = () => undefined;
+let arrive: (module: { default: () => ReactElement }) => void = () => undefined;
 vi.mock('./remotes', () => ({
   loadRemoteApp: () =>
     new Promise((resolve) => {
@@ -28,15 +29,16 @@ afterEach(() => forgetPrerenderedRegion());
 describe('the server-rendered region', () => {
   it('is offered only to its own remote at its own path', () => {
     takePrerenderedRegion(serverPage());
-    expect(prerenderedFallback('mf-public-pages', '/about')).toBeDefined();
-    expect(prerenderedFallback('mf-public-pages', '/contact')).toBeUndefined();
-    expect(prerenderedFallback('mf-account', '/about')).toBeUndefined();
+    // The page names the remote by package, the shell's route table by container.
+    expect(prerenderedFallback('mf_public_pages', '/about')).toBeDefined();
+    expect(prerenderedFallback('mf_public_pages', '/contact')).toBeUndefined();
+    expect(prerenderedFallback('mf_account', '/about')).toBeUndefined();
   });
 
   it('is nothing when the page has none', () => {
     const doc = document.implementation.createHTMLDocument('page');
     takePrerenderedRegion(doc);
-    expect(prerenderedFallback('mf-public-pages', '/')).toBeUndefined();
+    expect(prerenderedFallback('mf_public_pages', '/')).toBeUndefined();
   });
 
   it('stays on screen, inert, until the remote has rendered, then is never offered again', async () => {
@@ -45,9 +47,9 @@ describe('the server-rendered region', () => {
     render(
       <AppThemeProvider>
         <RemoteRegion
-          name="mf-public-pages"
+          name="mf_public_pages"
           props={{ embedded: true }}
-          fallback={prerenderedFallback('mf-public-pages', '/about')}
+          fallback={prerenderedFallback('mf_public_pages', '/about')}
           onRendered={onRendered}
         />
       </AppThemeProvider>,
@@ -62,6 +64,6 @@ describe('the server-rendered region', () => {
     expect(await screen.findByRole('heading', { name: 'About us (live)' })).toBeVisible();
     expect(screen.queryByText('From the HTML')).toBeNull();
     expect(onRendered).toHaveBeenCalledTimes(1);
-    expect(prerenderedFallback('mf-public-pages', '/about')).toBeUndefined();
+    expect(prerenderedFallback('mf_public_pages', '/about')).toBeUndefined();
   });
 });

@@ -2,8 +2,12 @@
 // before React replaces the page's pre-rendered content, then shown as the route region's loading state
 // until the remote has rendered the same screen live, so a first visit goes picture -> live page with no
 // skeleton in between and nothing moving.
+import type { RemoteName } from '@app/federation';
+import { containerOf, isRemotePackage } from '@app/rollout';
+
 interface Prerendered {
-  remote: string;
+  /** The server names the remote by package (mf-public-pages), the shell's routes by container (mf_public_pages). */
+  remote: RemoteName;
   path: string;
   html: string;
 }
@@ -13,13 +17,11 @@ let prerendered: Prerendered | null = null;
 /** Call before the first render: keeps the server's region (if any) for its remote's first load. */
 export function takePrerenderedRegion(doc: Document = document): void {
   const region = doc.querySelector<HTMLElement>('[data-prerendered-region]');
-  prerendered = region
-    ? {
-        remote: region.dataset.prerenderedRegion ?? '',
-        path: decodeURI(region.dataset.path ?? ''),
-        html: region.innerHTML,
-      }
-    : null;
+  const remote = region?.dataset.prerenderedRegion;
+  prerendered =
+    region && isRemotePackage(remote)
+      ? { remote: containerOf(remote), path: decodeURI(region.dataset.path ?? ''), html: region.innerHTML }
+      : null;
 }
 
 /** The remote has rendered: the picture is never shown again (a later visit to the path loads live). */
@@ -31,7 +33,7 @@ export function forgetPrerenderedRegion(): void {
  * The pre-rendered screen for this remote at this path, as a region fallback, or undefined. Inert and hidden
  * from assistive technology: it looks like the page but is not yet one (see packages/federation/prerender.mjs).
  */
-export function prerenderedFallback(remote: string, pathname: string) {
+export function prerenderedFallback(remote: RemoteName, pathname: string) {
   if (!prerendered || prerendered.remote !== remote || prerendered.path !== pathname) return undefined;
   return (
     <div
