@@ -26,6 +26,8 @@ test.describe('before any script runs', () => {
       // A picture, not yet a page: nothing in it can be focused, clicked or typed into.
       await expect(picture).toHaveAttribute('inert', '');
       await expect(picture).toHaveAttribute('aria-hidden', 'true');
+      // No ids in the picture: no label or script can find a control there instead of the live one.
+      await expect(picture.locator('[id], label[for]')).toHaveCount(0);
     });
   }
 
