@@ -5,7 +5,6 @@ import { expect, type Page, test } from '../support/test';
 const PAGES = [
   { path: '/', heading: /^See the risks/ },
   { path: '/about', heading: /^About/ },
-  { path: '/contact', heading: 'Contact' },
   { path: '/login', heading: 'Log In' },
   { path: '/register', heading: 'Create Account' },
   { path: '/research-center', heading: 'Research Center' },
