@@ -1,5 +1,6 @@
 export * from './access';
 export * from './api-paths';
+export * from './dates';
 export * from './entities';
 export * from './enums';
 export * from './messages';
