@@ -4,6 +4,7 @@ export * from './dates';
 export * from './entities';
 export * from './enums';
 export * from './messages';
+export * from './policy';
 export * from './rollout';
 export * from './rules';
 export * from './storage-keys';

@@ -1,4 +1,4 @@
-import type { Preferences, Roles } from '@app/contracts';
+import type { Preferences, Roles, Viewer } from '@app/contracts';
 
 /** User rows, the caller shape and the messages shared by registration, sessions and administration. */
 
@@ -49,3 +49,6 @@ export function rolesOf(row: { roles: string | null }): string[] {
 }
 
 export const rolesOfCaller = (caller: Caller | null): Roles => (caller ? caller.roles : null);
+
+/** The caller as the contracts' policy (`can`, `canComment`) sees them. */
+export const viewerOf = (caller: Caller): Viewer => ({ id: caller.userId, roles: caller.roles });
