@@ -11,6 +11,7 @@ import {
   PostStatusSchema,
   REPORT_FREQUENCIES,
   RISK_CONCERNS,
+  RoleSchema,
   URGENCIES,
   VisibilitySchema,
   YEARS_IN_ROLE,
@@ -337,7 +338,8 @@ export const AdminUserSchema = v.object({
   created_at: v.string(),
 });
 export type AdminUser = v.InferOutput<typeof AdminUserSchema>;
-export const RoleChangeSchema = v.object({ role: v.picklist(['admin', 'paid-tier-1', 'paid-tier-2']) });
+/** A role to grant or revoke: one of ROLES (enums.ts), the one list of roles. */
+export const RoleChangeSchema = v.object({ role: RoleSchema });
 
 // --- Public pages ---
 
