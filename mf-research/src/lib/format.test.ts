@@ -1,20 +1,4 @@
-import { MESSAGES } from '@app/contracts';
-import { authorOf, excerptOf, formatDate, splitList, titleOf, viewsText } from './format';
-
-describe('formatDate', () => {
-  it('shows a short US date', () => {
-    expect(formatDate('2026-11-21T12:00:00.000Z')).toBe('Nov 21, 2026');
-  });
-  it("shows 'No date' when the date is absent", () => {
-    expect(formatDate(null)).toBe(MESSAGES.research.noDate);
-    expect(formatDate(undefined)).toBe('No date');
-    expect(formatDate('  ')).toBe('No date');
-  });
-  it("shows 'Invalid date' when the date cannot be parsed", () => {
-    expect(formatDate('not a date')).toBe(MESSAGES.research.invalidDate);
-    expect(formatDate('2026-13-45')).toBe('Invalid date');
-  });
-});
+import { authorOf, excerptOf, splitList, titleOf, viewsText } from './format';
 
 describe('excerptOf', () => {
   it('prefers the excerpt (lists carry no content)', () => {

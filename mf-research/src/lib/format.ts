@@ -1,15 +1,5 @@
 import { LIMITS, MESSAGES, type Post } from '@app/contracts';
 
-const SHORT_US_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** SPEC §9: short US format ('Nov 21, 2026'), 'No date' when absent, 'Invalid date' when unparsable. */
-export function formatDate(value: string | null | undefined): string {
-  if (value === null || value === undefined || value.trim() === '') return MESSAGES.research.noDate;
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return MESSAGES.research.invalidDate;
-  return SHORT_US_DATE.format(date);
-}
-
 /**
  * SPEC §2: the post's excerpt, which the server cuts from the content (plain text, at most 120 characters)
  * when the post is written; lists carry no content (issue 17). A post without one shows its summary, cut

@@ -1,4 +1,5 @@
 import { TIERS, type Tier, VISIBILITIES, type Visibility } from './enums';
+import { isAdmin } from './policy';
 
 /**
  * The permission rules of SPEC §6, in one place. The API enforces them and the frontends use them to
@@ -10,7 +11,7 @@ const has = (roles: Roles, role: string) => roles?.includes(role) ?? false;
 
 export function tierOf(roles: Roles): Tier {
   if (roles === null) return 'guest';
-  if (has(roles, 'admin')) return 'admin';
+  if (isAdmin(roles)) return 'admin';
   if (has(roles, 'paid-tier-2')) return 'premium_pro';
   if (has(roles, 'paid-tier-1')) return 'premium';
   return 'basic';
@@ -72,7 +73,7 @@ export function publishRefusal(visibility: Visibility, roles: Roles): string {
 export function exploreVisibilities(roles: Roles): Visibility[] {
   const out: Visibility[] = ['public'];
   if (roles === null) return out;
-  const admin = has(roles, 'admin');
+  const admin = isAdmin(roles);
   const t2 = has(roles, 'paid-tier-2');
   const t1 = has(roles, 'paid-tier-1');
   if (t1 || t2 || admin) out.push('members_only');

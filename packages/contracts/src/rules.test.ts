@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { RegistrationFormSchema, RegistrationPayloadSchema, toRegistrationPayload } from './entities';
+import { RegistrationFormSchema, RegistrationPayloadSchema, toRegistrationPayload } from './accounts';
 import { MESSAGES } from './messages';
 import { fieldErrors } from './rules';
 

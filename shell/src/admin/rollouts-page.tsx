@@ -1,5 +1,5 @@
 import { api, errorMessage } from '@app/api-client';
-import { type AdminRollouts, AdminRolloutsSchema, API_PATHS } from '@app/contracts';
+import { type AdminRollouts, AdminRolloutsSchema, API_PATHS, isAdmin as hasAdminRole } from '@app/contracts';
 import { useSession } from '@app/session';
 import { Alert, Button, Container, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
@@ -18,8 +18,8 @@ type Load =
  * rollout is what is failing. Read-only; `pnpm rollout` is the way to change things.
  */
 export default function RolloutsPage() {
-  const { tier, profileStatus } = useSession();
-  const isAdmin = tier === 'admin';
+  const { roles, profileStatus } = useSession();
+  const isAdmin = hasAdminRole(roles);
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const fetchRollouts = useCallback(async (signal?: AbortSignal) => {
     setLoad({ status: 'loading' });

@@ -1,3 +1,4 @@
+import { isAdmin } from '@app/contracts';
 import { Link, useLocation } from '@app/router';
 import { useSession } from '@app/session';
 import { css, type Theme } from '@emotion/react';
@@ -71,12 +72,12 @@ const layouts = {
 
 /** SPEC §2's links for the current session, laid out as the desktop row or the mobile menu's column. */
 export function NavLinks({ layout, onNavigate }: { layout: 'row' | 'column'; onNavigate?: () => void }) {
-  const { isLoggedIn, tier } = useSession();
+  const { isLoggedIn, roles } = useSession();
   const { pathname } = useLocation();
   const style = layouts[layout];
   return (
     <ul css={[css`list-style: none; margin: 0; padding: 0;`, style.list]}>
-      {navItems({ isLoggedIn, isAdmin: tier === 'admin' }).map((item) => (
+      {navItems({ isLoggedIn, isAdmin: isAdmin(roles) }).map((item) => (
         <li key={item.to}>
           <Link
             to={item.to}

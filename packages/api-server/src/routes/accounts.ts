@@ -2,6 +2,7 @@ import {
   API_PATHS,
   ChangePasswordSchema,
   LoginRequestSchema,
+  MESSAGES,
   PreferencesSchema,
   ProfileUpdateSchema,
   RegistrationPayloadSchema,
@@ -45,7 +46,7 @@ export function registerAccountRoutes(app: Hono<Env>, { accounts, json, clientAd
   const changePassword = async (c: C) => {
     const who = requireCaller(c);
     await accounts.changePassword(who, parseWith(ChangePasswordSchema, await json(c)));
-    return c.json({ message: 'Password updated successfully' });
+    return c.json({ message: MESSAGES.profile.passwordUpdated });
   };
   app.put(API_PATHS.changePassword, changePassword);
   app.post(API_PATHS.changePassword, changePassword);

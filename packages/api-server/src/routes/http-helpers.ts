@@ -1,4 +1,4 @@
-import { ContentTypeSchema, PostStatusSchema, VisibilitySchema } from '@app/contracts';
+import { ContentTypeSchema, isAdmin, PostStatusSchema, VisibilitySchema } from '@app/contracts';
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
@@ -124,6 +124,6 @@ export function requireCaller(c: C): Caller {
 }
 export function requireAdmin(c: C): Caller {
   const who = requireCaller(c);
-  if (!who.roles.includes('admin')) throw forbidden('Administrator role required');
+  if (!isAdmin(who.roles)) throw forbidden('Administrator role required');
   return who;
 }

@@ -1,4 +1,4 @@
-import type { Preferences, Roles } from '@app/contracts';
+import { MESSAGES, type Preferences, type Roles, type Viewer } from '@app/contracts';
 
 /** User rows, the caller shape and the messages shared by registration, sessions and administration. */
 
@@ -34,7 +34,8 @@ export const MSG = {
   usernameTaken: 'Username is already taken',
   emailTaken: 'Email is already registered',
   invalidLogin: 'Invalid email or password',
-  locked: 'Account temporarily locked due to too many failed login attempts. Please try again later.',
+  // The text SPEC §8 has the Login screen show for a 423, so both say the same.
+  locked: MESSAGES.login.locked,
   disabled: 'Account disabled: awaiting administrator activation',
   currentPasswordWrong: 'Current password is incorrect',
   sessionInvalid: 'Session expired or invalid',
@@ -49,3 +50,6 @@ export function rolesOf(row: { roles: string | null }): string[] {
 }
 
 export const rolesOfCaller = (caller: Caller | null): Roles => (caller ? caller.roles : null);
+
+/** The caller as the contracts' policy (`can`, `canComment`) sees them. */
+export const viewerOf = (caller: Caller): Viewer => ({ id: caller.userId, roles: caller.roles });

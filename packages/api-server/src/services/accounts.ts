@@ -15,7 +15,7 @@ import { Passwords } from './passwords';
 import { SessionService } from './sessions';
 import { UserDirectory } from './users';
 
-export { type Caller, DEFAULT_PREFERENCES, MSG, rolesOfCaller } from './account-model';
+export { type Caller, DEFAULT_PREFERENCES, MSG, rolesOfCaller, viewerOf } from './account-model';
 
 /**
  * Accounts, sessions, lockout and administration. Used by the HTTP routes and by the admin CLI, so both

@@ -1,8 +1,8 @@
-import type { Comment, LikeResult } from '@app/contracts';
+import { type Comment, canComment, type LikeResult } from '@app/contracts';
 import type { DB } from '../db/database';
 import { HttpError } from '../errors';
-import type { Caller } from './accounts';
-import { AUTHOR_NAME, isAdmin, now } from './post-model';
+import { type Caller, viewerOf } from './accounts';
+import { AUTHOR_NAME, now } from './post-model';
 import type { PostReader } from './post-reads';
 
 interface CommentRow {
@@ -92,7 +92,9 @@ export class CommentService {
 
   editComment(caller: Caller, commentId: string, content: string): Comment {
     const row = this.commentFor(caller, commentId);
-    if (row.author_id !== caller.userId) throw new HttpError(403, 'Only the author can edit this comment');
+    if (!canComment(viewerOf(caller), 'edit', row)) {
+      throw new HttpError(403, 'Only the author can edit this comment');
+    }
     this.db
       .prepare('UPDATE comments SET content = ?, updated_at = ? WHERE id = ?')
       .run(content, now(), row.id);
@@ -101,7 +103,7 @@ export class CommentService {
 
   deleteComment(caller: Caller, commentId: string) {
     const row = this.commentFor(caller, commentId);
-    if (row.author_id !== caller.userId && !isAdmin(caller.roles)) {
+    if (!canComment(viewerOf(caller), 'delete', row)) {
       throw new HttpError(403, 'Only the author or an administrator can delete this comment');
     }
     this.db.prepare('DELETE FROM comments WHERE id = ?').run(row.id);

@@ -8,7 +8,7 @@ import type {
   Roles,
   Visibility,
 } from '@app/contracts';
-import { openableVisibilities, VISIBILITY_MIN_TIER } from '@app/contracts';
+import { isAdmin, openableVisibilities, VISIBILITY_MIN_TIER } from '@app/contracts';
 import type { Caller } from './accounts';
 
 /** Post rows, the shared SQL fragments and the row -> Post mapping used by every part of the post service. */
@@ -144,7 +144,6 @@ export const mineSql = (
   ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset`;
 
 export const now = () => new Date().toISOString();
-export const isAdmin = (roles: Roles) => roles?.includes('admin') ?? false;
 
 export function who(caller: Caller | null) {
   const roles: Roles = caller ? caller.roles : null;

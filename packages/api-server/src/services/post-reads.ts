@@ -1,14 +1,13 @@
 import type { Post, PostCard, PostCardOrTeaser, PostOrTeaser } from '@app/contracts';
-import { canOpen } from '@app/contracts';
+import { can, canOpen } from '@app/contracts';
 import type Database from 'better-sqlite3';
 import type { DB } from '../db/database';
 import type { ReadPool } from '../db/read-pool';
 import { HttpError } from '../errors';
-import type { Caller } from './accounts';
+import { type Caller, viewerOf } from './accounts';
 import { decodeCursor, encodeCursor, type Page } from './cursor';
 import {
   type CardRow,
-  isAdmin,
   type ListKeyset,
   type ListQuery,
   LOCKED_MESSAGE,
@@ -204,7 +203,8 @@ export class PostReader {
     const w = who(caller);
     const row = this.row(idOrSlug, w.uid);
     if (!row) throw new HttpError(404, POST_NOT_FOUND);
-    if (w.admin === 1 || (caller && row.author_id === caller.userId)) return { row, locked: false };
+    // Whoever may edit the post (its author, an admin) sees it whatever its status or visibility.
+    if (caller && can(viewerOf(caller), 'edit', row)) return { row, locked: false };
     if (row.status !== 'published') throw new HttpError(404, POST_NOT_FOUND);
     if (!canOpen(row.visibility, w.roles)) {
       if (row.visibility === 'private') throw new HttpError(404, POST_NOT_FOUND);
@@ -231,7 +231,7 @@ export class PostReader {
   /** For writes: the post must be visible to the caller (else 404) and theirs, or the caller an admin (else 403). */
   writable(caller: Caller, idOrSlug: string): PostRow {
     const row = this.readable(caller, idOrSlug);
-    if (row.author_id !== caller.userId && !isAdmin(caller.roles)) {
+    if (!can(viewerOf(caller), 'edit', row)) {
       throw new HttpError(403, 'Only the author or an administrator can change this research');
     }
     return row;

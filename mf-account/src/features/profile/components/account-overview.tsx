@@ -1,7 +1,6 @@
-import type { Profile } from '@app/contracts';
+import { formatDate, type Profile } from '@app/contracts';
 import { Badge, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { formatDate } from '../../../lib/format-date';
 import { TEXTS } from '../../../lib/texts';
 
 const T = TEXTS.profile;

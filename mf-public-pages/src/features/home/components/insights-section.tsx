@@ -1,9 +1,9 @@
-import { CONTENT_TYPES, MESSAGES, type PostCard } from '@app/contracts';
+import { CONTENT_TYPES, formatDate, MESSAGES, type PostCard } from '@app/contracts';
 import { Link } from '@app/router';
 import { Badge, Card, gridStyles, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { HOME_ARTICLE_LIMIT } from '../api/load-home';
-import { formatDate, postExcerpt } from './post-excerpt';
+import { postExcerpt } from './post-excerpt';
 import { SectionHeading, sectionCss } from './section-heading';
 
 /** Real cards and skeletons share one height, so arriving articles do not push the page down. */
@@ -22,14 +22,13 @@ function ArticleCard({ post }: { post: PostCard }) {
     <Card css={css`min-height: ${CARD_HEIGHT};`}>
       <div css={css`display: flex; justify-content: space-between; gap: 8px; align-items: center;`}>
         <Badge tone="info">{CONTENT_TYPES.labels[post.content_type]}</Badge>
-        {date && (
-          <time
-            dateTime={post.published_at ?? post.created_at}
-            css={(t: Theme) => css`font-size: ${t.font.small}; color: ${t.color.textMuted};`}
-          >
-            {date}
-          </time>
-        )}
+        {/* SPEC §9: always a date, or 'No date' / 'Invalid date' (it used to be left out instead). */}
+        <time
+          dateTime={post.published_at ?? post.created_at}
+          css={(t: Theme) => css`font-size: ${t.font.small}; color: ${t.color.textMuted};`}
+        >
+          {date}
+        </time>
       </div>
       <h3 css={(t: Theme) => css`margin: ${t.space(1)} 0 0; font-size: 1.15rem; ${clamp(3)}`}>
         <Link

@@ -1,4 +1,4 @@
-import { EXCERPT_LENGTH, formatDate, postExcerpt } from './post-excerpt';
+import { EXCERPT_LENGTH, postExcerpt } from './post-excerpt';
 
 describe('postExcerpt', () => {
   it("prefers the API's plain-text excerpt, then the summary", () => {
@@ -21,13 +21,5 @@ describe('postExcerpt', () => {
     const excerpt = postExcerpt({ summary: '', excerpt: null, content });
     expect(excerpt.length).toBeLessThanOrEqual(EXCERPT_LENGTH + 1);
     expect(excerpt.endsWith('word…')).toBe(true);
-  });
-});
-
-describe('formatDate', () => {
-  it('shows a short US date, or nothing for a missing or invalid date', () => {
-    expect(formatDate('2026-03-05T12:00:00Z')).toBe('Mar 5, 2026');
-    expect(formatDate(null)).toBeNull();
-    expect(formatDate('not a date')).toBeNull();
   });
 });

@@ -32,11 +32,3 @@ export function postExcerpt(
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > EXCERPT_LENGTH * 0.6 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
-
-/** SPEC §9: dates in short US format. */
-export function formatDate(iso: string | null): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-}

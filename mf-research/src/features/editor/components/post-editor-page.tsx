@@ -1,5 +1,5 @@
 import { errorMessage, isStatus } from '@app/api-client';
-import { MESSAGES } from '@app/contracts';
+import { can, MESSAGES } from '@app/contracts';
 import { Link, useParams } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Button, Container, inlineLinkStyles, Skeleton, usePageTitle } from '@app/ui';
@@ -53,10 +53,7 @@ export function PostEditorPage() {
       );
   }
   const post = editing ? loaded.data : undefined;
-  const mayEdit =
-    !post ||
-    session.tier === 'admin' ||
-    (session.profile?.id !== undefined && post.author.id === session.profile.id);
+  const mayEdit = !post || can({ id: session.profile?.id, roles: session.roles }, 'edit', post);
   const profilePending =
     session.isLoggedIn && (session.profileStatus === 'loading' || session.profileStatus === 'none');
   if (editing && (!post || (!mayEdit && profilePending)))

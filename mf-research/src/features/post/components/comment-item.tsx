@@ -1,10 +1,10 @@
 import { errorMessage, isStatus } from '@app/api-client';
-import { type Comment, CommentInputSchema, fieldErrors, MESSAGES } from '@app/contracts';
+import { type Comment, CommentInputSchema, fieldErrors, formatDate, MESSAGES } from '@app/contracts';
 import { Button, TextAreaField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
 import * as v from 'valibot';
-import { authorOf, formatDate } from '../../../lib/format';
+import { authorOf } from '../../../lib/format';
 import { deleteComment, editComment } from '../api/post-api';
 
 const failText = (e: unknown, fallback: string) =>

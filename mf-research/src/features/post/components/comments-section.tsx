@@ -1,5 +1,5 @@
 import { errorMessage, isStatus } from '@app/api-client';
-import { type Comment, CommentInputSchema, fieldErrors, MESSAGES } from '@app/contracts';
+import { type Comment, CommentInputSchema, fieldErrors, isOwner, MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Button, inlineLinkStyles, TextAreaField } from '@app/ui';
@@ -19,7 +19,7 @@ export function CommentsSection({ postId }: { postId: number }) {
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const comments = list.data ?? [];
-  const myId = session.profile?.id;
+  const viewer = { id: session.profile?.id, roles: session.roles };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -60,7 +60,7 @@ export function CommentsSection({ postId }: { postId: number }) {
           <CommentItem
             key={c.id}
             comment={c}
-            isOwn={myId !== undefined && c.author.id === myId}
+            isOwn={isOwner(viewer, c)}
             onChanged={replace}
             onDeleted={drop}
           />

@@ -1,11 +1,11 @@
 import { errorMessage, isStatus } from '@app/api-client';
-import { isTeaser, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
+import { can, formatDate, isTeaser, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
 import { Link, useParams } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Badge, Button, Container, inlineLinkStyles, Skeleton, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useState } from 'react';
-import { authorOf, formatDate, titleOf, viewsText } from '../../../lib/format';
+import { authorOf, titleOf, viewsText } from '../../../lib/format';
 import { useSessionExpired } from '../../../lib/session-expiry';
 import { useAsync } from '../../../lib/use-async';
 import { readPost } from '../api/post-api';
@@ -83,8 +83,7 @@ export function PostPage() {
       </Container>
     );
 
-  const isAuthor =
-    (session.profile?.id !== undefined && post.author.id === session.profile.id) || session.tier === 'admin';
+  const isAuthor = can({ id: session.profile?.id, roles: session.roles }, 'edit', post);
 
   return (
     <Container>

@@ -1,8 +1,8 @@
-import type { PostTeaser } from '@app/contracts';
+import { formatDate, type PostTeaser } from '@app/contracts';
 import { Link } from '@app/router';
 import { buttonStyles, Container, LockIcon, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { authorOf, formatDate, titleOf } from '../../../lib/format';
+import { authorOf, titleOf } from '../../../lib/format';
 import { LOCKED_GENERIC } from '../../../lib/lock-text';
 import { actionsCss, emptyCss, LockedActions, LockNotice } from '../../research-center';
 import { BackLink, PostHeader, PostSummary } from './post-header';

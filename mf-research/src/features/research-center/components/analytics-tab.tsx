@@ -1,8 +1,7 @@
-import { ACCESS_LEVEL_TEXT, CONTENT_TYPES, type ContentType } from '@app/contracts';
+import { ACCESS_LEVEL_TEXT, CONTENT_TYPES, type ContentType, formatDate } from '@app/contracts';
 import { useSession } from '@app/session';
 import { Alert, Button, Card, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { formatDate } from '../../../lib/format';
 import { useAsync } from '../../../lib/use-async';
 import { fetchStats } from '../api/research-api';
 import { useLoadError } from './use-load-error';

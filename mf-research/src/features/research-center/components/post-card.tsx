@@ -1,5 +1,6 @@
 import {
   CONTENT_TYPES,
+  formatDate,
   isTeaser,
   POST_STATUSES,
   type PostCardOrTeaser,
@@ -8,7 +9,7 @@ import {
 import { Link } from '@app/router';
 import { Badge, buttonStyles, Card, LockIcon, VisuallyHidden } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { authorOf, excerptOf, formatDate, titleOf, viewsText } from '../../../lib/format';
+import { authorOf, excerptOf, titleOf, viewsText } from '../../../lib/format';
 import { LockedActions, LockNotice } from './locked-actions';
 import { VisibilityBadge } from './visibility-badge';
 

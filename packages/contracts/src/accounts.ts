@@ -1,0 +1,146 @@
+import * as v from 'valibot';
+import { MESSAGES } from './messages';
+import {
+  EmailSchema,
+  FirstNameSchema,
+  OptionalTextSchema,
+  PasswordSchema,
+  StreetSchema,
+  UsernameSchema,
+} from './rules';
+import { NullableString } from './schema-parts';
+
+// Login, registration, the profile and its settings: what mf-account sends and the API answers.
+
+export const LoginRequestSchema = v.object({
+  username: v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.login.required), v.maxLength(254)),
+  password: v.pipe(v.string(), v.nonEmpty(MESSAGES.login.required), v.maxLength(256)),
+});
+export const LoginResponseSchema = v.object({ token: v.string() });
+
+const NameObjectSchema = v.object({ first: v.string(), last: v.optional(NullableString, '') });
+const AddressObjectSchema = v.object({
+  street: v.optional(NullableString, ''),
+  city: v.optional(NullableString, ''),
+  postal_code: v.optional(NullableString, ''),
+  country: v.optional(NullableString, ''),
+});
+
+export const ProfileSchema = v.object({
+  id: v.optional(v.number()),
+  username: v.string(),
+  // SPEC §3: a plain string is tolerated for the name and (as the street) for the address.
+  name: v.union([NameObjectSchema, v.string()]),
+  email: v.string(),
+  address: v.union([AddressObjectSchema, v.string()]),
+  roles: v.array(v.string()),
+  is_active: v.boolean(),
+  created_at: v.string(),
+  last_login: v.optional(NullableString, null),
+});
+export type Profile = v.InferOutput<typeof ProfileSchema>;
+
+export interface NormalizedName {
+  first: string;
+  last: string;
+}
+export interface NormalizedAddress {
+  street: string;
+  city: string;
+  postal_code: string;
+  country: string;
+}
+export function normalizeName(name: Profile['name']): NormalizedName {
+  return typeof name === 'string' ? { first: name, last: '' } : { first: name.first, last: name.last ?? '' };
+}
+export function normalizeAddress(address: Profile['address']): NormalizedAddress {
+  if (typeof address === 'string') return { street: address, city: '', postal_code: '', country: '' };
+  return {
+    street: address.street ?? '',
+    city: address.city ?? '',
+    postal_code: address.postal_code ?? '',
+    country: address.country ?? '',
+  };
+}
+
+const AddressInputSchema = v.object({
+  street: StreetSchema,
+  city: OptionalTextSchema,
+  postal_code: OptionalTextSchema,
+  country: OptionalTextSchema,
+});
+
+export const ProfileUpdateSchema = v.object({
+  name: v.object({ first: FirstNameSchema, last: OptionalTextSchema }),
+  email: EmailSchema,
+  address: AddressInputSchema,
+});
+export type ProfileUpdate = v.InferInput<typeof ProfileUpdateSchema>;
+
+export const RegistrationPayloadSchema = v.object({
+  username: UsernameSchema,
+  password: PasswordSchema,
+  name: v.object({ first: FirstNameSchema, last: OptionalTextSchema }),
+  email: EmailSchema,
+  address: AddressInputSchema,
+});
+export type RegistrationPayload = v.InferOutput<typeof RegistrationPayloadSchema>;
+
+/** The Register form (confirmPassword is client-only). Same field rules as the payload the API checks. */
+export const RegistrationFormSchema = v.pipe(
+  v.object({
+    username: UsernameSchema,
+    password: PasswordSchema,
+    confirmPassword: v.pipe(v.string(), v.nonEmpty(MESSAGES.register.confirmRequired)),
+    firstName: FirstNameSchema,
+    lastName: OptionalTextSchema,
+    email: EmailSchema,
+    street: StreetSchema,
+    city: OptionalTextSchema,
+    postalCode: OptionalTextSchema,
+    country: OptionalTextSchema,
+  }),
+  v.forward(
+    v.partialCheck(
+      [['password'], ['confirmPassword']],
+      (input) => input.confirmPassword === '' || input.password === input.confirmPassword,
+      MESSAGES.register.confirmMismatch,
+    ),
+    ['confirmPassword'],
+  ),
+);
+export type RegistrationForm = v.InferInput<typeof RegistrationFormSchema>;
+
+export function toRegistrationPayload(
+  form: v.InferOutput<typeof RegistrationFormSchema>,
+): RegistrationPayload {
+  return {
+    username: form.username,
+    password: form.password,
+    name: { first: form.firstName, last: form.lastName },
+    email: form.email.trim().toLowerCase(),
+    address: { street: form.street, city: form.city, postal_code: form.postalCode, country: form.country },
+  };
+}
+
+export const RegistrationResponseSchema = v.object({ message: v.string(), requires_activation: v.boolean() });
+export type RegistrationResponse = v.InferOutput<typeof RegistrationResponseSchema>;
+
+export const ChangePasswordSchema = v.object({
+  currentPassword: v.pipe(v.string(), v.nonEmpty('Current password is required'), v.maxLength(256)),
+  newPassword: v.pipe(
+    v.string(),
+    v.minLength(8, 'New password must be at least 8 characters'),
+    v.maxLength(256, MESSAGES.register.passwordMax),
+  ),
+});
+export type ChangePassword = v.InferOutput<typeof ChangePasswordSchema>;
+
+export const PreferencesSchema = v.object({
+  emailOptIn: v.boolean(),
+  notifications: v.array(v.pipe(v.string(), v.maxLength(50))),
+  theme: v.optional(v.pipe(v.string(), v.maxLength(20)), 'system'),
+});
+export type Preferences = v.InferOutput<typeof PreferencesSchema>;
+
+export const MessageResponseSchema = v.object({ message: v.string() });
