@@ -15,6 +15,16 @@ export function openDatabase(file: string): DB {
   return db;
 }
 
+/**
+ * Every write transaction of the API: it takes SQLite's write lock up front (BEGIN IMMEDIATE). A deferred
+ * transaction that reads first cannot wait to upgrade its lock when another process writes meanwhile, and
+ * answers 'database is locked' at once instead of waiting out busy_timeout (docs/decisions/0016-cluster.md:
+ * 48 of 200 concurrent creates across two instances failed so).
+ */
+export function writeTransaction<T>(db: DB, work: () => T): T {
+  return db.transaction(work).immediate();
+}
+
 /** Apply every migration not yet recorded, in order, each in its own transaction. Returns the versions applied. */
 export function migrate(db: DB, migrations: Migration[] = MIGRATIONS): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -31,10 +41,10 @@ export function migrate(db: DB, migrations: Migration[] = MIGRATIONS): number[] 
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (done.has(m.version)) continue;
-    db.transaction(() => {
+    writeTransaction(db, () => {
       db.exec(m.sql);
       record.run(m.version, m.name, new Date().toISOString());
-    }).immediate();
+    });
     applied.push(m.version);
   }
   return applied;

@@ -5,7 +5,7 @@ import type { AccountService } from '../services/accounts';
 import type { PostService } from '../services/posts';
 import type { SiteService } from '../services/site';
 import { DASHBOARD_SERIES } from './dashboard-series';
-import type { DB } from './database';
+import { type DB, writeTransaction } from './database';
 
 interface DemoPost {
   title: string;
@@ -533,7 +533,7 @@ export const DEMO_AUTHOR = { username: 'research-desk', email: 'research-desk@ri
 
 /** Dashboards, their demo series and the impressum/contact records (from config) whenever they are missing. */
 export function seedBase(db: DB, config: Config, site: SiteService) {
-  db.transaction(() => {
+  writeTransaction(db, () => {
     if ((db.prepare('SELECT COUNT(*) FROM dashboards').pluck().get() as number) === 0) {
       const insert = db.prepare(
         'INSERT INTO dashboards (slug, title, description, position) VALUES (?, ?, ?, ?)',
@@ -549,7 +549,7 @@ export function seedBase(db: DB, config: Config, site: SiteService) {
     }
     if (!has.get('impressum')) site.setRecord('impressum', config.site.impressum);
     if (!has.get('contact')) site.setRecord('contact', config.site.contact);
-  }).immediate();
+  });
 }
 
 /** Demo posts on the first start of an empty database; remembered, so deleting them all does not bring them back. */
@@ -574,7 +574,7 @@ export async function seedDemo(
   );
   const dayMs = 24 * 3600 * 1000;
   const start = Date.now() - DEMO_POSTS.length * 3 * dayMs;
-  db.transaction(() => {
+  writeTransaction(db, () => {
     DEMO_POSTS.forEach((p, i) => {
       services.posts.create(
         authorId,
@@ -594,6 +594,6 @@ export async function seedDemo(
     // Plausible view counts so Analytics and the report are not all zeros.
     db.prepare("UPDATE posts SET views = (id * 37) % 500 + 20 WHERE status = 'published'").run();
     db.prepare("INSERT INTO site_records (key, value) VALUES ('demo_seeded', 'true')").run();
-  }).immediate();
+  });
   return true;
 }

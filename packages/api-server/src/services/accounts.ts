@@ -7,7 +7,7 @@ import type {
   Role,
 } from '@app/contracts';
 import type { Config } from '../config';
-import type { DB } from '../db/database';
+import { type DB, writeTransaction } from '../db/database';
 import { HttpError } from '../errors';
 import { AccountAdmin } from './account-admin';
 import { type Caller, DEFAULT_PREFERENCES, MSG, now, rolesOf } from './account-model';
@@ -54,36 +54,32 @@ export class AccountService {
     const passwordHash = await this.passwords.hash(p.password);
     const active = opts.active ?? !this.config.requiresActivation;
     try {
-      const id = this.db
-        .transaction(() => {
-          const info = this.db
-            .prepare(
-              `INSERT INTO users (username, email, password_hash, first_name, last_name, street, city, postal_code,
+      const id = writeTransaction(this.db, () => {
+        const info = this.db
+          .prepare(
+            `INSERT INTO users (username, email, password_hash, first_name, last_name, street, city, postal_code,
               country, is_active, created_at, registered_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-            )
-            .run(
-              p.username,
-              email,
-              passwordHash,
-              p.name.first,
-              p.name.last,
-              p.address.street,
-              p.address.city,
-              p.address.postal_code,
-              p.address.country,
-              active ? 1 : 0,
-              now(),
-              opts.from ?? null,
-            );
-          const userId = Number(info.lastInsertRowid);
-          for (const role of opts.roles ?? []) {
-            this.db
-              .prepare('INSERT OR IGNORE INTO user_roles (user_id, role) VALUES (?, ?)')
-              .run(userId, role);
-          }
-          return userId;
-        })
-        .immediate();
+          )
+          .run(
+            p.username,
+            email,
+            passwordHash,
+            p.name.first,
+            p.name.last,
+            p.address.street,
+            p.address.city,
+            p.address.postal_code,
+            p.address.country,
+            active ? 1 : 0,
+            now(),
+            opts.from ?? null,
+          );
+        const userId = Number(info.lastInsertRowid);
+        for (const role of opts.roles ?? []) {
+          this.db.prepare('INSERT OR IGNORE INTO user_roles (user_id, role) VALUES (?, ?)').run(userId, role);
+        }
+        return userId;
+      });
       return { id, requires_activation: !active };
     } catch (err) {
       // Two registrations racing past assertUnique: the UNIQUE constraint decides.
@@ -176,23 +172,19 @@ export class AccountService {
       throw new HttpError(400, MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
     }
     const newHash = await this.passwords.hash(body.newPassword);
-    this.db
-      .transaction(() => {
-        this.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(newHash, caller.userId);
-        this.sessions.revokeOtherSessions(caller.userId, caller.tokenHash);
-      })
-      .immediate();
+    writeTransaction(this.db, () => {
+      this.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(newHash, caller.userId);
+      this.sessions.revokeOtherSessions(caller.userId, caller.tokenHash);
+    });
     this.sessions.forgetUser(caller.userId);
   }
 
   /** Deletes the account and its sessions; drafts go with it, published posts stay as Anonymous. */
   deleteAccount(userId: number) {
-    this.db
-      .transaction(() => {
-        this.db.prepare("DELETE FROM posts WHERE author_id = ? AND status = 'draft'").run(userId);
-        this.db.prepare('DELETE FROM users WHERE id = ?').run(userId);
-      })
-      .immediate();
+    writeTransaction(this.db, () => {
+      this.db.prepare("DELETE FROM posts WHERE author_id = ? AND status = 'draft'").run(userId);
+      this.db.prepare('DELETE FROM users WHERE id = ?').run(userId);
+    });
     this.sessions.forgetUser(userId);
   }
 

@@ -2,6 +2,7 @@ import { type Comment, canComment, type LikeResult } from '@app/contracts';
 import type { DB } from '../db/database';
 import { HttpError } from '../errors';
 import { type Caller, viewerOf } from './accounts';
+import { toggleLike } from './likes';
 import { AUTHOR_NAME, now } from './post-model';
 import type { PostReader } from './post-reads';
 
@@ -111,22 +112,6 @@ export class CommentService {
 
   toggleCommentLike(caller: Caller, commentId: string): LikeResult {
     const row = this.commentFor(caller, commentId);
-    return this.db
-      .transaction(() => {
-        const del = this.db
-          .prepare('DELETE FROM comment_likes WHERE comment_id = ? AND user_id = ?')
-          .run(row.id, caller.userId);
-        if (del.changes === 0) {
-          this.db
-            .prepare('INSERT INTO comment_likes (comment_id, user_id) VALUES (?, ?)')
-            .run(row.id, caller.userId);
-        }
-        const likes = this.db
-          .prepare('SELECT COUNT(*) FROM comment_likes WHERE comment_id = ?')
-          .pluck()
-          .get(row.id) as number;
-        return { liked: del.changes === 0, likes };
-      })
-      .immediate();
+    return toggleLike(this.db, 'comment', row.id, caller.userId);
   }
 }

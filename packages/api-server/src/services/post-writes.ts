@@ -1,8 +1,9 @@
 import { canPublishAs, type LikeResult, type Post, publishRefusal, type Visibility } from '@app/contracts';
-import type { DB } from '../db/database';
+import { type DB, writeTransaction } from '../db/database';
 import { HttpError } from '../errors';
 import type { Caller } from './accounts';
 import { makeExcerpt } from './excerpt';
+import { toggleLike } from './likes';
 import { now, type PostWrite } from './post-model';
 import type { PostReader } from './post-reads';
 import { slugify, uniqueSlug } from './slug';
@@ -39,11 +40,9 @@ export class PostWriter {
     }[];
     if (stale.length === 0) return;
     const set = this.db.prepare('UPDATE posts SET excerpt = ? WHERE id = ?');
-    this.db
-      .transaction(() => {
-        for (const row of stale) set.run(makeExcerpt(row.summary || row.content), row.id);
-      })
-      .immediate();
+    writeTransaction(this.db, () => {
+      for (const row of stale) set.run(makeExcerpt(row.summary || row.content), row.id);
+    });
   }
 
   private setTerms(postId: number, kind: 'tag' | 'category', names: string[]) {
@@ -56,73 +55,69 @@ export class PostWriter {
   }
 
   create(authorId: number, input: Required<PostWrite>, at: string = now()): Post {
-    const id = this.db
-      .transaction(() => {
-        const slug = uniqueSlug(slugify(input.title), (s) => this.stmts.slugTaken.get(s) !== undefined);
-        const t = at;
-        const info = this.db
-          .prepare(
-            `INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
+    const id = writeTransaction(this.db, () => {
+      const slug = uniqueSlug(slugify(input.title), (s) => this.stmts.slugTaken.get(s) !== undefined);
+      const t = at;
+      const info = this.db
+        .prepare(
+          `INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
             published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
-            slug,
-            input.title,
-            input.summary,
-            input.content,
-            makeExcerpt(input.summary || input.content),
-            input.status,
-            input.visibility,
-            input.content_type,
-            authorId,
-            input.status === 'published' ? t : null,
-            t,
-            t,
-          );
-        const postId = Number(info.lastInsertRowid);
-        this.setTerms(postId, 'tag', input.tags);
-        this.setTerms(postId, 'category', input.categories);
-        return postId;
-      })
-      .immediate();
+        )
+        .run(
+          slug,
+          input.title,
+          input.summary,
+          input.content,
+          makeExcerpt(input.summary || input.content),
+          input.status,
+          input.visibility,
+          input.content_type,
+          authorId,
+          input.status === 'published' ? t : null,
+          t,
+          t,
+        );
+      const postId = Number(info.lastInsertRowid);
+      this.setTerms(postId, 'tag', input.tags);
+      this.setTerms(postId, 'category', input.categories);
+      return postId;
+    });
     return this.reader.byId(id, authorId);
   }
 
   update(caller: Caller, idOrSlug: string, input: PostWrite): Post {
     const row = this.reader.writable(caller, idOrSlug);
     if (input.visibility) assertPublishable(caller, input.visibility, row.visibility);
-    this.db
-      .transaction(() => {
-        const next = {
-          title: input.title ?? row.title,
-          summary: input.summary ?? row.summary,
-          content: input.content ?? row.content,
-          status: input.status ?? row.status,
-          visibility: input.visibility ?? row.visibility,
-          content_type: input.content_type ?? row.content_type,
-        };
-        const publishedAt = next.status === 'published' ? (row.published_at ?? now()) : null;
-        this.db
-          .prepare(
-            `UPDATE posts SET title = ?, summary = ?, content = ?, excerpt = ?, status = ?, visibility = ?,
+    writeTransaction(this.db, () => {
+      const next = {
+        title: input.title ?? row.title,
+        summary: input.summary ?? row.summary,
+        content: input.content ?? row.content,
+        status: input.status ?? row.status,
+        visibility: input.visibility ?? row.visibility,
+        content_type: input.content_type ?? row.content_type,
+      };
+      const publishedAt = next.status === 'published' ? (row.published_at ?? now()) : null;
+      this.db
+        .prepare(
+          `UPDATE posts SET title = ?, summary = ?, content = ?, excerpt = ?, status = ?, visibility = ?,
             content_type = ?, published_at = ?, updated_at = ? WHERE id = ?`,
-          )
-          .run(
-            next.title,
-            next.summary,
-            next.content,
-            makeExcerpt(next.summary || next.content),
-            next.status,
-            next.visibility,
-            next.content_type,
-            publishedAt,
-            now(),
-            row.id,
-          );
-        if (input.tags) this.setTerms(row.id, 'tag', input.tags);
-        if (input.categories) this.setTerms(row.id, 'category', input.categories);
-      })
-      .immediate();
+        )
+        .run(
+          next.title,
+          next.summary,
+          next.content,
+          makeExcerpt(next.summary || next.content),
+          next.status,
+          next.visibility,
+          next.content_type,
+          publishedAt,
+          now(),
+          row.id,
+        );
+      if (input.tags) this.setTerms(row.id, 'tag', input.tags);
+      if (input.categories) this.setTerms(row.id, 'category', input.categories);
+    });
     return this.reader.reload(caller, row.id);
   }
 
@@ -152,22 +147,6 @@ export class PostWriter {
 
   toggleLike(caller: Caller, idOrSlug: string): LikeResult {
     const row = this.reader.readable(caller, idOrSlug);
-    return this.db
-      .transaction(() => {
-        const del = this.db
-          .prepare('DELETE FROM post_likes WHERE post_id = ? AND user_id = ?')
-          .run(row.id, caller.userId);
-        if (del.changes === 0) {
-          this.db
-            .prepare('INSERT INTO post_likes (post_id, user_id) VALUES (?, ?)')
-            .run(row.id, caller.userId);
-        }
-        const likes = this.db
-          .prepare('SELECT COUNT(*) FROM post_likes WHERE post_id = ?')
-          .pluck()
-          .get(row.id) as number;
-        return { liked: del.changes === 0, likes };
-      })
-      .immediate();
+    return toggleLike(this.db, 'post', row.id, caller.userId);
   }
 }

@@ -6,7 +6,7 @@ import type {
   Impressum,
   MarketAssessment,
 } from '@app/contracts';
-import type { DB } from '../db/database';
+import { type DB, writeTransaction } from '../db/database';
 
 export interface StoredResponse {
   status: 201;
@@ -110,26 +110,24 @@ export class SiteService {
         .get(payload.email.trim(), new Date(repeat.now - repeat.repeatWindowMs).toISOString()) as
         | number
         | undefined;
-    return this.db
-      .transaction((): StoredResponse => {
-        const known =
-          (idempotencyKey ? byKey(idempotencyKey) : undefined) ??
-          (repeat.repeatWindowMs > 0 ? byEmail() : undefined);
-        if (known !== undefined) return answer(known);
-        const info = this.db
-          .prepare(
-            `INSERT INTO market_assessments (idempotency_key, user_id, email, payload, created_at)
+    return writeTransaction(this.db, (): StoredResponse => {
+      const known =
+        (idempotencyKey ? byKey(idempotencyKey) : undefined) ??
+        (repeat.repeatWindowMs > 0 ? byEmail() : undefined);
+      if (known !== undefined) return answer(known);
+      const info = this.db
+        .prepare(
+          `INSERT INTO market_assessments (idempotency_key, user_id, email, payload, created_at)
              VALUES (?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
-          )
-          .run(
-            idempotencyKey,
-            userId,
-            payload.email,
-            JSON.stringify(payload),
-            new Date(repeat.now).toISOString(),
-          );
-        return answer(info.changes === 1 ? Number(info.lastInsertRowid) : byKey(idempotencyKey!)!);
-      })
-      .immediate();
+        )
+        .run(
+          idempotencyKey,
+          userId,
+          payload.email,
+          JSON.stringify(payload),
+          new Date(repeat.now).toISOString(),
+        );
+      return answer(info.changes === 1 ? Number(info.lastInsertRowid) : byKey(idempotencyKey!)!);
+    });
   }
 }
