@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.mjs';
-import { API_TEST_ENV } from './support/server-env';
+import { defineConfig } from '@playwright/test';
+import { SERVER_TEST_ENV } from './support/server-env';
+import { suiteSettings } from './support/suite';
 
 /**
  * Issue 12: a named subset of the suite once against the cluster topology (`pnpm test:e2e:cluster`):
@@ -27,22 +27,8 @@ process.env.E2E_CSP_REPORT_FILE = path.join(RUN_DIR, 'csp-reports.log');
 process.env.E2E_CSP_REPORT_START ??= '0';
 
 export default defineConfig({
-  testDir: './tests',
+  ...suiteSettings(ORIGIN),
   testMatch: ['account.spec.ts', 'research.spec.ts', 'survey.spec.ts', 'faults.spec.ts'],
-  globalTeardown: './support/csp-teardown.ts',
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: [['list']],
-  use: {
-    baseURL: ORIGIN,
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-  },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: 'node --import tsx scripts/cluster/cluster.mjs',
     cwd: '..',
@@ -58,11 +44,7 @@ export default defineConfig({
       DB_PATH: process.env.E2E_DB_PATH,
       RELEASE_STORE_DIR: path.join(WORK, 'releases'),
       DEPLOY_DIR: path.join(WORK, 'deploy'),
-      SHELL_CONFIG: path.join(import.meta.dirname, 'support', 'e2e-config.json'),
-      REQUIRES_ACTIVATION: 'true',
-      LOG_LEVEL: 'silent',
-      LOCKOUT_MAX_ATTEMPTS: '5',
-      ...API_TEST_ENV,
+      ...SERVER_TEST_ENV,
     },
   },
 });

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/chromium.mjs';
-import { API_TEST_ENV } from './support/server-env';
+import { defineConfig } from '@playwright/test';
+import { SERVER_TEST_ENV } from './support/server-env';
+import { suiteSettings } from './support/suite';
 
 /**
  * The whole system in Debian's Chromium: production builds served by `pnpm start` (static servers on
@@ -31,21 +31,7 @@ process.env.E2E_CSP_REPORT_START ??= String(
 process.env.E2E_DEPLOY_DIR = DEPLOY_DIR;
 
 export default defineConfig({
-  testDir: './tests',
-  globalTeardown: './support/csp-teardown.ts',
-  fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
-  use: {
-    baseURL: 'http://localhost:3000',
-    trace: 'retain-on-failure',
-    screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
-  },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  ...suiteSettings('http://localhost:3000'),
   webServer: {
     command: 'node --import tsx scripts/start.mjs',
     cwd: '..',
@@ -62,15 +48,11 @@ export default defineConfig({
       DEPLOY_DIR,
       // The builds under test are what visitors get, also when a local store is reused between runs.
       ROLLOUT_FOLLOW_BUILDS: '1',
-      SHELL_CONFIG: path.join(import.meta.dirname, 'support', 'e2e-config.json'),
-      REQUIRES_ACTIVATION: 'true',
-      LOG_LEVEL: 'silent',
-      LOCKOUT_MAX_ATTEMPTS: '5',
       CSP_REPORT_FILE,
       // The remotes' files are readable cross-origin by the shell only; shell.spec.ts starts a second shell
       // on 3100.
       ALLOWED_ORIGINS: 'http://localhost:3000,http://127.0.0.1:3000,http://localhost:3100',
-      ...API_TEST_ENV,
+      ...SERVER_TEST_ENV,
     },
   },
 });

@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 /**
  * The API's settings for every e2e run (`pnpm start` and the cluster): what the suite does many times from
  * one machine must not meet the limits a real visitor never meets.
@@ -18,4 +20,13 @@ export const API_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_COMMENT: '10000/1h',
   RATE_LIMIT_LIKE: '10000/1h',
   RATE_LIMIT_ACCOUNT: '10000/1h',
+};
+
+/** The servers' settings every topology shares: the e2e runtime config, activation, quiet logs, limits. */
+export const SERVER_TEST_ENV: Record<string, string> = {
+  SHELL_CONFIG: path.join(import.meta.dirname, 'e2e-config.json'),
+  REQUIRES_ACTIVATION: 'true',
+  LOG_LEVEL: 'silent',
+  LOCKOUT_MAX_ATTEMPTS: '5',
+  ...API_TEST_ENV,
 };

@@ -202,18 +202,23 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
   });
 });
 
+/** Bulk rows in one transaction: enough pages for a copy to take a while, or for damage to land in data. */
+function fillAssessments(db: DB, count: number, payload: (i: number) => string) {
+  const insert = db.prepare(
+    "INSERT INTO market_assessments (email, payload, created_at) VALUES ('f@example.com', ?, '2024-01-01')",
+  );
+  db.transaction(() => {
+    for (let i = 0; i < count; i++) insert.run(payload(i));
+  })();
+}
+
 describe('backup while another connection writes', () => {
   it('is one consistent snapshot: whole transactions only, indexes and counts in step', async () => {
     const live = tempDbPath();
     const db = openDatabase(live);
     migrate(db);
     // Some bulk, so the copy takes long enough for the writer to commit during it.
-    const filler = db.prepare(
-      "INSERT INTO market_assessments (email, payload, created_at) VALUES ('f@example.com', ?, '2024-01-01')",
-    );
-    db.transaction(() => {
-      for (let i = 0; i < 8000; i++) filler.run('x'.repeat(2000));
-    })();
+    fillAssessments(db, 8000, () => 'x'.repeat(2000));
     db.close();
 
     // The writer: another thread, its own connection; each transaction a post with three comments.
@@ -272,12 +277,7 @@ describe('backup while another connection writes', () => {
     const live = tempDbPath();
     const db = openDatabase(live);
     migrate(db);
-    const filler = db.prepare(
-      "INSERT INTO market_assessments (email, payload, created_at) VALUES ('f@example.com', ?, '2024-01-01')",
-    );
-    db.transaction(() => {
-      for (let i = 0; i < 500; i++) filler.run(`payload ${i} ${'y'.repeat(300)}`);
-    })();
+    fillAssessments(db, 500, (i) => `payload ${i} ${'y'.repeat(300)}`);
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();
     const bytes = fs.readFileSync(live);
