@@ -1,45 +1,26 @@
-import { configureApi } from '@app/api-client';
-import { registerReactCopy } from '@app/session';
-import { AppThemeProvider } from '@app/ui';
-import * as React from 'react';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import { loadRuntimeConfig, StartupError } from './config/runtime-config';
-import { StartupErrorScreen } from './errors/app-error-screen';
+import { nextTask } from './early/next-task';
 import { takePrerenderedRegion } from './federation/prerendered-region';
-import { registerAllRemotes } from './federation/remotes';
-import { configureHealthReports } from './rollout/health';
-import { prepareRollout } from './rollout/prepare';
 
-registerReactCopy(React);
-
+/**
+ * Start-up in stages, each in its own task. Evaluating the shell's modules (valibot schemas, the router,
+ * emotion, the frame) and React's first render in one go is one long task of 150 ms and more on a slow
+ * phone (Total Blocking Time); between stages the browser can paint and answer input. The dynamic imports
+ * are `eager`: no extra chunk and no request, only evaluation deferred to the stage that needs it.
+ */
 async function start() {
   // Before React replaces the server's picture of the page: keep the route's region to show until it is live.
   takePrerenderedRegion();
-  const root = createRoot(document.getElementById('root')!);
+  await nextTask();
+  const startup = await import(/* webpackMode: "eager" */ './startup');
+  const render = startup.renderer();
   try {
-    const config = await loadRuntimeConfig();
-    configureApi({ baseUrl: config.apiBaseUrl });
-    configureHealthReports(config.apiBaseUrl);
-    const rollout = await prepareRollout(config);
-    registerAllRemotes(rollout);
-    // A transition: React renders the first screen in slices of a few milliseconds and lets the browser
-    // breathe between them, instead of one long task (Total Blocking Time on slow phones).
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App config={config} preview={rollout.preview} />
-        </StrictMode>,
-      );
-    });
+    const { config, rollout } = await startup.prepare();
+    await nextTask();
+    const { App } = await import(/* webpackMode: "eager" */ './app');
+    await nextTask();
+    (await render).app(config, rollout, App);
   } catch (error) {
-    const detail = error instanceof StartupError ? error.message : String(error);
-    root.render(
-      <AppThemeProvider>
-        <StartupErrorScreen detail={detail} />
-      </AppThemeProvider>,
-    );
+    (await render).startupError(error);
   }
 }
 

@@ -1,0 +1,58 @@
+import { configureApi } from '@app/api-client';
+import { registerReactCopy } from '@app/session';
+import * as React from 'react';
+import { StrictMode, startTransition } from 'react';
+import type { App as AppComponent } from './app';
+import { loadRuntimeConfig, type RuntimeConfig, StartupError } from './config/runtime-config';
+import { nextTask } from './early/next-task';
+import { registerAllRemotes } from './federation/remotes';
+import { configureHealthReports } from './rollout/health';
+import { prepareRollout, type RolloutState } from './rollout/prepare';
+
+registerReactCopy(React);
+
+/** The runtime config, the API client and the rollout decision: everything the first render needs. */
+export async function prepare(): Promise<{ config: RuntimeConfig; rollout: RolloutState }> {
+  const config = await loadRuntimeConfig();
+  configureApi({ baseUrl: config.apiBaseUrl });
+  configureHealthReports(config.apiBaseUrl);
+  const rollout = await prepareRollout(config);
+  registerAllRemotes(rollout);
+  return { config, rollout };
+}
+
+/**
+ * React DOM is evaluated in a task of its own (it is the largest module of all) while the config is fetched;
+ * the root is created on the page's #root once it is there.
+ */
+export async function renderer() {
+  await nextTask();
+  const { createRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  const root = createRoot(document.getElementById('root')!);
+  return {
+    app(config: RuntimeConfig, rollout: RolloutState, App: typeof AppComponent) {
+      // A transition: React renders the first screen in slices of a few milliseconds and lets the browser
+      // breathe between them, instead of one long task.
+      startTransition(() => {
+        root.render(
+          <StrictMode>
+            <App config={config} preview={rollout.preview} />
+          </StrictMode>,
+        );
+      });
+    },
+    async startupError(error: unknown) {
+      const detail = error instanceof StartupError ? error.message : String(error);
+      // Only on this path: the theme and the error screen are not needed to start.
+      const [{ AppThemeProvider }, { StartupErrorScreen }] = await Promise.all([
+        import(/* webpackMode: "eager" */ '@app/ui'),
+        import(/* webpackMode: "eager" */ './errors/app-error-screen'),
+      ]);
+      root.render(
+        <AppThemeProvider>
+          <StartupErrorScreen detail={detail} />
+        </AppThemeProvider>,
+      );
+    },
+  };
+}
