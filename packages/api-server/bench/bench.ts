@@ -14,7 +14,7 @@ import { benchCluster } from './cluster';
 import { ApiProcess, CONNECTIONS, cannon, DURATION, type Figure, figure, formatFigure } from './measure';
 import { printPlans } from './plans';
 import { benchRateLimits, printRateLimitBench } from './rate-limits';
-import { findDeepPage, SCENARIOS, searchPath, type Target } from './scenarios';
+import { EXPLORE_PATH, findDeepPage, SCENARIOS, searchPath, type Target } from './scenarios';
 import { seedScale } from './seed-scale';
 
 const scale = process.argv.includes('--scale');
@@ -104,16 +104,38 @@ async function measure(name: string, dbPath: string, depth: number): Promise<Res
     console.log(
       `[${name}] stall: health ${formatFigure(results.stallHealth)} beside search ${formatFigure(results.stallSearch)}`,
     );
+    await api.stop('SIGKILL');
+    results.exploreCached = await exploreWithListCache(dbPath, auth);
+    console.log(`[${name}] Explore with the list cache on: ${formatFigure(results.exploreCached)}`);
   } finally {
     await api.stop('SIGKILL');
   }
   return results;
 }
 
+/**
+ * The Explore row again as the API runs by default: the list cache on (routes/list-cache.ts, emptied on every
+ * write through data_version), gzip asked for as a browser does. Beside the uncached row it shows what the
+ * query and the serialisation of a 50-card page cost.
+ */
+async function exploreWithListCache(dbPath: string, auth: Record<string, string>) {
+  const api = new ApiProcess(dbPath, { RATE_LIMITS: 'off', LIST_CACHE_SIZE: '1000' });
+  await api.start();
+  try {
+    const url = `${api.base}${EXPLORE_PATH}`;
+    const headers = { ...auth, 'accept-encoding': 'gzip' };
+    await cannon({ url, headers, duration: 1 }); // fills the cache
+    return figure(await cannon({ url, headers }));
+  } finally {
+    await api.stop('SIGKILL');
+  }
+}
+
 const LABELS: [string, string][] = [
   ...SCENARIOS.map((s) => [s.key, s.label] as [string, string]),
   ['stallHealth', '/api/health while 50 connections search "risk"'],
   ['stallSearch', 'that search load, beside it'],
+  ['exploreCached', 'member list (Explore) with the list cache on, gzip'],
 ];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
