@@ -26,8 +26,14 @@ describe('route table', () => {
     expect(findRoute('/research-center')?.requiresToken).toBeUndefined();
   });
 
-  it('redirects /dashboard to the research center', () => {
-    expect(REDIRECTS['/dashboard']).toBe('/research-center');
+  it('sends every redirect to a page a remote serves, never to another redirect or a path of its own', () => {
+    const redirects = Object.entries(REDIRECTS);
+    expect(redirects.length).toBeGreaterThan(0);
+    for (const [from, to] of redirects) {
+      expect(findRoute(from), `${from} is also a route`).toBeUndefined();
+      expect(findRoute(to), `${from} goes to ${to}, which no remote serves`).toBeDefined();
+      expect(REDIRECTS[to], `${to} redirects again`).toBeUndefined();
+    }
   });
 
   it('leaves unknown paths to the not-found page', () => {

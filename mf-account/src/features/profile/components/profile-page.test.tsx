@@ -116,7 +116,7 @@ describe('ProfilePage edit mode', () => {
   });
 
   it('saves, shows the success message, returns to view mode and hides the message after 3 s', async () => {
-    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = mockApi();
     const { user } = renderProfile();
     await loaded();
@@ -139,9 +139,9 @@ describe('ProfilePage edit mode', () => {
     expect(within(details()).getByText('Germany')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: T.save })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: T.edit })).toHaveFocus();
-    const hide = setTimeoutSpy.mock.calls.find(([, ms]) => ms === 3000);
-    if (!hide) throw new Error('no 3 s timer');
-    act(() => (hide[0] as () => void)());
+    await act(() => vi.advanceTimersByTimeAsync(2000));
+    expect(screen.getByText(P.updated)).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1100));
     expect(screen.queryByText(P.updated)).not.toBeInTheDocument();
   });
 

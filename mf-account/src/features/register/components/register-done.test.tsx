@@ -55,7 +55,9 @@ describe('RegisterPage submit', () => {
   });
 
   it('with requires_activation: the form gives way to a panel with the message, the activation notice and ways on', async () => {
-    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    // Fake timers that still follow the clock: the requests and user events run as usual, and the test can
+    // jump far past the 3 s a redirect would take.
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     captureRegistration({ body: okBody(true) });
     const { user } = renderRegister();
     await fill(user, VALID);
@@ -76,7 +78,7 @@ describe('RegisterPage submit', () => {
     );
     expect(within(panel).getByRole('link', { name: T.contact })).toHaveAttribute('href', '/contact');
     expect(screen.queryByText(R.activationNote)).not.toBeInTheDocument();
-    expect(setTimeoutSpy.mock.calls.some(([, ms]) => ms === 3000)).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
   });
 
@@ -112,7 +114,7 @@ describe('RegisterPage submit', () => {
   });
 
   it('without activation: the panel says it redirects, offers Log in now, and goes to /login after 3 s', async () => {
-    const setTimeoutSpy = vi.spyOn(window, 'setTimeout');
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     captureRegistration({ body: okBody(false) });
     const { user } = renderRegister();
     await fill(user, VALID);
@@ -126,13 +128,7 @@ describe('RegisterPage submit', () => {
     expect(screen.getByText(R.activationNote)).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: T.title })).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/register');
-    // The redirect is scheduled by a passive effect, which may run just after the panel is found.
-    const redirect = await waitFor(() => {
-      const call = setTimeoutSpy.mock.calls.find(([, ms]) => ms === 3000);
-      if (!call) throw new Error('no 3 s redirect was scheduled');
-      return call;
-    });
-    act(() => (redirect[0] as () => void)());
+    await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
   });
 

@@ -8,7 +8,7 @@ import { bandSurface, muted } from '../../../lib/styles';
 
 const NAME = MESSAGES.app.companyName;
 
-export const OFFERINGS = [
+const OFFERINGS = [
   {
     title: 'Research',
     text: 'Research reports, threat intelligence, market analyses, OSINT analyses, case studies and technical reports, written for decision makers rather than specialists. Each one closes with what it means for your business and what to do next.',
@@ -27,7 +27,7 @@ export const OFFERINGS = [
   },
 ] as const;
 
-export const PRINCIPLES = [
+const PRINCIPLES = [
   {
     title: 'Relevant to your size',
     text: 'Most intelligence is written for corporations with risk departments. We write for the owner, the managing director and the CFO who have an hour a week for it.',
