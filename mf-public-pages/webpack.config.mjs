@@ -7,5 +7,5 @@ export default (_env, argv) =>
     port: 3004,
     title: 'Public pages (standalone)',
     mode: argv.mode,
-    exposes: { './App': './src/remote-entry.tsx' },
+    exposes: { './App': './src/app.tsx' },
   });

@@ -7,5 +7,5 @@ export default (_env, argv) =>
     port: 3003,
     title: 'Survey (standalone)',
     mode: argv.mode,
-    exposes: { './App': './src/remote-entry.tsx' },
+    exposes: { './App': './src/app.tsx' },
   });

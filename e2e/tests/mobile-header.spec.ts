@@ -1,6 +1,7 @@
 import { MESSAGES } from '@app/contracts';
 import { seriousViolations, shot } from '../support/a11y';
 import { createMember, useToken } from '../support/api';
+import { settle } from '../support/settle';
 import { expect, type Page, test } from '../support/test';
 
 const menuButton = (page: Page) =>
@@ -45,7 +46,7 @@ for (const theme of ['light', 'dark'] as const) {
       // The page behind does not scroll while the menu is open.
       await page.mouse.move(200, 780);
       await page.mouse.wheel(0, 600);
-      await page.waitForTimeout(200);
+      await settle(page);
       expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
       await nav.getByRole('link', { name: 'Research' }).click();

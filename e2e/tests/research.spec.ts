@@ -1,5 +1,6 @@
 import { API_PATHS, MESSAGES } from '@app/contracts';
 import { API_URL, createMember, createPost, type TestUser, uniqueName, useToken } from '../support/api';
+import { settle } from '../support/settle';
 import { type Browser, expect, type Page, test } from '../support/test';
 
 const R = MESSAGES.research;
@@ -275,7 +276,7 @@ test.describe('research', () => {
     // The javascript: URLs are gone, so these are no longer links; clicking them must do nothing.
     await content.getByText('click me').click();
     await content.getByText('html link').click();
-    await page.waitForTimeout(300);
+    await settle(page);
 
     expect(await content.locator('script, iframe').count()).toBe(0);
     const handlers = await page.evaluate(() =>

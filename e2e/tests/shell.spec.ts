@@ -133,6 +133,12 @@ test.describe('federation', () => {
     page,
     request,
   }) => {
+    // Every app's build carries a fallback copy of each shared module; only one may ever be loaded. Two
+    // independent witnesses: the JavaScript the browser received, and the federation runtime's own registry.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    });
     const member = await createMember(request);
     await useToken(page, member.token);
     await page.goto('/');
@@ -143,18 +149,42 @@ test.describe('federation', () => {
         .click();
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     }
-    const loaded = await page.evaluate(() => {
-      const g = globalThis as { __APP_REACT_COPIES__?: Set<unknown>; __APP_SESSION_MODULE_LOADS__?: number };
-      const federation = (globalThis as { __FEDERATION__?: { __INSTANCES__?: unknown[] } }).__FEDERATION__;
-      return {
-        reactCopies: g.__APP_REACT_COPIES__?.size,
-        sessionLoads: g.__APP_SESSION_MODULE_LOADS__,
-        containers: federation?.__INSTANCES__?.length ?? 0,
-      };
+    // React's own module assigns its internals; React DOM only reads them. The session module's one message.
+    const bodies = await Promise.all(scripts);
+    const carrying = (marker: string) => bodies.filter((body) => body.includes(marker)).length;
+    expect(carrying('__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE=')).toBe(1);
+    expect(carrying('useSession must be used inside <SessionProvider>')).toBe(1);
+
+    const registry = await page.evaluate(() => {
+      type Shared = { version: string; from: string; loaded?: boolean; useIn?: string[] };
+      type Scopes = Record<string, Record<string, Record<string, Shared>>>;
+      const federation = (
+        globalThis as { __FEDERATION__?: { __SHARE__?: Record<string, Scopes>; __INSTANCES__?: unknown[] } }
+      ).__FEDERATION__;
+      const loaded: Record<string, string[]> = {};
+      const users: Record<string, string[]> = {};
+      for (const scopes of Object.values(federation?.__SHARE__ ?? {})) {
+        for (const packages of Object.values(scopes)) {
+          for (const [name, versions] of Object.entries(packages)) {
+            for (const shared of Object.values(versions)) {
+              if (!shared.loaded) continue;
+              loaded[name] = [...new Set([...(loaded[name] ?? []), `${shared.version} from ${shared.from}`])];
+              users[name] = [...new Set([...(users[name] ?? []), ...(shared.useIn ?? [])])];
+            }
+          }
+        }
+      }
+      return { loaded, users, containers: federation?.__INSTANCES__?.length ?? 0 };
     });
-    // shell + mf-public-pages + mf-research + mf-account recorded their React: one object.
-    expect(loaded.reactCopies).toBe(1);
-    expect(loaded.sessionLoads).toBe(1);
+    // The shell and the three remotes the visit rendered each started a container on the one runtime.
+    expect(registry.containers).toBeGreaterThanOrEqual(4);
+    for (const name of ['react', 'react-dom', '@app/router', '@app/session', '@emotion/react']) {
+      expect(registry.loaded[name], name).toHaveLength(1);
+      expect(registry.loaded[name]?.[0], name).toMatch(/ from shell$/);
+    }
+    expect(registry.users.react).toEqual(
+      expect.arrayContaining(['shell', 'mf_public_pages', 'mf_research', 'mf_account']),
+    );
   });
 
   test('a remote whose server is down breaks only its region, and Retry loads it once it is back', async ({

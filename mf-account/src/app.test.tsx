@@ -31,7 +31,7 @@ function ShellLikeRegion() {
       <Navigate to="/login" replace state={{ notice: MESSAGES.profile.loginRequired, from: pathname }} />
     );
   }
-  return <App embedded />;
+  return <App />;
 }
 
 function renderApp(path: string) {

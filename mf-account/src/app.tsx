@@ -1,12 +1,8 @@
 import type { RemoteAppProps } from '@app/federation';
 import { Route, Routes } from '@app/router';
-import { registerReactCopy } from '@app/session';
-import * as React from 'react';
 import { LoginPage } from './features/login/components/login-page';
 import { ProfilePage } from './features/profile/components/profile-page';
 import { RegisterPage } from './features/register/components/register-page';
-
-registerReactCopy(React);
 
 /** The remote's one exposed module: it renders its own routes (absolute paths, see the shell's route table). */
 export default function App(_props: RemoteAppProps) {

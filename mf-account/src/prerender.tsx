@@ -6,5 +6,5 @@ import App from './app';
 export const prerenderPaths = ['/login', '/register'];
 
 export function Prerender(_props: { path: string }) {
-  return <App embedded />;
+  return <App />;
 }

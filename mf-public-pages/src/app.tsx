@@ -1,9 +1,7 @@
 import { MESSAGES } from '@app/contracts';
 import type { RemoteAppProps } from '@app/federation';
 import { Route, Routes } from '@app/router';
-import { registerReactCopy } from '@app/session';
 import { Container } from '@app/ui';
-import * as React from 'react';
 import { lazy, Suspense } from 'react';
 import { AboutPage } from './features/about/components/about-page';
 import { ContactPage } from './features/contact/components/contact-page';
@@ -20,8 +18,6 @@ const ImpressumPage = lazy(() =>
 const PlansPage = lazy(() =>
   import('./features/plans/components/plans-page').then((m) => ({ default: m.PlansPage })),
 );
-
-registerReactCopy(React);
 
 /** While a lazy page's code arrives: the page's frame, so the footer does not jump up and back. */
 function PageFallback() {

@@ -8,5 +8,5 @@ import App from './app';
 export const prerenderPaths = ['/', '/about'];
 
 export function Prerender(_props: { path: string }) {
-  return <App embedded />;
+  return <App />;
 }

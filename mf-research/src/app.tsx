@@ -1,12 +1,8 @@
 import type { RemoteAppProps } from '@app/federation';
 import { Route, Routes } from '@app/router';
-import { registerReactCopy } from '@app/session';
-import * as React from 'react';
 import { PostEditorPage } from './features/editor/components/post-editor-page';
 import { PostPage } from './features/post/components/post-page';
 import { ResearchCenterPage } from './features/research-center/components/research-center-page';
-
-registerReactCopy(React);
 
 /** The remote's one exposed module: it renders its own routes (absolute paths, see the shell's route table). */
 export default function App(_props: RemoteAppProps) {

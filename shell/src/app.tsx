@@ -54,7 +54,7 @@ function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
     <RemoteRegion
       key={entry.remote}
       name={entry.remote}
-      props={{ embedded: true }}
+      props={{}}
       fallback={prerenderedFallback(entry.remote, pathname)}
       onRendered={forgetPrerenderedRegion}
     />

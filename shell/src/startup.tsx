@@ -1,6 +1,4 @@
 import { configureApi } from '@app/api-client';
-import { registerReactCopy } from '@app/session';
-import * as React from 'react';
 import { StrictMode, startTransition } from 'react';
 import type { App as AppComponent } from './app';
 import { loadRuntimeConfig, type RuntimeConfig, StartupError } from './config/runtime-config';
@@ -8,8 +6,6 @@ import { nextTask } from './early/next-task';
 import { registerAllRemotes } from './federation/remotes';
 import { configureHealthReports } from './rollout/health';
 import { prepareRollout, type RolloutState } from './rollout/prepare';
-
-registerReactCopy(React);
 
 /** The runtime config, the API client and the rollout decision: everything the first render needs. */
 export async function prepare(): Promise<{ config: RuntimeConfig; rollout: RolloutState }> {

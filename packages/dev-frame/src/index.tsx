@@ -60,7 +60,7 @@ export function renderStandalone(
           <SessionProvider>
             <DevBar title={options.title} links={options.links} />
             <main id="main">
-              <App embedded={false} />
+              <App />
             </main>
           </SessionProvider>
         </BrowserRouter>

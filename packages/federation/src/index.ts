@@ -9,14 +9,14 @@ export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 export const EXPOSED_MODULE = './App';
 
-/** Props every routed remote receives. Remotes render their own <Routes> with absolute paths. */
-export interface RemoteAppProps {
-  /** Set when the remote is rendered by the shell (false when a team runs the remote alone). */
-  embedded: boolean;
-}
+/**
+ * Props every routed remote receives: none. Remotes render their own <Routes> with absolute paths and read
+ * the session and the theme from the shared packages, so the shell has nothing to hand them.
+ */
+export type RemoteAppProps = Record<never, never>;
 
 /** mf-survey's './App' is a modal the shell opens on request (see @app/shell-actions). */
-export interface SurveyAppProps extends RemoteAppProps {
+export interface SurveyAppProps {
   onClose: () => void;
 }
 

@@ -1,2 +1,1 @@
-export { registerReactCopy } from './react-copies';
 export { type ProfileStatus, type Session, SessionProvider, useSession } from './session-context';

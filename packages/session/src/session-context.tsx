@@ -44,10 +44,6 @@ export interface Session {
   exploreVisibilities: () => Visibility[];
 }
 
-// Module-level, so a test can prove the browser evaluated this module once (shared singleton).
-const globalCounter = globalThis as { __APP_SESSION_MODULE_LOADS__?: number };
-globalCounter.__APP_SESSION_MODULE_LOADS__ = (globalCounter.__APP_SESSION_MODULE_LOADS__ ?? 0) + 1;
-
 const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {

@@ -48,7 +48,7 @@ describe('the server-rendered region', () => {
       <AppThemeProvider>
         <RemoteRegion
           name="mf_public_pages"
-          props={{ embedded: true }}
+          props={{}}
           fallback={prerenderedFallback('mf_public_pages', '/about')}
           onRendered={onRendered}
         />

@@ -20,7 +20,7 @@ export function SurveyHost({ open, onClose }: { open: boolean; onClose: () => vo
       {open && (
         <RemoteRegion<SurveyAppProps>
           name="mf_survey"
-          props={{ embedded: true, onClose: close }}
+          props={{ onClose: close }}
           fallback={
             <Modal title="Market Assessment" onClose={close} fullScreenBelow={SHEET_BELOW}>
               <div aria-busy="true" css={css`display: grid; gap: 12px; min-height: 320px;`}>

@@ -46,7 +46,7 @@ function answer(slug: string, status: number, body: object) {
 describe('DashboardPage', () => {
   it('charts every indicator, each chart named and described by its summary in words', async () => {
     answer('supply-chain-monitor', 200, dashboard);
-    renderPage(<App embedded />, '/dashboards/supply-chain-monitor');
+    renderPage(<App />, '/dashboards/supply-chain-monitor');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Supply Chain Monitor' }),
     ).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('DashboardPage', () => {
 
   it('lists every value in a table on request', async () => {
     answer('supply-chain-monitor', 200, dashboard);
-    renderPage(<App embedded />, '/dashboards/supply-chain-monitor');
+    renderPage(<App />, '/dashboards/supply-chain-monitor');
     const card = await screen.findByRole('article', { name: 'Container freight rate' });
     await userEvent.click(within(card).getByText('Show the data'));
     const table = within(card).getByRole('table', { name: 'Container freight rate, monthly values' });
@@ -95,14 +95,14 @@ describe('DashboardPage', () => {
       slug: 'empty',
       indicators: [{ ...dashboard.indicators[0]!, points: [] }],
     });
-    renderPage(<App embedded />, '/dashboards/empty');
+    renderPage(<App />, '/dashboards/empty');
     expect(await screen.findByText('No data for this indicator yet.')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
   it("says 'Dashboard not found' for an unknown dashboard, in the heading and the page title", async () => {
     answer('no-such-thing', 404, { error: 'Dashboard not found' });
-    renderPage(<App embedded />, '/dashboards/no-such-thing');
+    renderPage(<App />, '/dashboards/no-such-thing');
     expect(await screen.findByRole('heading', { level: 1, name: DASHBOARD_NOT_FOUND })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toMatch(/^Dashboard not found \|/));
     expect(screen.getByRole('link', { name: 'Back to Home' })).toBeInTheDocument();
@@ -110,12 +110,12 @@ describe('DashboardPage', () => {
 
   it("shows the server's error, or 'Error loading dashboard'", async () => {
     answer('risk-radar', 500, { error: 'Series store offline' });
-    const first = renderPage(<App embedded />, '/dashboards/risk-radar');
+    const first = renderPage(<App />, '/dashboards/risk-radar');
     expect(await screen.findByRole('alert')).toHaveTextContent('Series store offline');
     first.unmount();
 
     server.use(http.get(`${API}${API_PATHS.dashboard('risk-radar')}`, () => HttpResponse.error()));
-    renderPage(<App embedded />, '/dashboards/risk-radar');
+    renderPage(<App />, '/dashboards/risk-radar');
     expect(await screen.findByRole('alert')).toHaveTextContent(DASHBOARD_LOAD_FAILED);
   });
 });
