@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { AppThemeProvider } from '../theme';
 import { Modal } from './modal';
-import { Tabs } from './tabs';
 
 function Harness() {
   const [open, setOpen] = useState(false);
@@ -48,35 +47,5 @@ describe('Modal', () => {
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  });
-});
-
-function TabsHarness() {
-  const [tab, setTab] = useState('a');
-  return (
-    <AppThemeProvider>
-      <Tabs
-        label="Sections"
-        items={[
-          { id: 'a', label: 'Alpha' },
-          { id: 'b', label: 'Beta' },
-        ]}
-        selected={tab}
-        onSelect={setTab}
-      >
-        <p>panel {tab}</p>
-      </Tabs>
-    </AppThemeProvider>
-  );
-}
-describe('Tabs', () => {
-  it('moves between tabs with the arrow keys', async () => {
-    const user = userEvent.setup();
-    render(<TabsHarness />);
-    await user.click(screen.getByRole('tab', { name: 'Alpha' }));
-    await user.keyboard('{ArrowRight}');
-    expect(screen.getByRole('tab', { name: 'Beta' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByRole('tab', { name: 'Beta' })).toHaveFocus();
-    expect(screen.getByRole('tabpanel')).toHaveTextContent('panel b');
   });
 });
