@@ -8,11 +8,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { loginState } from '../../../lib/login-state';
 import { TEXTS } from '../../../lib/texts';
 import { fetchPreferences, fetchProfile } from '../api/profile';
+import { useSessionExpiry } from '../hooks/use-session-expiry';
 import { AccountOverview } from './account-overview';
 import { DangerZone } from './danger-zone';
 import { ProfileDetails } from './profile-details';
 import { QuickActions } from './quick-actions';
-import { useSessionExpiry } from './use-session-expiry';
 
 const T = TEXTS.profile;
 const P = MESSAGES.profile;

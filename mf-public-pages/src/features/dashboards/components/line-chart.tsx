@@ -1,8 +1,8 @@
 import type { DashboardIndicator } from '@app/contracts';
 import { css, type Theme } from '@emotion/react';
 import { useRef } from 'react';
+import { useElementWidth } from '../hooks/use-element-width';
 import { formatPeriod, niceTicks } from '../lib/format';
-import { useElementWidth } from './use-element-width';
 
 /** The box is this tall from the first paint, so the page never shifts when the chart measures itself. */
 export const CHART_HEIGHT = 200;

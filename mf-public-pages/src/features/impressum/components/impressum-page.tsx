@@ -2,9 +2,9 @@ import { errorMessage } from '@app/api-client';
 import { type Impressum, MESSAGES } from '@app/contracts';
 import { Alert, Card, Container, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { EmailValue, PhoneValue } from '../../../lib/contact-links';
+import { EmailValue, PhoneValue } from '../../../components/contact-links';
+import { InfoList } from '../../../components/info-list';
 import { orDash } from '../../../lib/display';
-import { InfoList } from '../../../lib/info-list';
 import { useLoad } from '../../../lib/use-load';
 import { getImpressum } from '../api/get-impressum';
 

@@ -1,5 +1,5 @@
 import { API_PATHS, type PostInput, PostSchema, type PostUpdate } from '@app/contracts';
-import { researchApi as api } from '../../../lib/session-expiry';
+import { researchApi as api } from '../../../lib/research-client';
 
 // Calls go through researchApi: no redirect on 401, and the pages are told (lib/session-expiry.ts).
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { renderApp } from '../../../test/render';
 import { loginAs, makePost, server, url } from '../../../test/server';
-import { LEAVE_MESSAGE } from './use-unsaved-guard';
+import { LEAVE_MESSAGE } from '../hooks/use-unsaved-guard';
 
 describe('Create and edit research', () => {
   it('asks a guest to log in', async () => {

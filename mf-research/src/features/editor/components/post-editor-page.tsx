@@ -4,7 +4,7 @@ import { Link, useParams } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Button, Container, inlineLinkStyles, Skeleton, usePageTitle } from '@app/ui';
 import { css } from '@emotion/react';
-import { useSessionExpired } from '../../../lib/session-expiry';
+import { useSessionExpired } from '../../../lib/research-client';
 import { useAsync } from '../../../lib/use-async';
 import { getPost, MissingPostPage } from '../../post';
 import { EMPTY_VALUES, valuesFromPost } from './form-values';

@@ -8,9 +8,9 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { visibilityHint, visibilityOptions } from '../../../lib/visibility-options';
 import { MarkdownView } from '../../post';
 import { createPost, updatePost } from '../api/editor-api';
+import { useUnsavedGuard } from '../hooks/use-unsaved-guard';
 import { readBackup, writeBackup } from './draft-backup';
 import { type FieldName, type FormValues, sameValues, validate } from './form-values';
-import { useUnsavedGuard } from './use-unsaved-guard';
 
 const TYPE_OPTIONS = CONTENT_TYPES.values.map((value) => ({ value, label: CONTENT_TYPES.labels[value] }));
 

@@ -10,7 +10,7 @@ import {
   PostSchema,
   type Visibility,
 } from '@app/contracts';
-import { researchApi as api } from '../../../lib/session-expiry';
+import { researchApi as api } from '../../../lib/research-client';
 
 // Calls go through researchApi: no redirect on 401, and the pages are told (lib/session-expiry.ts).
 

@@ -6,7 +6,7 @@ import { Alert, Badge, Button, Container, inlineLinkStyles, Skeleton, usePageTit
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { authorOf, titleOf, viewsText } from '../../../lib/format';
-import { useSessionExpired } from '../../../lib/session-expiry';
+import { useSessionExpired } from '../../../lib/research-client';
 import { useAsync } from '../../../lib/use-async';
 import { readPost } from '../api/post-api';
 import { AuthorActions } from './author-actions';

@@ -12,7 +12,7 @@ import {
   type Visibility,
 } from '@app/contracts';
 import type * as v from 'valibot';
-import { researchApi as api } from '../../../lib/session-expiry';
+import { researchApi as api } from '../../../lib/research-client';
 
 // Calls go through researchApi: no redirect on 401, and the pages are told (lib/session-expiry.ts).
 

@@ -4,7 +4,7 @@ import { Alert, Button, Card, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useAsync } from '../../../lib/use-async';
 import { fetchStats } from '../api/research-api';
-import { useLoadError } from './use-load-error';
+import { useLoadError } from '../hooks/use-load-error';
 
 /** The four content types Analytics counts (docs/decisions/0006-analytics-categories.md). */
 export const ANALYTICS_CATEGORIES: readonly ContentType[] = [

@@ -2,13 +2,13 @@ import { useSession } from '@app/session';
 import { Alert, Button, VisuallyHidden } from '@app/ui';
 import { useRef, useState } from 'react';
 import { type ExploreFilters, fetchExplore, hasFilters, NO_FILTERS } from '../api/research-api';
+import { useLoadError } from '../hooks/use-load-error';
+import { usePagedList } from '../hooks/use-paged-list';
 import { CardGrid, CardGridSkeleton } from './card-grid';
 import { ExploreFiltersBar } from './explore-filters';
 import { EmptyState, GuestEmptyState } from './guest-empty-state';
 import { LoadMore, moreLoadedText } from './load-more';
 import { PostCard } from './post-card';
-import { useLoadError } from './use-load-error';
-import { usePagedList } from './use-paged-list';
 
 /**
  * The count line. While more pages exist the total is unknown (the API pages by cursor and sends no

@@ -1,8 +1,8 @@
 import { Alert, Button, VisuallyHidden, visuallyHiddenStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type RefObject, useEffect } from 'react';
-import { useLoadError } from './use-load-error';
-import type { PagedList } from './use-paged-list';
+import { useLoadError } from '../hooks/use-load-error';
+import type { PagedList } from '../hooks/use-paged-list';
 
 export const moreLoadedText = (added: number) => `${added} more ${added === 1 ? 'report' : 'reports'} loaded`;
 

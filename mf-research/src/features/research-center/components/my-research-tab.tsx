@@ -2,11 +2,11 @@ import { MESSAGES, type PostCard as PostCardData } from '@app/contracts';
 import { Link } from '@app/router';
 import { Alert, Button, buttonStyles } from '@app/ui';
 import { useRef } from 'react';
+import type { PagedList } from '../hooks/use-paged-list';
 import { CardGrid, CardGridSkeleton } from './card-grid';
 import { EmptyState } from './guest-empty-state';
 import { LoadMore } from './load-more';
 import { PostCard } from './post-card';
-import type { PagedList } from './use-paged-list';
 
 /**
  * My Research: the user's own posts, drafts included, each with View, and Load more while the server has

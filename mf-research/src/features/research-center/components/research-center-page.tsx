@@ -12,13 +12,13 @@ import {
   usePageTitle,
 } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { useSessionExpired } from '../../../lib/session-expiry';
+import { useSessionExpired } from '../../../lib/research-client';
 import { fetchMyPosts } from '../api/research-api';
+import { useLoadError } from '../hooks/use-load-error';
+import { usePagedList } from '../hooks/use-paged-list';
 import { AnalyticsTab } from './analytics-tab';
 import { ExploreTab } from './explore-tab';
 import { MyResearchTab } from './my-research-tab';
-import { useLoadError } from './use-load-error';
-import { usePagedList } from './use-paged-list';
 
 type TabId = 'explore' | 'my' | 'analytics';
 const TAB_IDS: readonly TabId[] = ['explore', 'my', 'analytics'];

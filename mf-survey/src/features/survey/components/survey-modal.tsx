@@ -2,6 +2,7 @@ import type { SurveyAppProps } from '@app/federation';
 import { Modal } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useRef } from 'react';
+import { useSurvey } from '../hooks/use-survey';
 import { STEP_COUNT, STEP_TITLES } from '../model/survey-values';
 import { ProgressBar } from './progress-bar';
 import { SHEET_BELOW } from './sheet';
@@ -11,7 +12,6 @@ import { StepDelivery } from './step-delivery';
 import { StepInterests } from './step-interests';
 import type { StepProps } from './step-props';
 import { SurveyFooter } from './survey-footer';
-import { useSurvey } from './use-survey';
 
 export { COMPLETE_LABEL } from './survey-footer';
 export const SURVEY_TITLE = 'Market Assessment';

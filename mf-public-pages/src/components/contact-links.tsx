@@ -1,4 +1,4 @@
-import { EMPTY_VALUE, orDash } from './display';
+import { EMPTY_VALUE, orDash } from '../lib/display';
 
 /** An email address as a mailto: link, or the dash SPEC §2 shows for an empty value. */
 export function EmailValue({ email }: { email: string | null | undefined }) {
