@@ -6,7 +6,6 @@
 // react-router-dom: shared modules are not tree-shaken, and react-router whole is ~61 KiB gzip. Apps never
 // import react-router or react-router-dom themselves. @app/router carries react-router's version, so the
 // rollout compatibility gate compares router majors.
-// `workspace:*` is not semver, so our own packages get an explicit version here.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -19,7 +18,11 @@ const REACT = versionOf('react');
 const REACT_DOM = versionOf('react-dom');
 const ROUTER = versionOf('react-router');
 const EMOTION = versionOf('@emotion/react');
-const OWN = '1.0.0';
+/** Where a workspace package lives: packages/<name without @app/>. */
+const packageDir = (name) => path.join(import.meta.dirname, '..', name.replace('@app/', ''));
+/** Our own packages' versions from their package.json (`workspace:*` is not semver, so it is read here). */
+const ownVersion = (name) =>
+  JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')).version;
 
 const singleton = (version) => ({ singleton: true, requiredVersion: version, version, strictVersion: false });
 
@@ -27,7 +30,7 @@ const singleton = (version) => ({ singleton: true, requiredVersion: version, ver
 function sourceVersion(names) {
   const hash = createHash('sha256');
   for (const name of names) {
-    const src = path.join(import.meta.dirname, '..', name.replace('@app/', ''), 'src');
+    const src = path.join(packageDir(name), 'src');
     const files = fs
       .readdirSync(src, { recursive: true })
       .map(String)
@@ -41,7 +44,7 @@ function sourceVersion(names) {
   }
   // The 's' keeps the identifier alphanumeric: ten hex digits can all be digits with a leading zero, which
   // semver (and MF's satisfy) rejects, and an invalid version matches nothing, not even itself.
-  return `${OWN}-s${hash.digest('hex').slice(0, 10)}`;
+  return `${ownVersion(names[0])}-s${hash.digest('hex').slice(0, 10)}`;
 }
 
 /**
@@ -65,9 +68,9 @@ export const SHARED_MODULES = {
   '@emotion/react': singleton(EMOTION),
   '@emotion/react/jsx-runtime': singleton(EMOTION),
   '@emotion/react/jsx-dev-runtime': singleton(EMOTION),
-  '@app/session': singleton(OWN),
-  '@app/ui': singleton(OWN),
-  '@app/api-client': singleton(OWN),
-  '@app/shell-actions': singleton(OWN),
+  '@app/session': singleton(ownVersion('@app/session')),
+  '@app/ui': singleton(ownVersion('@app/ui')),
+  '@app/api-client': singleton(ownVersion('@app/api-client')),
+  '@app/shell-actions': singleton(ownVersion('@app/shell-actions')),
   '@app/contracts': identical(CONTRACTS),
 };
