@@ -10,7 +10,7 @@ function SurveyPlayground(_props: RemoteAppProps) {
   return (
     <Container>
       <Button onClick={() => setOpen(true)}>Open the survey</Button>
-      {open && <App embedded={false} onClose={() => setOpen(false)} />}
+      {open && <App onClose={() => setOpen(false)} />}
     </Container>
   );
 }

@@ -70,11 +70,14 @@ function UnauthorizedRedirect({ apiBaseUrl }: { apiBaseUrl: string }) {
   return null;
 }
 
+/** A new page starts at the top: keyed by the path, so each navigation mounts it afresh. */
 function ScrollToTop() {
   const { pathname } = useLocation();
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  return <ScrollReset key={pathname} />;
+}
+
+function ScrollReset() {
+  useEffect(() => window.scrollTo(0, 0), []);
   return null;
 }
 

@@ -19,7 +19,7 @@ export function renderApp(path: string) {
     <AppThemeProvider>
       <MemoryRouter initialEntries={[path]}>
         <SessionProvider>
-          <App embedded />
+          <App />
           <Routes>
             <Route path="*" element={<LocationProbe />} />
           </Routes>

@@ -34,14 +34,14 @@ export function acceptSubmissions(server: SetupServerApi, status = 201) {
 /** The survey as the shell renders it, with a spy for onClose (the dialog stays: nothing unmounts it). */
 export function openSurvey() {
   const onClose = vi.fn();
-  const view = renderWithTheme(<App embedded onClose={onClose} />);
+  const view = renderWithTheme(<App onClose={onClose} />);
   return { onClose, ...view };
 }
 
 /** Like the shell: onClose unmounts the survey. */
 function Host() {
   const [open, setOpen] = useState(true);
-  return open ? <App embedded onClose={() => setOpen(false)} /> : <p>survey closed</p>;
+  return open ? <App onClose={() => setOpen(false)} /> : <p>survey closed</p>;
 }
 export function openSurveyInHost() {
   return renderWithTheme(<Host />);

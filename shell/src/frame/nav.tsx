@@ -32,8 +32,13 @@ export function Nav({ onMenuOpenChange }: { onMenuOpenChange?: (open: boolean) =
   }, []);
   useMenuDrawer({ open, region: headerRef, menu: menuRef, onClose: close });
   useEffect(() => onMenuOpenChange?.(open), [open, onMenuOpenChange]);
-  // Back/forward while the menu is open: the new page is shown, not hidden behind the menu.
-  useEffect(() => setOpen(false), [pathname]);
+  // Back/forward while the menu is open: the new page is shown, not hidden behind the menu. Adjusted while
+  // rendering (React's pattern for state that follows a changed value), so no frame shows the stale menu.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setOpen(false);
+  }
 
   const onLogout = () => {
     close(true);

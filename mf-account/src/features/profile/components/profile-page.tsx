@@ -1,10 +1,11 @@
-import { errorMessage } from '@app/api-client';
+import { errorMessage, isStatus } from '@app/api-client';
 import { MESSAGES, type Preferences, type Profile } from '@app/contracts';
 import { useNavigate } from '@app/router';
+import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
 import { Alert, Button, Container, Skeleton, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { loginState } from '../../../lib/login-state';
 import { TEXTS } from '../../../lib/texts';
 import { fetchPreferences, fetchProfile } from '../api/profile';
@@ -16,11 +17,6 @@ import { QuickActions } from './quick-actions';
 
 const T = TEXTS.profile;
 const P = MESSAGES.profile;
-
-type Load =
-  | { state: 'loading' }
-  | { state: 'error'; message: string }
-  | { state: 'loaded'; profile: Profile; preferences: Preferences | null };
 
 const layout = (t: Theme) => css`
   display: grid;
@@ -37,56 +33,49 @@ export function ProfilePage() {
   const navigate = useNavigate();
   usePageTitle(T.title);
   const { handleUnauthorized, leaving } = useSessionExpiry();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const { isLoggedIn, setProfile } = session;
 
   // SPEC §8: no token -> 'Please log in to view your profile.' on the way to /login. The shell guards
   // /profile the same way; this covers the remote running alone. Checked on arrival only: a token that
   // disappears later (Logout, a 401) is followed by a navigation someone else already started.
+  const [arrivedLoggedIn] = useState(isLoggedIn);
   useEffect(() => {
-    if (!isLoggedIn) {
+    if (!arrivedLoggedIn) {
       leaving.current = true;
       navigate('/login', { replace: true, state: loginState(P.loginRequired, '/profile') });
     }
-    // Deliberately no dependencies: arrival only.
-  }, []);
+  }, [arrivedLoggedIn, leaving, navigate]);
 
-  const loadAll = useCallback(
-    async (signal?: AbortSignal) => {
-      setLoad({ state: 'loading' });
-      try {
-        const [profile, preferences] = await Promise.all([
-          fetchProfile(signal),
-          // Preferences only feed the opt-in switch: without them the rest of the page still works.
-          fetchPreferences(signal).catch((error: unknown) => {
-            if (handleUnauthorized(error)) throw error;
-            return null;
-          }),
-        ]);
-        setLoad({ state: 'loaded', profile, preferences });
-      } catch (error) {
-        if (signal?.aborted || leaving.current) return;
-        if (handleUnauthorized(error)) return;
-        setLoad({ state: 'error', message: errorMessage(error, P.loadFailed) });
-      }
+  const loaded = useServerState(
+    async (signal) => {
+      const [profile, preferences] = await Promise.all([
+        fetchProfile(signal),
+        // Preferences only feed the opt-in switch: without them the rest of the page still works.
+        fetchPreferences(signal).catch((error: unknown) => {
+          if (isStatus(error, 401)) throw error;
+          return null;
+        }),
+      ]);
+      return { profile, preferences };
     },
-    [handleUnauthorized, leaving],
+    // Loaded once per mount: a token that disappears later is followed by the redirect above.
+    [],
+    isLoggedIn,
   );
-
+  const { setData } = loaded;
+  // A 401 sends the visitor to /login with the session-expired notice; the page keeps its skeleton meanwhile.
+  const unauthorized = loaded.status === 'error' && isStatus(loaded.error, 401);
   useEffect(() => {
-    if (!isLoggedIn) return;
-    const controller = new AbortController();
-    void loadAll(controller.signal);
-    return () => controller.abort();
-    // Load once per mount: later token changes are handled by the no-token redirect above.
-  }, []);
+    if (unauthorized) handleUnauthorized(loaded.error);
+  }, [unauthorized, loaded.error, handleUnauthorized]);
+  const failed = loaded.status === 'error' && !unauthorized && !leaving.current;
 
   const onSaved = (profile: Profile) => {
-    setLoad((current) => (current.state === 'loaded' ? { ...current, profile } : current));
+    if (loaded.data) setData({ ...loaded.data, profile });
     setProfile(profile);
   };
   const onPreferences = (preferences: Preferences) => {
-    setLoad((current) => (current.state === 'loaded' ? { ...current, preferences } : current));
+    if (loaded.data) setData({ ...loaded.data, preferences });
   };
 
   if (!isLoggedIn) {
@@ -100,7 +89,7 @@ export function ProfilePage() {
   return (
     <Container>
       <h1 css={css`margin-top: 0;`}>{T.title}</h1>
-      {load.state === 'loading' && (
+      {(loaded.status === 'loading' || unauthorized) && (
         <div role="status" aria-live="polite">
           <span css={css`position: absolute; left: -9999px;`}>{MESSAGES.app.loading}</span>
           <div css={layout}>
@@ -112,21 +101,25 @@ export function ProfilePage() {
           </div>
         </div>
       )}
-      {load.state === 'error' && (
+      {failed && (
         <>
-          <Alert tone="error">{load.message}</Alert>
-          <Button variant="secondary" onClick={() => void loadAll()}>
+          <Alert tone="error">{errorMessage(loaded.error, P.loadFailed)}</Alert>
+          <Button variant="secondary" onClick={loaded.reload}>
             {MESSAGES.app.retry}
           </Button>
         </>
       )}
-      {load.state === 'loaded' && (
+      {loaded.status === 'done' && (
         <div css={layout}>
-          <ProfileDetails profile={load.profile} onSaved={onSaved} onUnauthorized={handleUnauthorized} />
+          <ProfileDetails
+            profile={loaded.data.profile}
+            onSaved={onSaved}
+            onUnauthorized={handleUnauthorized}
+          />
           <aside>
-            <AccountOverview profile={load.profile} />
+            <AccountOverview profile={loaded.data.profile} />
             <QuickActions
-              preferences={load.preferences}
+              preferences={loaded.data.preferences}
               onPreferences={onPreferences}
               onUnauthorized={handleUnauthorized}
             />

@@ -1,6 +1,7 @@
 import { errorMessage } from '@app/api-client';
 import { type Contact, MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
+import { useServerState } from '@app/server-state';
 import { useShellActions } from '@app/shell-actions';
 import { Alert, Button, buttonStyles, Card, Container, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
@@ -8,7 +9,6 @@ import { EmailValue, PhoneValue } from '../../../components/contact-links';
 import { InfoList } from '../../../components/info-list';
 import { orDash } from '../../../lib/display';
 import { bandSurface, muted } from '../../../lib/styles';
-import { useLoad } from '../../../lib/use-load';
 import { getContact } from '../api/get-contact';
 
 const C = MESSAGES.contact;
@@ -66,7 +66,7 @@ function NextSteps() {
 /** SPEC §2 Contact: the record from the API, and business hours that never depend on it. */
 export function ContactPage() {
   usePageTitle('Contact');
-  const state = useLoad(getContact);
+  const state = useServerState(getContact, []);
   return (
     <Container>
       <h1>Contact</h1>
@@ -91,7 +91,7 @@ export function ContactPage() {
           </h2>
           {state.status === 'loading' && <p role="status">{MESSAGES.app.loading}</p>}
           {state.status === 'error' && <Alert tone="error">{errorMessage(state.error, C.loadFailed)}</Alert>}
-          {state.status === 'loaded' && <ContactDetails contact={state.data} />}
+          {state.status === 'done' && <ContactDetails contact={state.data} />}
         </Card>
         <Card aria-labelledby="contact-hours-heading">
           <h2 id="contact-hours-heading" css={css`margin: 0 0 8px;`}>

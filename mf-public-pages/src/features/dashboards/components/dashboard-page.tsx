@@ -1,11 +1,11 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import type { DashboardDetail } from '@app/contracts';
 import { Link, useParams } from '@app/router';
+import { useServerState } from '@app/server-state';
 import { Alert, ArrowLeftIcon, Container, Skeleton, usePageTitle, visuallyHiddenStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { balancedGridStyles } from '../../../lib/balanced-grid';
 import { muted } from '../../../lib/styles';
-import { useLoad } from '../../../lib/use-load';
 import { getDashboard } from '../api/get-dashboard';
 import { formatPeriod } from '../lib/format';
 import { IndicatorCard } from './indicator-card';
@@ -115,13 +115,13 @@ function Failure({ error }: { error: unknown }) {
 }
 
 function DashboardView({ slug }: { slug: string }) {
-  const state = useLoad((signal) => getDashboard(slug, signal));
+  const state = useServerState((signal) => getDashboard(slug, signal), [slug]);
   return (
     <Container>
       <BackLink />
       {state.status === 'loading' && <Loading />}
       {state.status === 'error' && <Failure error={state.error} />}
-      {state.status === 'loaded' && <Dashboard dashboard={state.data} />}
+      {state.status === 'done' && <Dashboard dashboard={state.data} />}
     </Container>
   );
 }
@@ -129,6 +129,6 @@ function DashboardView({ slug }: { slug: string }) {
 /** /dashboards/{slug}: one dashboard with its indicators charted. Loaded on demand, so Home stays small. */
 export default function DashboardPage() {
   const { slug = '' } = useParams();
-  // A new slug is a new page: remounting restarts the load (useLoad loads once per mount).
+  // A new slug is a new page: remounting starts it afresh, without the previous dashboard's data.
   return <DashboardView key={slug} slug={slug} />;
 }

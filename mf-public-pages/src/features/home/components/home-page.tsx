@@ -1,5 +1,5 @@
+import { useServerState } from '@app/server-state';
 import { Alert, Container, usePageTitle } from '@app/ui';
-import { useLoad } from '../../../lib/use-load';
 import { loadHome } from '../api/load-home';
 import { DashboardsSection } from './dashboards-section';
 import { Hero } from './hero';
@@ -11,9 +11,9 @@ import { ValueCards } from './value-cards';
 /** SPEC §2 Home. Only the articles and dashboards come from the API; everything else is always there. */
 export function HomePage() {
   usePageTitle('Home');
-  const state = useLoad(loadHome);
+  const state = useServerState(loadHome, []);
   const loading = state.status === 'loading';
-  const data = state.status === 'loaded' ? state.data : null;
+  const data = state.status === 'done' ? state.data : null;
   return (
     <Container>
       <Hero />

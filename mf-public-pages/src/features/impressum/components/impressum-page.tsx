@@ -1,11 +1,11 @@
 import { errorMessage } from '@app/api-client';
 import { type Impressum, MESSAGES } from '@app/contracts';
+import { useServerState } from '@app/server-state';
 import { Alert, Card, Container, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { EmailValue, PhoneValue } from '../../../components/contact-links';
 import { InfoList } from '../../../components/info-list';
 import { orDash } from '../../../lib/display';
-import { useLoad } from '../../../lib/use-load';
 import { getImpressum } from '../api/get-impressum';
 
 /** Every field of the impressum record, in the order SPEC §2 lists them. */
@@ -39,7 +39,7 @@ function impressumValue(record: Impressum, key: keyof Impressum) {
 /** SPEC §2 Impressum: the record from the API, a dash for empty values, and a fixed disclaimer. */
 export function ImpressumPage() {
   usePageTitle('Impressum');
-  const state = useLoad(getImpressum);
+  const state = useServerState(getImpressum, []);
   return (
     <Container>
       <h1>Impressum</h1>
@@ -51,7 +51,7 @@ export function ImpressumPage() {
         {state.status === 'error' && (
           <Alert tone="error">{errorMessage(state.error, MESSAGES.impressum.loadFailed)}</Alert>
         )}
-        {state.status === 'loaded' && (
+        {state.status === 'done' && (
           <InfoList
             items={IMPRESSUM_FIELDS.map(({ key, label }) => ({
               label,

@@ -1,11 +1,11 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { can, MESSAGES } from '@app/contracts';
 import { Link, useParams } from '@app/router';
+import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
 import { Alert, Button, Container, inlineLinkStyles, Skeleton, usePageTitle } from '@app/ui';
 import { css } from '@emotion/react';
 import { useSessionExpired } from '../../../lib/research-client';
-import { useAsync } from '../../../lib/use-async';
 import { getPost, MissingPostPage } from '../../post';
 import { EMPTY_VALUES, valuesFromPost } from './form-values';
 import { GuestWritePrompt } from './guest-write-prompt';
@@ -18,7 +18,7 @@ export function PostEditorPage() {
   // A 401 while saving clears the token; the form stays so the user's text is not lost.
   const expired = useSessionExpired();
   const editing = id !== undefined;
-  const loaded = useAsync((signal) => getPost(id ?? '', signal), [id], editing && session.isLoggedIn);
+  const loaded = useServerState((signal) => getPost(id ?? '', signal), [id], editing && session.isLoggedIn);
   const heading = editing ? 'Edit Research' : 'New Research';
   const guest = !session.isLoggedIn && !expired;
   usePageTitle(guest ? 'Log in to write research' : heading);

@@ -1,18 +1,18 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { type Comment, CommentInputSchema, fieldErrors, isOwner, MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
+import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
 import { Alert, Button, inlineLinkStyles, TextAreaField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useRef, useState } from 'react';
 import * as v from 'valibot';
-import { useAsync } from '../../../lib/use-async';
 import { addComment, getComments } from '../api/post-api';
 import { CommentItem } from './comment-item';
 
 export function CommentsSection({ postId }: { postId: number }) {
   const session = useSession();
-  const list = useAsync((signal) => getComments(postId, signal), [postId, session.token]);
+  const list = useServerState((signal) => getComments(postId, signal), [postId, session.token]);
   const [text, setText] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);

@@ -1,13 +1,13 @@
 import { errorMessage, isStatus } from '@app/api-client';
 import { can, formatDate, isTeaser, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
 import { Link, useParams } from '@app/router';
+import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
 import { Alert, Badge, Button, Container, inlineLinkStyles, Skeleton, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { authorOf, titleOf, viewsText } from '../../../lib/format';
 import { useSessionExpired } from '../../../lib/research-client';
-import { useAsync } from '../../../lib/use-async';
 import { readPost } from '../api/post-api';
 import { AuthorActions } from './author-actions';
 import { CommentsSection } from './comments-section';
@@ -38,7 +38,7 @@ function PostTitle({ title }: { title: string }) {
 export function PostPage() {
   const { id = '' } = useParams();
   const session = useSession();
-  const result = useAsync((signal) => readPost(id, signal), [id, session.token]);
+  const result = useServerState((signal) => readPost(id, signal), [id, session.token]);
   const [post, setPost] = useState<Post | null>(null);
   const expired = useSessionExpired();
   const teaser = result.data && isTeaser(result.data) ? result.data : null;

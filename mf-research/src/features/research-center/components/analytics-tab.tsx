@@ -1,8 +1,8 @@
 import { ACCESS_LEVEL_TEXT, CONTENT_TYPES, type ContentType, formatDate } from '@app/contracts';
+import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
 import { Alert, Button, Card, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { useAsync } from '../../../lib/use-async';
 import { fetchStats } from '../api/research-api';
 import { useLoadError } from '../hooks/use-load-error';
 
@@ -45,7 +45,7 @@ function Stat({ label, value }: { label: string; value: number | null }) {
 /** Analytics: the caller's own totals (GET /api/stats), four categories and account info (SPEC §2). */
 export function AnalyticsTab() {
   const session = useSession();
-  const stats = useAsync((signal) => fetchStats(signal), [session.token]);
+  const stats = useServerState((signal) => fetchStats(signal), [session.token]);
   const error = useLoadError(stats.error);
   const data = stats.data;
   const profile = session.profile;

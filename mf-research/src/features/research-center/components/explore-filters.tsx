@@ -1,8 +1,8 @@
 import { CONTENT_TYPES, type ContentType } from '@app/contracts';
+import { useServerState } from '@app/server-state';
 import { Button, SelectField, TextField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
-import { useAsync } from '../../../lib/use-async';
 import { type ExploreFilters, fetchTerms, hasFilters, NO_FILTERS } from '../api/research-api';
 
 const TYPE_OPTIONS = CONTENT_TYPES.values.map((value) => ({ value, label: CONTENT_TYPES.labels[value] }));
@@ -17,8 +17,8 @@ export function ExploreFiltersBar({
 }) {
   const [text, setText] = useState(filters.q);
   // The term lists are a convenience: if they fail, the selects just offer 'All'.
-  const tags = useAsync((signal) => fetchTerms('tags', signal), []);
-  const categories = useAsync((signal) => fetchTerms('categories', signal), []);
+  const tags = useServerState((signal) => fetchTerms('tags', signal), []);
+  const categories = useServerState((signal) => fetchTerms('categories', signal), []);
   const toOptions = (list: { name: string; count: number }[] | null) =>
     (list ?? []).map((term) => ({ value: term.name, label: `${term.name} (${term.count})` }));
 

@@ -1,5 +1,5 @@
+import { useServerState } from '@app/server-state';
 import { type DependencyList, useCallback, useEffect, useRef, useState } from 'react';
-import { useAsync } from '../../../lib/use-async';
 import type { Page } from '../api/research-api';
 
 interface Extra<T> {
@@ -38,7 +38,7 @@ export function usePagedList<T extends { id: number }>(
   deps: DependencyList,
   enabled = true,
 ): PagedList<T> {
-  const first = useAsync((signal) => load(null, signal), deps, enabled);
+  const first = useServerState((signal) => load(null, signal), deps, enabled);
   const [extra, setExtra] = useState<Extra<T>>(EMPTY);
   const [more, setMore] = useState<{ status: 'idle' | 'loading' | 'error'; error: unknown; base: unknown }>({
     status: 'idle',
@@ -47,17 +47,19 @@ export function usePagedList<T extends { id: number }>(
   });
   const loadRef = useRef(load);
   loadRef.current = load;
-  const controller = useRef<AbortController | null>(null);
+  /** The Load more in flight, with the first page it continues. */
+  const controller = useRef<{ ctrl: AbortController; base: unknown } | null>(null);
 
   const base = first.data;
   // A Load more still running for an old first page must not land on the new one.
-  useEffect(
-    () => () => {
-      controller.current?.abort();
+  useEffect(() => {
+    if (controller.current && controller.current.base !== base) {
+      controller.current.ctrl.abort();
       controller.current = null;
-    },
-    [base],
-  );
+    }
+  }, [base]);
+  // Nor on a list that is gone.
+  useEffect(() => () => controller.current?.ctrl.abort(), []);
 
   const current = extra.base === base ? extra : EMPTY;
   const moreState = more.base === base ? more : { status: 'idle' as const, error: null };
@@ -66,7 +68,7 @@ export function usePagedList<T extends { id: number }>(
   const loadMore = useCallback(() => {
     if (!base || !nextCursor || controller.current) return;
     const ctrl = new AbortController();
-    controller.current = ctrl;
+    controller.current = { ctrl, base };
     setMore({ status: 'loading', error: null, base });
     loadRef.current(nextCursor, ctrl.signal).then(
       (page) => {

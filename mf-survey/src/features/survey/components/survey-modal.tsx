@@ -38,14 +38,12 @@ export function SurveyModal({ onClose }: Pick<SurveyAppProps, 'onClose'>) {
   const { step, status, submitError, errorFocusRequest } = survey;
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
+  const shownStep = useRef(step);
 
   // A new step is announced by moving focus to its heading (not on open: the dialog places focus then).
   useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
+    if (shownStep.current === step) return;
+    shownStep.current = step;
     headingRef.current?.focus();
   }, [step]);
 

@@ -1,0 +1,79 @@
+import { act, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { useServerState } from './index';
+
+/** A loader whose answers the test releases by hand, in any order. */
+function deferredLoader() {
+  const calls: {
+    query: string;
+    signal: AbortSignal;
+    resolve: (v: string) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  const load = (query: string) => (signal: AbortSignal) =>
+    new Promise<string>((resolve, reject) => calls.push({ query, signal, resolve, reject }));
+  return { calls, load };
+}
+
+function Screen({ loader, initial = 'a' }: { loader: ReturnType<typeof deferredLoader>; initial?: string }) {
+  const [query, setQuery] = useState(initial);
+  const state = useServerState(loader.load(query), [query]);
+  return (
+    <div>
+      <p>status: {state.status}</p>
+      <p>data: {state.data ?? 'none'}</p>
+      <button type="button" onClick={() => setQuery('b')}>
+        ask b
+      </button>
+      <button type="button" onClick={state.reload}>
+        retry
+      </button>
+    </div>
+  );
+}
+
+describe('useServerState', () => {
+  it('shows loading from the first render, then the answer', async () => {
+    const loader = deferredLoader();
+    render(<Screen loader={loader} />);
+    expect(screen.getByText('status: loading')).toBeInTheDocument();
+    await act(async () => loader.calls[0]?.resolve('answer a'));
+    expect(screen.getByText('status: done')).toBeInTheDocument();
+    expect(screen.getByText('data: answer a')).toBeInTheDocument();
+  });
+
+  it('never lets a late answer to an old question overwrite the current one', async () => {
+    const loader = deferredLoader();
+    render(<Screen loader={loader} />);
+    act(() => screen.getByRole('button', { name: 'ask b' }).click());
+    expect(loader.calls.map((c) => c.query)).toEqual(['a', 'b']);
+    expect(loader.calls[0]?.signal.aborted).toBe(true);
+    await act(async () => loader.calls[1]?.resolve('answer b'));
+    await act(async () => loader.calls[0]?.resolve('answer a'));
+    expect(screen.getByText('data: answer b')).toBeInTheDocument();
+  });
+
+  it('keeps what it had when a reload fails, and Retry asks again', async () => {
+    const loader = deferredLoader();
+    render(<Screen loader={loader} />);
+    await act(async () => loader.calls[0]?.resolve('first'));
+    act(() => screen.getByRole('button', { name: 'retry' }).click());
+    expect(screen.getByText('status: loading')).toBeInTheDocument();
+    await act(async () => loader.calls[1]?.reject(new Error('offline')));
+    expect(screen.getByText('status: error')).toBeInTheDocument();
+    expect(screen.getByText('data: first')).toBeInTheDocument();
+    expect(loader.calls).toHaveLength(2);
+  });
+
+  it('stays idle and asks nothing while disabled', () => {
+    const loader = deferredLoader();
+    function Disabled() {
+      const state = useServerState(loader.load('x'), [], false);
+      return <p>status: {state.status}</p>;
+    }
+    render(<Disabled />);
+    expect(screen.getByText('status: idle')).toBeInTheDocument();
+    expect(loader.calls).toHaveLength(0);
+  });
+});

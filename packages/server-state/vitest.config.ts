@@ -1,0 +1,3 @@
+import { reactTestConfig } from '@app/vitest-config';
+
+export default reactTestConfig();
