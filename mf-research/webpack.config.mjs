@@ -1,4 +1,4 @@
-import { createConfig } from '@app/federation/webpack';
+import { createConfig } from '@app/webpack-config';
 
 export default (_env, argv) =>
   createConfig({

@@ -10,7 +10,7 @@ import { APPS, ROOT } from './apps.mjs';
 const APP_MESSAGE =
   'An app never imports another app (ARCHITECTURE.md): what two apps need belongs in a package under packages/, and a remote reaches the shell through @app/shell-actions or the session.';
 const PACKAGE_MESSAGE =
-  'A package never imports an app (ARCHITECTURE.md): apps depend on packages, never the other way round.';
+  'A package (or build tooling) never imports an app (ARCHITECTURE.md): apps depend on packages, never the other way round.';
 const FEATURE_MESSAGE =
   "A feature uses another feature only through that feature's index.ts (its public surface), never its internals.";
 
@@ -29,7 +29,9 @@ export function boundaryOverrides() {
       [{ group: appGroup(appNames.filter((other) => other !== name)), message: APP_MESSAGE }],
     ),
   );
-  overrides.push(override(['packages/**'], [{ group: appGroup(appNames), message: PACKAGE_MESSAGE }]));
+  overrides.push(
+    override(['packages/**', 'tooling/**'], [{ group: appGroup(appNames), message: PACKAGE_MESSAGE }]),
+  );
   // A feature's override replaces its app's for the same rule, so it repeats the app rule.
   for (const name of appNames) {
     const dir = path.join(ROOT, name, 'src', 'features');

@@ -1,5 +1,5 @@
 // Login and Register look the same to every guest: pre-rendered at build time into dist/prerender.json
-// (packages/federation/prerender.mjs), so the form is on screen before any script runs. The shell's page keeps
+// (tooling/webpack/prerender.mjs), so the form is on screen before any script runs. The shell's page keeps
 // it inert until the live form replaces it, so nothing typed into it can be lost.
 import App from './app';
 

@@ -1,5 +1,5 @@
 // The Research Center as a guest first sees it (heading, tabs, the list loading), pre-rendered at build time
-// into dist/prerender.json (packages/federation/prerender.mjs). A post's page depends on the post and the
+// into dist/prerender.json (tooling/webpack/prerender.mjs). A post's page depends on the post and the
 // visitor's tier, so it is not pre-rendered.
 import App from './app';
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Where the shell's built page (packages/federation/prerender.mjs) takes a remote's region. */
+/** Where the shell's built page (tooling/webpack/prerender.mjs) takes a remote's region. */
 export const REGION_MARKER = '<!--prerendered-region-->';
 
 const VERSION = /^\d[0-9A-Za-z.-]*-[0-9a-f]{10}$/;

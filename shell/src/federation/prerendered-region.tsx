@@ -31,7 +31,7 @@ export function forgetPrerenderedRegion(): void {
 
 /**
  * The pre-rendered screen for this remote at this path, as a region fallback, or undefined. Inert and hidden
- * from assistive technology: it looks like the page but is not yet one (see packages/federation/prerender.mjs).
+ * from assistive technology: it looks like the page but is not yet one (see tooling/webpack/prerender.mjs).
  */
 export function prerenderedFallback(remote: RemoteName, pathname: string) {
   if (!prerendered || prerendered.remote !== remote || prerendered.path !== pathname) return undefined;

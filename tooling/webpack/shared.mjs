@@ -19,7 +19,8 @@ const REACT_DOM = versionOf('react-dom');
 const ROUTER = versionOf('react-router');
 const EMOTION = versionOf('@emotion/react');
 /** Where a workspace package lives: packages/<name without @app/>. */
-const packageDir = (name) => path.join(import.meta.dirname, '..', name.replace('@app/', ''));
+const packageDir = (name) =>
+  path.join(import.meta.dirname, '..', '..', 'packages', name.replace('@app/', ''));
 /** Our own packages' versions from their package.json (`workspace:*` is not semver, so it is read here). */
 const ownVersion = (name) =>
   JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')).version;

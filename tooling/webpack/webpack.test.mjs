@@ -1,0 +1,85 @@
+// What the factory hands webpack for the shell (the host) and for a remote, in production and development.
+// Checked on the config object itself: building takes a minute, and the e2e suite builds for real.
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SHARED_MODULES } from './shared.mjs';
+import { createConfig } from './webpack.mjs';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const host = (mode) =>
+  createConfig({ name: 'shell', dirname: path.join(root, 'shell'), port: 3000, title: 'Shell', mode });
+const remote = (mode) =>
+  createConfig({
+    name: 'mf_account',
+    dirname: path.join(root, 'mf-account'),
+    port: 3001,
+    exposes: { './App': './src/app.tsx' },
+    title: 'Account',
+    mode,
+  });
+const plugin = (config, name) => config.plugins.find((p) => p?.constructor?.name === name);
+const federation = (config) => plugin(config, 'ModuleFederationPlugin')._options;
+
+describe('createConfig', () => {
+  it('a remote exposes its one module and provides no runtime of its own in production', () => {
+    const mf = federation(remote('production'));
+    expect(mf.name).toBe('mf_account');
+    expect(mf.exposes).toEqual({ './App': './src/app.tsx' });
+    expect(mf.filename).toBe('remoteEntry.js');
+    expect(mf.manifest).toEqual({ fileName: 'mf-manifest.json' });
+    expect(mf.experiments).toEqual({ externalRuntime: true });
+    expect(mf.runtimePlugins).toEqual([]);
+  });
+
+  it('the shell exposes nothing and provides the one runtime (the ESM build of the inject plugin)', () => {
+    const mf = federation(host('production'));
+    expect(mf.exposes).toEqual({});
+    expect(mf.runtimePlugins).toHaveLength(1);
+    expect(mf.runtimePlugins[0]).toMatch(/inject-external-runtime-core-plugin.*\.js$/);
+    expect(mf.runtimePlugins[0]).not.toMatch(/\.cjs$/);
+    expect(mf.shareStrategy).toBe('loaded-first');
+  });
+
+  it('shares React, the router, emotion and our context packages as singletons pinned to one version', () => {
+    const { shared } = federation(remote('production'));
+    expect(shared).toBe(SHARED_MODULES);
+    for (const name of [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      '@app/router',
+      '@emotion/react',
+      '@app/session',
+      '@app/ui',
+    ]) {
+      expect(shared[name], name).toMatchObject({ singleton: true, strictVersion: false });
+      expect(shared[name].version, name).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(shared[name].requiredVersion, name).toBe(shared[name].version);
+    }
+    // The contracts are shared only between identical builds: a digest of their sources as the version.
+    expect(shared['@app/contracts']).toMatchObject({ singleton: false, strictVersion: true });
+    expect(shared['@app/contracts'].version).toMatch(/^\d+\.\d+\.\d+-s[0-9a-f]{10}$/);
+  });
+
+  it('production: minified, hashed chunks, hidden source maps, the router production build, pre-rendered pages', () => {
+    const config = remote('production');
+    expect(config.mode).toBe('production');
+    expect(config.devtool).toBe('hidden-source-map');
+    expect(config.output.chunkFilename).toBe('[name].[contenthash:10].js');
+    expect(config.optimization.minimize).toBe(true);
+    expect(config.resolve.alias['react-router$']).toMatch(
+      /react-router[\\/]dist[\\/]production[\\/]index\.mjs$/,
+    );
+    expect(plugin(config, 'PrerenderPlugin')).toBeDefined();
+  });
+
+  it('development: readable output, no aliases, nothing pre-rendered, a full federation runtime per app', () => {
+    for (const config of [host('development'), remote('development')]) {
+      expect(config.mode).toBe('development');
+      expect(config.optimization.minimize).toBe(false);
+      expect(config.resolve.alias).toEqual({});
+      expect(plugin(config, 'PrerenderPlugin')).toBeUndefined();
+      expect(federation(config).experiments).toEqual({ optimization: { target: 'web' } });
+    }
+  });
+});
