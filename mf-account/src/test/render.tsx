@@ -1,6 +1,5 @@
-import { MemoryRouter, Route, Routes, useLocation } from '@app/router';
-import { SessionProvider } from '@app/session';
-import { AppThemeProvider } from '@app/ui';
+import { Route, Routes, useLocation } from '@app/router';
+import { Providers } from '@app/test-utils';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -28,19 +27,15 @@ interface Options {
 export function renderScreen(ui: ReactElement, { path, route = path, state, others = [] }: Options) {
   const user = userEvent.setup({ delay: null });
   const result = render(
-    <AppThemeProvider>
-      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
-        <SessionProvider>
-          <Routes>
-            <Route path={route} element={ui} />
-            {others.map((other) => (
-              <Route key={other} path={other} element={<h1>{other}</h1>} />
-            ))}
-          </Routes>
-          <LocationProbe />
-        </SessionProvider>
-      </MemoryRouter>
-    </AppThemeProvider>,
+    <Providers path={path} state={state}>
+      <Routes>
+        <Route path={route} element={ui} />
+        {others.map((other) => (
+          <Route key={other} path={other} element={<h1>{other}</h1>} />
+        ))}
+      </Routes>
+      <LocationProbe />
+    </Providers>,
   );
   return { user, ...result };
 }

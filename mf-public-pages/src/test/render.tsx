@@ -1,13 +1,8 @@
-import { MemoryRouter } from '@app/router';
-import { AppThemeProvider } from '@app/ui';
+import { Providers } from '@app/test-utils';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
-/** Renders a page the way the shell does: inside the theme and a router. */
+/** Renders a page the way the shell does: inside its providers, at `path`. */
 export function renderPage(ui: ReactElement, path = '/') {
-  return render(
-    <AppThemeProvider>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-    </AppThemeProvider>,
-  );
+  return render(<Providers path={path}>{ui}</Providers>);
 }

@@ -1,6 +1,5 @@
-import { MemoryRouter, Route, Routes, useLocation } from '@app/router';
-import { SessionProvider } from '@app/session';
-import { AppThemeProvider } from '@app/ui';
+import { Route, Routes, useLocation } from '@app/router';
+import { Providers } from '@app/test-utils';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -16,16 +15,12 @@ function LocationProbe() {
 export function renderApp(path: string) {
   const user = userEvent.setup();
   const result = render(
-    <AppThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          <App />
-          <Routes>
-            <Route path="*" element={<LocationProbe />} />
-          </Routes>
-        </SessionProvider>
-      </MemoryRouter>
-    </AppThemeProvider>,
+    <Providers path={path}>
+      <App />
+      <Routes>
+        <Route path="*" element={<LocationProbe />} />
+      </Routes>
+    </Providers>,
   );
   return { user, ...result };
 }
@@ -33,14 +28,10 @@ export function renderApp(path: string) {
 export function renderWithProviders(ui: ReactElement, path = '/') {
   const user = userEvent.setup();
   const result = render(
-    <AppThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          {ui}
-          <LocationProbe />
-        </SessionProvider>
-      </MemoryRouter>
-    </AppThemeProvider>,
+    <Providers path={path}>
+      {ui}
+      <LocationProbe />
+    </Providers>,
   );
   return { user, ...result };
 }

@@ -1,13 +1,8 @@
-import { MemoryRouter } from '@app/router';
-import { AppThemeProvider } from '@app/ui';
+import { Providers } from '@app/test-utils';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
-/** Renders inside the theme and a router, as the shell does. */
+/** Renders inside the providers the shell gives the survey (theme, router, session). */
 export function renderWithTheme(ui: ReactElement) {
-  return render(
-    <AppThemeProvider>
-      <MemoryRouter>{ui}</MemoryRouter>
-    </AppThemeProvider>,
-  );
+  return render(<Providers>{ui}</Providers>);
 }

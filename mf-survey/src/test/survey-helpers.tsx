@@ -1,11 +1,11 @@
 import { API_PATHS, CHALLENGES, INTELLIGENCE_TOPICS, RISK_CONCERNS } from '@app/contracts';
+import { API } from '@app/test-utils';
 import { screen } from '@testing-library/react';
 import type userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import type { SetupServerApi } from 'msw/node';
 import { useState } from 'react';
 import App from '../app';
-import { API } from './api';
 import { renderWithTheme } from './render';
 
 export const assessmentUrl = `${API}${API_PATHS.marketAssessment}`;

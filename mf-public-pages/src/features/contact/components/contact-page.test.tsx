@@ -1,9 +1,9 @@
 import { API_PATHS, MESSAGES } from '@app/contracts';
 import { ShellActionsProvider } from '@app/shell-actions';
+import { API, useApiServer } from '@app/test-utils';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
-import { API, useApiServer } from '../../../test/api';
 import { renderPage } from '../../../test/render';
 import { ContactPage } from './contact-page';
 

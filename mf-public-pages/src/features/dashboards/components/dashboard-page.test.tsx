@@ -1,9 +1,9 @@
 import { API_PATHS, type DashboardDetail } from '@app/contracts';
+import { API, useApiServer } from '@app/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import App from '../../../app';
-import { API, useApiServer } from '../../../test/api';
 import { renderPage } from '../../../test/render';
 import { DASHBOARD_LOAD_FAILED, DASHBOARD_NOT_FOUND } from './dashboard-page';
 

@@ -1,9 +1,9 @@
 import { API_PATHS, MESSAGES, type Post } from '@app/contracts';
 import { ShellActionsProvider } from '@app/shell-actions';
+import { API, useApiServer } from '@app/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
-import { API, useApiServer } from '../../../test/api';
 import { renderPage } from '../../../test/render';
 import { HomePage } from './home-page';
 import { PREMIUM_ASSESSMENTS, UNLOCK_LABEL } from './premium-assessments';

@@ -1,7 +1,7 @@
 import { API_PATHS, type Impressum, MESSAGES } from '@app/contracts';
+import { API, useApiServer } from '@app/test-utils';
 import { screen } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
-import { API, useApiServer } from '../../../test/api';
 import { renderPage } from '../../../test/render';
 import { DISCLAIMER_TEXT, IMPRESSUM_FIELDS, ImpressumPage } from './impressum-page';
 

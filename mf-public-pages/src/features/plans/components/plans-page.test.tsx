@@ -1,10 +1,10 @@
 import { API_PATHS, MESSAGES } from '@app/contracts';
 import { SessionProvider } from '@app/session';
 import { ShellActionsProvider } from '@app/shell-actions';
+import { API, useApiServer } from '@app/test-utils';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { API, useApiServer } from '../../../test/api';
 import { renderPage } from '../../../test/render';
 import { PLAN_TIERS } from './plan-tiers';
 import { PlansPage } from './plans-page';

@@ -1,6 +1,6 @@
 import { API_PATHS } from '@app/contracts';
+import { API, useApiServer } from '@app/test-utils';
 import { HttpResponse, http } from 'msw';
-import { API, useApiServer } from '../../../test/api';
 import { COMPLETE_VALUES } from '../../../test/fixtures';
 import { toPayload } from '../model/survey-values';
 import { submitAssessment } from './submit-assessment';

@@ -12,9 +12,9 @@ import {
   URGENCIES,
   YEARS_IN_ROLE,
 } from '@app/contracts';
+import { useApiServer } from '@app/test-utils';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useApiServer } from '../../../test/api';
 import {
   acceptSubmissions,
   alerts,

@@ -6,10 +6,10 @@ import {
   rateLimitMessage,
   SURVEY_COMPLETED_KEY,
 } from '@app/contracts';
+import { useApiServer } from '@app/test-utils';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { useApiServer } from '../../../test/api';
 import {
   acceptSubmissions,
   assessmentUrl,
