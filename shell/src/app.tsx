@@ -77,7 +77,10 @@ function ScrollToTop() {
 }
 
 function ScrollReset() {
-  useEffect(() => window.scrollTo(0, 0), []);
+  // A block body: Chromium's scrollTo now returns a promise, which React would take for a cleanup function.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return null;
 }
 

@@ -44,7 +44,9 @@ interface RemoteRegionProps<P extends RemoteAppProps> {
 
 /** Commits together with the remote (same Suspense boundary), so its effect runs when the remote is shown. */
 function RenderedSignal({ onRendered }: { onRendered?: () => void }) {
-  useEffect(() => onRendered?.(), [onRendered]);
+  useEffect(() => {
+    onRendered?.();
+  }, [onRendered]);
   return null;
 }
 

@@ -31,7 +31,9 @@ export function Nav({ onMenuOpenChange }: { onMenuOpenChange?: (open: boolean) =
     if (returnFocus) buttonRef.current?.focus();
   }, []);
   useMenuDrawer({ open, region: headerRef, menu: menuRef, onClose: close });
-  useEffect(() => onMenuOpenChange?.(open), [open, onMenuOpenChange]);
+  useEffect(() => {
+    onMenuOpenChange?.(open);
+  }, [open, onMenuOpenChange]);
   // Back/forward while the menu is open: the new page is shown, not hidden behind the menu. Adjusted while
   // rendering (React's pattern for state that follows a changed value), so no frame shows the stale menu.
   const [menuPath, setMenuPath] = useState(pathname);

@@ -20,7 +20,9 @@ export function LoginPage() {
   usePageTitle(T.title);
   // Read once per visit (a pure read, safe under StrictMode); forgotten after the first render.
   const [pending] = useState(peekPendingNotice);
-  useEffect(() => setPendingNotice(null), []);
+  useEffect(() => {
+    setPendingNotice(null);
+  }, []);
   const notice = pending ?? readNotice(location.state);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -48,26 +48,30 @@ export function ProfilePage() {
 
   const loaded = useServerState(
     async (signal) => {
-      const [profile, preferences] = await Promise.all([
-        fetchProfile(signal),
-        // Preferences only feed the opt-in switch: without them the rest of the page still works.
-        fetchPreferences(signal).catch((error: unknown) => {
-          if (isStatus(error, 401)) throw error;
-          return null;
-        }),
-      ]);
-      return { profile, preferences };
+      try {
+        const [profile, preferences] = await Promise.all([
+          fetchProfile(signal),
+          // Preferences only feed the opt-in switch: without them the rest of the page still works.
+          fetchPreferences(signal).catch((error: unknown) => {
+            if (isStatus(error, 401)) throw error;
+            return null;
+          }),
+        ]);
+        return { profile, preferences };
+      } catch (error) {
+        // At once, not in an effect after the next render: the 401 has cleared the token, and the shell's
+        // /profile guard redirects on that render with its own notice (useSessionExpiry settles the race).
+        if (!signal.aborted) handleUnauthorized(error);
+        throw error;
+      }
     },
     // Loaded once per mount: a token that disappears later is followed by the redirect above.
     [],
     isLoggedIn,
   );
   const { setData } = loaded;
-  // A 401 sends the visitor to /login with the session-expired notice; the page keeps its skeleton meanwhile.
+  // On a 401 the page keeps its skeleton while the visitor is sent to /login with the session-expired notice.
   const unauthorized = loaded.status === 'error' && isStatus(loaded.error, 401);
-  useEffect(() => {
-    if (unauthorized) handleUnauthorized(loaded.error);
-  }, [unauthorized, loaded.error, handleUnauthorized]);
   const failed = loaded.status === 'error' && !unauthorized && !leaving.current;
 
   const onSaved = (profile: Profile) => {

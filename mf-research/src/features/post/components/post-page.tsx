@@ -42,7 +42,9 @@ export function PostPage() {
   const [post, setPost] = useState<Post | null>(null);
   const expired = useSessionExpired();
   const teaser = result.data && isTeaser(result.data) ? result.data : null;
-  useEffect(() => setPost(result.data && !isTeaser(result.data) ? result.data : null), [result.data]);
+  useEffect(() => {
+    setPost(result.data && !isTeaser(result.data) ? result.data : null);
+  }, [result.data]);
 
   if (teaser && (String(teaser.id) === id || teaser.slug === id)) return <LockedPostPage teaser={teaser} />;
   if (isStatus(result.error, 403)) return <LockedPostPage />;
