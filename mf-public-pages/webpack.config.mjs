@@ -2,9 +2,8 @@ import { createConfig } from '@app/webpack-config';
 
 export default (_env, argv) =>
   createConfig({
-    name: 'mf_public_pages',
+    app: 'mf-public-pages',
     dirname: import.meta.dirname,
-    port: 3004,
     title: 'Public pages (standalone)',
     mode: argv.mode,
     exposes: { './App': './src/app.tsx' },

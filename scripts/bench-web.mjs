@@ -49,7 +49,7 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.mjs';
 import { findRoute } from '../shell/src/routes/route-table.ts';
-import { APPS, ROOT } from './apps.mjs';
+import { APPS, ROOT, SHELL_URL } from './apps.mjs';
 
 const DEFAULT_ROUTES = ['/', '/about', '/research-center', '/login', '/register', '/post/:id'];
 const LATENCY_MS = 250;
@@ -60,7 +60,7 @@ const { values: opts } = parseArgs({
     runs: { type: 'string', default: '3' },
     routes: { type: 'string' },
     'no-lighthouse': { type: 'boolean', default: false },
-    'base-url': { type: 'string', default: 'http://localhost:3000' },
+    'base-url': { type: 'string', default: SHELL_URL },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });

@@ -13,9 +13,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { API, ROOT } from './apps.mjs';
+import { API, ROOT, SHELL_URL } from './apps.mjs';
 
-const SHELL = 'http://localhost:3000';
+const SHELL = SHELL_URL;
 const API_URL = `http://localhost:${API.port}`;
 const MAX_SECONDS = Number(process.env.SCAN_MAX_SECONDS ?? 150);
 /** wapiti's levels (wapitiCore/language/vulnerability.py): 0 info, 1 low, 2 medium, 3 high, 4 critical. */

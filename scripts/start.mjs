@@ -13,7 +13,7 @@ import path from 'node:path';
 import { bootstrapReleases } from '@app/release';
 import { rolloutPaths } from '@app/rollout/node';
 import { serveApp } from '@app/static-server';
-import { API, APPS, ROOT } from './apps.mjs';
+import { API, APPS, ROOT, SHELL_URL } from './apps.mjs';
 import { build } from './build.mjs';
 
 const children = [];
@@ -87,9 +87,9 @@ async function main() {
     console.log(`${app.name.padEnd(16)} http://localhost:${app.port}`);
   }
   console.log(`api-server       http://localhost:${API.port}`);
-  console.log(`releases         http://localhost:3000/releases/ (${paths.store})`);
-  console.log(`deployment       http://localhost:3000/deployment.json (${paths.manifestFile})`);
-  console.log('\nOpen http://localhost:3000 — Ctrl+C stops everything.');
+  console.log(`releases         ${SHELL_URL}/releases/ (${paths.store})`);
+  console.log(`deployment       ${SHELL_URL}/deployment.json (${paths.manifestFile})`);
+  console.log(`\nOpen ${SHELL_URL} — Ctrl+C stops everything.`);
 }
 
 main().catch((error) => {

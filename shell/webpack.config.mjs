@@ -2,9 +2,8 @@ import { createConfig } from '@app/webpack-config';
 
 export default (_env, argv) =>
   createConfig({
-    name: 'shell',
+    app: 'shell',
     dirname: import.meta.dirname,
-    port: 3000,
     title: 'Risk & Opportunity Intelligence',
     mode: argv.mode,
     // Fetched by the first script (shell/src/early): preloaded so they do not wait for it.

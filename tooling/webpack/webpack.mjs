@@ -8,6 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
+import { appNamed } from './apps.mjs';
 import { PrerenderPlugin } from './prerender.mjs';
 import { SHARED_MODULES } from './shared.mjs';
 
@@ -68,16 +69,17 @@ class CopyPublicPlugin {
 
 /**
  * @param {object} o
- * @param {string} o.name            container name, a JS identifier (e.g. 'mf_account')
+ * @param {string} o.app             the app's folder name (e.g. 'mf-account'); its container name and port
+ *   come from tooling/webpack/apps.mjs
  * @param {string} o.dirname         the app folder
- * @param {number} o.port            dev server port
  * @param {Record<string,string>} [o.exposes]  remote modules; a remote exposes only './App'
  * @param {string} o.title           HTML title for the page the app serves on its own
  * @param {'development'|'production'} [o.mode]
  * @param {string[]} [o.preloadJson]  JSON files the page fetches at startup: preloaded by the HTML, so they
  *   arrive while the first script is still loading (the shell's config and deployment manifest)
  */
-export function createConfig({ name, dirname, port, exposes, title, mode, preloadJson = [] }) {
+export function createConfig({ app, dirname, exposes, title, mode, preloadJson = [] }) {
+  const { container: name, port } = appNamed(app);
   const isProd = (mode ?? process.env.NODE_ENV ?? 'production') === 'production';
   return {
     mode: isProd ? 'production' : 'development',

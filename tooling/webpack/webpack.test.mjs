@@ -2,17 +2,18 @@
 // Checked on the config object itself: building takes a minute, and the e2e suite builds for real.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { REMOTE_NAMES } from '../../packages/federation/src/index.ts';
+import { APPS } from './apps.mjs';
 import { SHARED_MODULES } from './shared.mjs';
 import { createConfig } from './webpack.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const host = (mode) =>
-  createConfig({ name: 'shell', dirname: path.join(root, 'shell'), port: 3000, title: 'Shell', mode });
+  createConfig({ app: 'shell', dirname: path.join(root, 'shell'), title: 'Shell', mode });
 const remote = (mode) =>
   createConfig({
-    name: 'mf_account',
+    app: 'mf-account',
     dirname: path.join(root, 'mf-account'),
-    port: 3001,
     exposes: { './App': './src/app.tsx' },
     title: 'Account',
     mode,
@@ -81,5 +82,18 @@ describe('createConfig', () => {
       expect(plugin(config, 'PrerenderPlugin')).toBeUndefined();
       expect(federation(config).experiments).toEqual({ optimization: { target: 'web' } });
     }
+  });
+
+  it('takes the container name and the port from the one list of apps, and refuses an unknown app', () => {
+    expect(federation(remote('production')).name).toBe('mf_account');
+    expect(remote('development').devServer.port).toBe(3001);
+    expect(host('development').devServer.port).toBe(3000);
+    expect(() => createConfig({ app: 'mf-nope', dirname: root, title: 'x' })).toThrow(/not an app/);
+  });
+
+  it("lists exactly the remotes the runtime contract names (packages/federation's REMOTE_NAMES)", () => {
+    const remotes = APPS.filter((app) => app.name !== 'shell').map((app) => app.container);
+    expect([...remotes].sort()).toEqual([...REMOTE_NAMES].sort());
+    expect(new Set(APPS.map((app) => app.port)).size).toBe(APPS.length);
   });
 });
