@@ -1,8 +1,8 @@
 import { readToken, writeToken } from '@app/api-client';
 import { API_PATHS, MESSAGES } from '@app/contracts';
-import { MemoryRouter, Navigate, useLocation } from '@app/router';
-import { SessionProvider, useSession } from '@app/session';
-import { AppThemeProvider } from '@app/ui';
+import { useLocation } from '@app/router';
+import { RequireLogin } from '@app/session';
+import { Providers } from '@app/test-utils';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -22,29 +22,23 @@ const PROFILE = {
   last_login: null,
 };
 
-/** The shell's /profile guard (shell/src/app.tsx), so the remote is tested against the redirect it races. */
+/** The region as the shell renders it: @app/session's guard and expiry redirect around the remote. */
 function ShellLikeRegion() {
   const { pathname } = useLocation();
-  const { isLoggedIn } = useSession();
-  if (pathname === '/profile' && !isLoggedIn) {
-    return (
-      <Navigate to="/login" replace state={{ notice: MESSAGES.profile.loginRequired, from: pathname }} />
-    );
-  }
-  return <App />;
+  return (
+    <RequireLogin when={pathname === '/profile'}>
+      <App />
+    </RequireLogin>
+  );
 }
 
 function renderApp(path: string) {
   const user = userEvent.setup({ delay: null });
   render(
-    <AppThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          <ShellLikeRegion />
-          <LocationProbe />
-        </SessionProvider>
-      </MemoryRouter>
-    </AppThemeProvider>,
+    <Providers path={path}>
+      <ShellLikeRegion />
+      <LocationProbe />
+    </Providers>,
   );
   return user;
 }
@@ -58,7 +52,7 @@ function mockProfileApi() {
   );
 }
 
-describe('mf-account App inside a shell-like guard', () => {
+describe('mf-account App inside the shell’s session flow', () => {
   it('routes /login, /register and /profile to their screens', async () => {
     renderApp('/register');
     expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();

@@ -2,4 +2,9 @@
 import { renderStandalone } from '@app/dev-frame';
 import App from './app';
 
-renderStandalone(App, { title: 'Research', links: ['/research-center', '/research', '/create-post'] });
+renderStandalone(App, {
+  title: 'Research',
+  links: ['/research-center', '/research', '/create-post'],
+  // As in the shell: research screens say 'Session expired' in place (SPEC §8).
+  expiry: { staysInPlace: () => true, requiresLogin: () => false },
+});

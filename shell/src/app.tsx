@@ -1,7 +1,5 @@
-import { configureApi } from '@app/api-client';
-import { MESSAGES } from '@app/contracts';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from '@app/router';
-import { SessionProvider, useSession } from '@app/session';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from '@app/router';
+import { LOGIN_PATH, RequireLogin, RoutedSessionProvider, useSession } from '@app/session';
 import { ShellActionsProvider } from '@app/shell-actions';
 import { AppThemeProvider } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
@@ -19,6 +17,7 @@ import { RolloutIdentitySync } from './rollout/identity-sync';
 import type { PreviewState } from './rollout/preview';
 import { PreviewBanner } from './rollout/preview-banner';
 import { findRoute, REDIRECTS } from './routes/route-table';
+import { SESSION_EXPIRY_POLICY } from './routes/session-expiry';
 import { SurveyHost } from './survey/survey-host';
 
 export const CRASH_TEST_PATH = '/__crash-test';
@@ -34,7 +33,7 @@ function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
   const redirect = REDIRECTS[pathname];
   if (redirect) return <Navigate to={redirect} replace />;
   if (pathname === ROLLOUTS_PATH) {
-    if (!isLoggedIn) return <Navigate to="/login" replace state={{ from: pathname }} />;
+    if (!isLoggedIn) return <Navigate to={LOGIN_PATH} replace />;
     return (
       <Suspense fallback={<RegionSkeleton />}>
         <RolloutsPage />
@@ -43,31 +42,19 @@ function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
   }
   const entry = findRoute(pathname);
   if (!entry) return <NotFound />;
-  if (entry.requiresToken && !isLoggedIn) {
-    return (
-      <Navigate to="/login" replace state={{ notice: MESSAGES.profile.loginRequired, from: pathname }} />
-    );
-  }
-  // Keyed by remote: moving between two pages of one remote keeps it mounted.
+  // Keyed by remote: moving between two pages of one remote keeps it mounted (the guard is always there).
   // On a first visit the server's pre-rendered screen (if any) stays up until the remote has rendered it live.
   return (
-    <RemoteRegion
-      key={entry.remote}
-      name={entry.remote}
-      props={{}}
-      fallback={prerenderedFallback(entry.remote, pathname)}
-      onRendered={forgetPrerenderedRegion}
-    />
+    <RequireLogin when={entry.requiresToken === true}>
+      <RemoteRegion
+        key={entry.remote}
+        name={entry.remote}
+        props={{}}
+        fallback={prerenderedFallback(entry.remote, pathname)}
+        onRendered={forgetPrerenderedRegion}
+      />
+    </RequireLogin>
   );
-}
-
-/** A 401 anywhere sends the browser to /login through the router (no page reload). */
-function UnauthorizedRedirect({ apiBaseUrl }: { apiBaseUrl: string }) {
-  const navigate = useNavigate();
-  useEffect(() => {
-    configureApi({ baseUrl: apiBaseUrl, onUnauthorized: () => navigate('/login') });
-  }, [apiBaseUrl, navigate]);
-  return null;
 }
 
 /** A new page starts at the top: keyed by the path, so each navigation mounts it afresh. */
@@ -116,9 +103,8 @@ export function App({ config, preview }: { config: RuntimeConfig; preview: Previ
   const actions = useMemo(() => ({ openSurvey: () => setSurveyOpen(true) }), []);
   const app = (
     <BrowserRouter>
-      <SessionProvider>
+      <RoutedSessionProvider policy={SESSION_EXPIRY_POLICY}>
         <ShellActionsProvider value={actions}>
-          <UnauthorizedRedirect apiBaseUrl={config.apiBaseUrl} />
           <ScrollToTop />
           <RolloutIdentitySync />
           <PreviewBanner state={preview} />
@@ -129,7 +115,7 @@ export function App({ config, preview }: { config: RuntimeConfig; preview: Previ
           </Frame>
           <SurveyHost open={surveyOpen} onClose={() => setSurveyOpen(false)} />
         </ShellActionsProvider>
-      </SessionProvider>
+      </RoutedSessionProvider>
     </BrowserRouter>
   );
   return (

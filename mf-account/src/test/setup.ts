@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { API, server } from './server';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => configureApi({ baseUrl: API, onUnauthorized: () => undefined }));
+beforeEach(() => configureApi({ baseUrl: API }));
 afterEach(() => {
   cleanup();
   server.resetHandlers();

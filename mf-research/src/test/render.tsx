@@ -1,5 +1,5 @@
 import { Route, Routes, useLocation } from '@app/router';
-import { Providers } from '@app/test-utils';
+import { Providers, STAY_ON_EXPIRY } from '@app/test-utils';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -15,7 +15,7 @@ function LocationProbe() {
 export function renderApp(path: string) {
   const user = userEvent.setup();
   const result = render(
-    <Providers path={path}>
+    <Providers path={path} expiry={STAY_ON_EXPIRY}>
       <App />
       <Routes>
         <Route path="*" element={<LocationProbe />} />
@@ -28,7 +28,7 @@ export function renderApp(path: string) {
 export function renderWithProviders(ui: ReactElement, path = '/') {
   const user = userEvent.setup();
   const result = render(
-    <Providers path={path}>
+    <Providers path={path} expiry={STAY_ON_EXPIRY}>
       {ui}
       <LocationProbe />
     </Providers>,

@@ -4,8 +4,7 @@ import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { API, server } from './server';
 
-// Research screens pass redirectOn401: false; anything else must not try to navigate jsdom.
-configureApi({ baseUrl: API, onUnauthorized: () => undefined });
+configureApi({ baseUrl: API });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

@@ -4,18 +4,23 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, configureApi } from './client';
 import { ApiError, errorMessage } from './errors';
-import { readToken, writeToken } from './token-store';
+import { readToken, TOKEN_CHANGED_EVENT, type TokenChangedDetail, writeToken } from './token-store';
 
 const BASE = 'http://api.test';
 const server = setupServer();
-const onUnauthorized = vi.fn();
+const tokenChanges = vi.fn();
+const recordTokenChange = (event: Event) => tokenChanges((event as CustomEvent<TokenChangedDetail>).detail);
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-beforeEach(() => configureApi({ baseUrl: BASE, onUnauthorized }));
+beforeEach(() => {
+  configureApi({ baseUrl: BASE });
+  window.addEventListener(TOKEN_CHANGED_EVENT, recordTokenChange);
+});
 afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
-  onUnauthorized.mockReset();
+  window.removeEventListener(TOKEN_CHANGED_EVENT, recordTokenChange);
+  tokenChanges.mockReset();
 });
 afterAll(() => server.close());
 
@@ -47,24 +52,15 @@ describe('api client', () => {
     expect(errorMessage(error, 'Fallback')).toBe('Nope');
   });
 
-  it('clears the token and redirects on a 401 to a request that carried a token', async () => {
+  it('ends the session on a 401 to a request that carried the token: cleared, with the reason expired', async () => {
     writeToken('expired');
+    tokenChanges.mockReset();
     server.use(
       http.get(`${BASE}/api/x`, () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })),
     );
     await expect(api.get('/api/x', null)).rejects.toBeInstanceOf(ApiError);
     expect(readToken()).toBeNull();
-    expect(onUnauthorized).toHaveBeenCalledOnce();
-  });
-
-  it('clears the token but lets the screen decide when redirectOn401 is false', async () => {
-    writeToken('expired');
-    server.use(
-      http.get(`${BASE}/api/x`, () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })),
-    );
-    await expect(api.get('/api/x', null, { redirectOn401: false })).rejects.toBeInstanceOf(ApiError);
-    expect(readToken()).toBeNull();
-    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(tokenChanges).toHaveBeenCalledExactlyOnceWith({ token: null, reason: 'expired' });
   });
 
   it('does not treat a 401 without a token (wrong login) as an expired session', async () => {
@@ -72,7 +68,28 @@ describe('api client', () => {
       http.post(`${BASE}/api/login`, () => HttpResponse.json({ error: 'Invalid' }, { status: 401 })),
     );
     await expect(api.post('/api/login', {}, null)).rejects.toBeInstanceOf(ApiError);
-    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(tokenChanges).not.toHaveBeenCalled();
+  });
+
+  it('leaves a token alone that changed while the request was out (a 401 to a logout, a new login)', async () => {
+    writeToken('old');
+    const gate: { open: (() => void) | null } = { open: null };
+    server.use(
+      http.get(`${BASE}/api/x`, async () => {
+        await new Promise<void>((resolve) => {
+          gate.open = resolve;
+        });
+        return HttpResponse.json({ error: 'Unauthorized' }, { status: 401 });
+      }),
+    );
+    const pending = api.get('/api/x', null).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(gate.open).not.toBeNull());
+    writeToken('new');
+    tokenChanges.mockReset();
+    gate.open?.();
+    expect(await pending).toBeInstanceOf(ApiError);
+    expect(readToken()).toBe('new');
+    expect(tokenChanges).not.toHaveBeenCalled();
   });
 
   it('sends repeated query parameters', async () => {

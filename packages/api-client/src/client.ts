@@ -10,20 +10,13 @@ export interface CallOptions {
   searchParams?: URLSearchParams | Record<string, string | number | boolean | undefined>;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /**
-   * A 401 always clears the token. By default it also sends the browser to /login (SPEC §8). Screens that
-   * show their own 'session expired' message first (Research, Profile) pass false and decide themselves.
-   */
-  redirectOn401?: boolean;
 }
 
 let baseUrl = '';
-let onUnauthorized: () => void = () => window.location.assign('/login');
 
 /** Called once at startup with the validated runtime config (shell) or the dev frame's defaults. */
-export function configureApi(options: { baseUrl: string; onUnauthorized?: () => void }): void {
+export function configureApi(options: { baseUrl: string }): void {
   baseUrl = options.baseUrl.replace(/\/+$/, '');
-  if (options.onUnauthorized) onUnauthorized = options.onUnauthorized;
 }
 
 export function getApiBaseUrl(): string {
@@ -62,14 +55,20 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function toApiError(error: unknown, sentToken: boolean, options: CallOptions): Promise<unknown> {
+/**
+ * SPEC §8: a 401 to a request that carried the stored token ends the session: the token is cleared with the
+ * reason 'expired', and @app/session decides what the visitor sees (one flow for every screen). A token
+ * that changed meanwhile (a logout, a new login) is left alone: the 401 is about a session already gone.
+ */
+function endExpiredSession(status: number, sentToken: string | null): void {
+  if (status === 401 && sentToken !== null && readToken() === sentToken) writeToken(null, 'expired');
+}
+
+async function toApiError(error: unknown, sentToken: string | null): Promise<unknown> {
   if (error instanceof HTTPError) {
     const status = error.response.status;
     const body = parseErrorBody(await readJson(error.response).catch(() => undefined));
-    if (status === 401 && sentToken) {
-      writeToken(null, 'expired');
-      if (options.redirectOn401 !== false) onUnauthorized();
-    }
+    endExpiredSession(status, sentToken);
     return new ApiError(body?.error ?? error.message, status, body);
   }
   if (error instanceof TimeoutError) return new ApiError('The request timed out', 0, null);
@@ -100,7 +99,7 @@ async function callWithHeaders<T>(
   body: unknown,
   options: CallOptions = {},
 ): Promise<WithHeaders<T>> {
-  const sentToken = readToken() !== null;
+  const sentToken = readToken();
   let data: unknown;
   let headers: Headers;
   try {
@@ -114,7 +113,7 @@ async function callWithHeaders<T>(
     headers = response.headers;
     data = await readJson(response);
   } catch (error) {
-    throw await toApiError(error, sentToken, options);
+    throw await toApiError(error, sentToken);
   }
   if (!schema) return { data: data as T, headers };
   const parsed = v.safeParse(schema, data);

@@ -5,7 +5,7 @@
 import { configureApi } from '@app/api-client';
 import type { RemoteAppProps } from '@app/federation';
 import { BrowserRouter, Link } from '@app/router';
-import { SessionProvider, useSession } from '@app/session';
+import { RoutedSessionProvider, type SessionExpiryPolicy, useSession } from '@app/session';
 import { AppThemeProvider, Button, useThemeMode } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type ComponentType, StrictMode } from 'react';
@@ -50,19 +50,25 @@ function DevBar({ title, links }: { title: string; links: readonly string[] }) {
 
 export function renderStandalone(
   App: ComponentType<RemoteAppProps>,
-  options: { title: string; links: readonly string[] },
+  options: {
+    title: string;
+    links: readonly string[];
+    /** Where the end of a session takes the visitor; by default to /login, as on most of the shell's pages. */
+    expiry?: SessionExpiryPolicy;
+  },
 ) {
+  const expiry = options.expiry ?? { staysInPlace: () => false, requiresLogin: () => false };
   configureApi({ baseUrl: process.env.API_BASE_URL ?? 'http://localhost:4000' });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppThemeProvider>
         <BrowserRouter>
-          <SessionProvider>
+          <RoutedSessionProvider policy={expiry}>
             <DevBar title={options.title} links={options.links} />
             <main id="main">
               <App />
             </main>
-          </SessionProvider>
+          </RoutedSessionProvider>
         </BrowserRouter>
       </AppThemeProvider>
     </StrictMode>,

@@ -2,14 +2,14 @@ import { configureApi, readToken } from '@app/api-client';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, useSession } from './session-context';
 
 const BASE = 'http://api.test';
 const server = setupServer();
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  configureApi({ baseUrl: BASE, onUnauthorized: () => undefined });
+  configureApi({ baseUrl: BASE });
 });
 afterEach(() => {
   server.resetHandlers();
@@ -69,19 +69,47 @@ describe('SessionProvider', () => {
     expect(screen.getByText('explore: public,members_only,paid-tier-1')).toBeInTheDocument();
   });
 
-  it('becomes a guest when the profile call answers 401', async () => {
+  it('becomes a guest when the profile call answers 401, marks itself expired and says so once', async () => {
     localStorage.setItem('token', 'stale');
     server.use(
       http.get(`${BASE}/api/profile`, () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })),
     );
+    const onExpired = vi.fn();
     render(
-      <SessionProvider>
+      <SessionProvider onExpired={onExpired}>
         <Probe />
       </SessionProvider>,
     );
     expect(await screen.findByText('tier: Guest')).toBeInTheDocument();
     expect(readToken()).toBeNull();
     expect(screen.getByText('expired: true')).toBeInTheDocument();
+    expect(onExpired).toHaveBeenCalledOnce();
+  });
+
+  it('is not expired after a logout, even when the server answers it 401 (already revoked)', async () => {
+    localStorage.setItem('token', 'revoked-elsewhere');
+    server.use(
+      http.get(`${BASE}/api/profile`, () => HttpResponse.json(profile([]))),
+      http.post(`${BASE}/api/logout`, () => HttpResponse.json({ error: 'Unauthorized' }, { status: 401 })),
+    );
+    const onExpired = vi.fn();
+    let answered = false;
+    server.events.on('response:mocked', () => {
+      answered = true;
+    });
+    render(
+      <SessionProvider onExpired={onExpired}>
+        <Probe />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText('tier: Basic Member')).toBeInTheDocument();
+    answered = false;
+    act(() => screen.getByText('logout').click());
+    await waitFor(() => expect(answered).toBe(true));
+    expect(screen.getByText('tier: Guest')).toBeInTheDocument();
+    expect(screen.getByText('expired: false')).toBeInTheDocument();
+    expect(onExpired).not.toHaveBeenCalled();
+    server.events.removeAllListeners();
   });
 
   it('switches on login and off on logout without a reload', async () => {

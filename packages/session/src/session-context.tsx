@@ -31,7 +31,10 @@ export interface Session {
   roles: Roles;
   tier: Tier;
   tierLabel: string;
-  /** True after the server answered 401 to this session (until the next login): screens can say why. */
+  /**
+   * True after the server answered 401 to this session's token, until the next login (SPEC §8). Screens
+   * that keep the visitor in place (Research) read this one flag to say why they now show the guest view.
+   */
   sessionExpired: boolean;
   /** Store a new token (after login); the profile is then loaded. */
   login: (token: string) => void;
@@ -46,7 +49,16 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+export interface SessionProviderProps {
+  children: ReactNode;
+  /**
+   * Called once when a 401 ends the session (not on logout): the shell decides there where the visitor goes
+   * (SPEC §8: to /login, except screens that say so in place). Keep it stable (useCallback).
+   */
+  onExpired?: () => void;
+}
+
+export function SessionProvider({ children, onExpired }: SessionProviderProps) {
   const [token, setToken] = useState<string | null>(() => readToken());
   const [profile, setProfileState] = useState<Profile | null>(null);
   const [profileStatus, setProfileStatus] = useState<ProfileStatus>('none');
@@ -59,8 +71,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const next = readToken();
       setToken(next);
       if (next) setSessionExpired(false);
-      else if (detail?.reason === 'expired') setSessionExpired(true);
-      else if (detail) setSessionExpired(false);
+      else if (detail?.reason === 'expired') {
+        setSessionExpired(true);
+        onExpired?.();
+      } else if (detail) setSessionExpired(false);
     };
     const onStorage = (event: StorageEvent) => {
       if (event.key === TOKEN_KEY || event.key === null) sync();
@@ -71,13 +85,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       window.removeEventListener(TOKEN_CHANGED_EVENT, sync);
       window.removeEventListener('storage', onStorage);
     };
-  }, []);
+  }, [onExpired]);
 
   const loadProfile = useCallback(async (signal?: AbortSignal) => {
     setProfileStatus('loading');
     try {
-      // A 401 here clears the token (api-client); the screens decide where to send the user.
-      const loaded = await api.get(API_PATHS.profile, ProfileSchema, { signal, redirectOn401: false });
+      // A 401 here ends the session like any other (api-client), and onExpired follows.
+      const loaded = await api.get(API_PATHS.profile, ProfileSchema, { signal });
       setProfileState(loaded);
       setProfileStatus('loaded');
     } catch {
@@ -103,7 +117,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     // The header is set here because the token is forgotten below, before the request goes out.
     if (current) {
       const headers = { Authorization: `Bearer ${current}` };
-      void api.post(API_PATHS.logout, {}, null, { redirectOn401: false, headers }).catch(() => undefined);
+      // Its answer comes after the token is gone, so even a 401 (already revoked) ends nothing more.
+      void api.post(API_PATHS.logout, {}, null, { headers }).catch(() => undefined);
     }
     writeToken(null);
   }, []);

@@ -1,6 +1,6 @@
 import { configureApi } from '@app/api-client';
 import { MemoryRouter } from '@app/router';
-import { SessionProvider } from '@app/session';
+import { RoutedSessionProvider, type SessionExpiryPolicy } from '@app/session';
 import { AppThemeProvider } from '@app/ui';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -16,7 +16,7 @@ export function useApiServer() {
   const server = setupServer();
   beforeAll(() => {
     server.listen({ onUnhandledRequest: 'error' });
-    configureApi({ baseUrl: API, onUnauthorized: () => undefined });
+    configureApi({ baseUrl: API });
   });
   afterEach(() => server.resetHandlers());
   afterAll(() => server.close());
@@ -29,20 +29,32 @@ function entry(path: string, state: unknown) {
   return { pathname: url.pathname, search: url.search, hash: url.hash, state };
 }
 
-/** What the shell gives a remote: the theme, a router (here in memory, at `path`) and the session. */
-export function Providers({
-  children,
-  path = '/',
-  state,
-}: {
+/** As the shell's route table answers for a page that is not a research screen: a 401 goes to /login. */
+export const TO_LOGIN_ON_EXPIRY: SessionExpiryPolicy = {
+  staysInPlace: () => false,
+  requiresLogin: (pathname) => pathname === '/profile',
+};
+
+/** As the shell answers for research screens: the screen says 'Session expired' in place. */
+export const STAY_ON_EXPIRY: SessionExpiryPolicy = {
+  staysInPlace: () => true,
+  requiresLogin: () => false,
+};
+
+export interface ProvidersProps {
   children: ReactNode;
   path?: string;
   state?: unknown;
-}) {
+  /** Where the session's end takes the visitor (the shell decides it from its route table). */
+  expiry?: SessionExpiryPolicy;
+}
+
+/** What the shell gives a remote: the theme, a router (here in memory, at `path`) and the session. */
+export function Providers({ children, path = '/', state, expiry = TO_LOGIN_ON_EXPIRY }: ProvidersProps) {
   return (
     <AppThemeProvider>
       <MemoryRouter initialEntries={[entry(path, state)]}>
-        <SessionProvider>{children}</SessionProvider>
+        <RoutedSessionProvider policy={expiry}>{children}</RoutedSessionProvider>
       </MemoryRouter>
     </AppThemeProvider>
   );
@@ -51,11 +63,11 @@ export function Providers({
 /** Renders a screen inside the shell's providers, with a user-event instance for the test. */
 export function renderWithProviders(
   ui: ReactElement,
-  { path = '/', state }: { path?: string; state?: unknown } = {},
+  { path = '/', state, expiry }: Omit<ProvidersProps, 'children'> = {},
 ) {
   const user = userEvent.setup({ delay: null });
   const result = render(
-    <Providers path={path} state={state}>
+    <Providers path={path} state={state} expiry={expiry}>
       {ui}
     </Providers>,
   );

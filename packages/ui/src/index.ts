@@ -11,6 +11,7 @@ export {
 export * from './components/icons';
 export { inlineLinkStyles } from './components/link';
 export { Modal } from './components/modal';
+export { LoadErrorAlert, type LoadErrorAlertProps, SessionExpiredNotice } from './components/session-alerts';
 export {
   Alert,
   type AlertTone,

@@ -9,6 +9,11 @@ export interface RouteEntry {
   remote: RemoteName;
   /** SPEC §6: /profile is guarded only by the presence of a stored token. */
   requiresToken?: boolean;
+  /**
+   * SPEC §8: a 401 sends the visitor to /login, except where the screen keeps them and says so in place
+   * (Research: 'Session expired', then the guest view). Read through routes/session-expiry.ts.
+   */
+  sessionExpiry?: 'in-place';
 }
 
 export const ROUTE_TABLE: readonly RouteEntry[] = [
@@ -21,11 +26,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/login', remote: 'mf_account' },
   { path: '/register', remote: 'mf_account' },
   { path: '/profile', remote: 'mf_account', requiresToken: true },
-  { path: '/research-center', remote: 'mf_research' },
-  { path: '/research', remote: 'mf_research' },
-  { path: '/create-post', remote: 'mf_research' },
-  { path: '/post/:id', remote: 'mf_research' },
-  { path: '/post/:id/edit', remote: 'mf_research' },
+  { path: '/research-center', remote: 'mf_research', sessionExpiry: 'in-place' },
+  { path: '/research', remote: 'mf_research', sessionExpiry: 'in-place' },
+  { path: '/create-post', remote: 'mf_research', sessionExpiry: 'in-place' },
+  { path: '/post/:id', remote: 'mf_research', sessionExpiry: 'in-place' },
+  { path: '/post/:id/edit', remote: 'mf_research', sessionExpiry: 'in-place' },
 ];
 
 /** Paths the shell itself answers. */

@@ -4,9 +4,7 @@ import { API_PATHS, LoginResponseSchema, MESSAGES } from '@app/contracts';
 /** POST /api/login: the username field carries the email (SPEC §7). */
 export async function requestLogin(email: string, password: string): Promise<string> {
   // No token is sent with a login, so a 401 here means wrong credentials, never an expired session.
-  const { token } = await api.post(API_PATHS.login, { username: email, password }, LoginResponseSchema, {
-    redirectOn401: false,
-  });
+  const { token } = await api.post(API_PATHS.login, { username: email, password }, LoginResponseSchema);
   return token;
 }
 

@@ -1,9 +1,9 @@
 import { readToken, writeToken } from '@app/api-client';
 import { API_PATHS, MESSAGES, RATE_LIMIT_MESSAGES, rateLimitMessage } from '@app/contracts';
+import { loginRedirect } from '@app/session';
 import { screen, waitFor } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { peekPendingNotice, setPendingNotice } from '../../../lib/login-state';
 import { declaredStyle } from '../../../test/css-rules';
 import { renderScreen } from '../../../test/render';
 import { API, server } from '../../../test/server';
@@ -174,21 +174,20 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('heading', { name: '/dashboard' })).toBeInTheDocument();
   });
 
-  it('shows the notice the shell passes in the router state', () => {
-    renderLogin({ notice: MESSAGES.profile.loginRequired, from: '/profile' });
-    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.profile.loginRequired);
+  it.each([
+    ['login-required', MESSAGES.profile.loginRequired],
+    ['session-expired', MESSAGES.profile.sessionExpired],
+  ] as const)('shows why the shell sent the visitor here (%s)', (notice, text) => {
+    renderLogin(loginRedirect(notice));
+    expect(screen.getByRole('status')).toHaveTextContent(text);
   });
 
-  it('prefers the notice Profile left for it (session expired) over the router state, and shows it once', () => {
-    setPendingNotice(MESSAGES.profile.sessionExpired);
-    renderLogin({ notice: MESSAGES.profile.loginRequired, from: '/profile' });
-    expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.profile.sessionExpired);
-    expect(peekPendingNotice()).toBeNull();
-  });
-
-  it('ignores router state without a usable notice', () => {
-    renderLogin({ from: '/profile' });
-    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+  it('ignores router state without a notice it knows (a sentence, another page’s state)', () => {
+    for (const state of [{ from: '/profile' }, { notice: 'You have been hacked' }]) {
+      const { unmount } = renderLogin(state);
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+      unmount();
+    }
   });
 
   it('sends a user who is already logged in on to /research-center', async () => {

@@ -1,12 +1,11 @@
 import { MESSAGES } from '@app/contracts';
 import { Link, Navigate, useLocation, useNavigate } from '@app/router';
-import { useSession } from '@app/session';
+import { LOGIN_NOTICE_TEXT, readLoginNotice, useSession } from '@app/session';
 import { Alert, Button, inlineLinkStyles, TextField, usePageTitle } from '@app/ui';
 import { css } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormCard, footerText, mutedText } from '../../../components/layout';
 import { focusFirstError } from '../../../lib/focus';
-import { peekPendingNotice, readNotice, setPendingNotice } from '../../../lib/login-state';
 import { TEXTS } from '../../../lib/texts';
 import { loginErrorMessage, requestLogin } from '../api/login';
 
@@ -18,12 +17,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   usePageTitle(T.title);
-  // Read once per visit (a pure read, safe under StrictMode); forgotten after the first render.
-  const [pending] = useState(peekPendingNotice);
-  useEffect(() => {
-    setPendingNotice(null);
-  }, []);
-  const notice = pending ?? readNotice(location.state);
+  // Why the shell sent the visitor here, if it did (@app/session's login redirect).
+  const noticeKind = readLoginNotice(location.state);
+  const notice = noticeKind && LOGIN_NOTICE_TEXT[noticeKind];
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);

@@ -41,15 +41,8 @@ const outlinedDanger = (t: Theme) => css`
   &:hover:not(:disabled) { background: ${t.color.dangerBg}; border-color: ${t.color.danger}; }
 `;
 
-interface Props {
-  /** Returns true when the error was a 401 and the screen is leaving for /login. */
-  onUnauthorized: (error: unknown) => boolean;
-  /** Called before the screen leaves after deleting the account. */
-  onLeaving: () => void;
-}
-
 /** SPEC §2 Delete Account, set apart from the everyday actions with what it removes spelled out. */
-export function DangerZone({ onUnauthorized, onLeaving }: Props) {
+export function DangerZone() {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
@@ -64,7 +57,6 @@ export function DangerZone({ onUnauthorized, onLeaving }: Props) {
     try {
       await deleteAccount();
       // The server already ended every session of the deleted account: forget the token without a logout call.
-      onLeaving();
       // One transition for both: the router's navigation is a transition, so a plain token update would
       // render first at /profile and the shell's guard would send the user to /login instead.
       startTransition(() => {
@@ -72,7 +64,6 @@ export function DangerZone({ onUnauthorized, onLeaving }: Props) {
         navigate('/register', { replace: true });
       });
     } catch (error) {
-      if (onUnauthorized(error)) return;
       setBusy(false);
       setFeedback({ tone: 'error', text: errorMessage(error, P.deleteFailed) });
     }

@@ -1,5 +1,6 @@
 import { readToken, writeToken } from '@app/api-client';
 import { API_PATHS } from '@app/contracts';
+import { loginRedirect } from '@app/session';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { declaredStyle } from '../../../test/css-rules';
@@ -101,7 +102,7 @@ describe('ProfilePage Change Password', () => {
     await loaded();
     await user.click(changeButton());
     await waitFor(() => expect(location()).toHaveTextContent('/login'));
-    expect(locationState()).toEqual({ notice: P.sessionExpired, from: '/profile' });
+    expect(locationState()).toEqual(loginRedirect('session-expired'));
   });
 });
 

@@ -94,12 +94,10 @@ const twoColumns = (t: Theme) => css`
 interface Props {
   profile: Profile;
   onSaved: (profile: Profile) => void;
-  /** Returns true when the error was a 401 and the screen is leaving for /login. */
-  onUnauthorized: (error: unknown) => boolean;
 }
 
 /** SPEC §2/§4 Profile: view mode or edit mode; save returns to view mode with a message hidden after 3 s. */
-export function ProfileDetails({ profile, onSaved, onUnauthorized }: Props) {
+export function ProfileDetails({ profile, onSaved }: Props) {
   const [editing, setEditing] = useState(false);
   const { values, setValues, errors, setErrors, change } = useFormFields<FieldName, Values>(() =>
     valuesOf(profile),
@@ -175,7 +173,6 @@ export function ProfileDetails({ profile, onSaved, onUnauthorized }: Props) {
       setSaved(true);
       focusAfter.current = 'edit';
     } catch (error) {
-      if (onUnauthorized(error)) return;
       setBusy(false);
       setFailure(errorMessage(error, P.updateFailed));
       const found = serverFieldErrors(error);

@@ -1,5 +1,6 @@
 import { readToken, writeToken } from '@app/api-client';
 import { API_PATHS, MESSAGES } from '@app/contracts';
+import { loginRedirect } from '@app/session';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -24,7 +25,7 @@ describe('ProfilePage loading', () => {
     writeToken(null);
     renderProfile();
     await waitFor(() => expect(location()).toHaveTextContent('/login'));
-    expect(locationState()).toEqual({ notice: P.loginRequired, from: '/profile' });
+    expect(locationState()).toEqual(loginRedirect('login-required'));
   });
 
   it('shows Loading... and then the profile in view mode', async () => {
@@ -79,7 +80,7 @@ describe('ProfilePage loading', () => {
     failWith('get', API_PATHS.profile, 401, { error: 'Session expired or invalid' });
     renderProfile();
     await waitFor(() => expect(location()).toHaveTextContent('/login'));
-    expect(locationState()).toEqual({ notice: P.sessionExpired, from: '/profile' });
+    expect(locationState()).toEqual(loginRedirect('session-expired'));
     expect(readToken()).toBeNull();
   });
 
@@ -217,7 +218,7 @@ describe('ProfilePage edit mode', () => {
     await user.click(screen.getByRole('button', { name: T.edit }));
     await user.click(screen.getByRole('button', { name: T.save }));
     await waitFor(() => expect(location()).toHaveTextContent('/login'));
-    expect(locationState()).toEqual({ notice: P.sessionExpired, from: '/profile' });
+    expect(locationState()).toEqual(loginRedirect('session-expired'));
   });
 });
 

@@ -1,15 +1,11 @@
-import { errorMessage, isStatus } from '@app/api-client';
+import { isStatus } from '@app/api-client';
 import { MESSAGES, type Preferences, type Profile } from '@app/contracts';
-import { useNavigate } from '@app/router';
 import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
-import { Alert, Button, Container, Skeleton, usePageTitle } from '@app/ui';
+import { Alert, Container, LoadErrorAlert, Skeleton, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { useEffect, useState } from 'react';
-import { loginState } from '../../../lib/login-state';
 import { TEXTS } from '../../../lib/texts';
 import { fetchPreferences, fetchProfile } from '../api/profile';
-import { useSessionExpiry } from '../hooks/use-session-expiry';
 import { AccountOverview } from './account-overview';
 import { DangerZone } from './danger-zone';
 import { ProfileDetails } from './profile-details';
@@ -27,52 +23,32 @@ const layout = (t: Theme) => css`
   aside { display: flex; flex-direction: column; gap: ${t.space(5)}; }
 `;
 
-/** SPEC §2 Profile, §4 view/edit, §8 profile errors. */
+/**
+ * SPEC §2 Profile, §4 view/edit, §8 profile errors. Without a token, or when a 401 ends the session, the shell
+ * sends the visitor to /login with the matching notice (@app/session's one flow); this page only loads.
+ */
 export function ProfilePage() {
   const session = useSession();
-  const navigate = useNavigate();
   usePageTitle(T.title);
-  const { handleUnauthorized, leaving } = useSessionExpiry();
   const { isLoggedIn, setProfile } = session;
-
-  // SPEC §8: no token -> 'Please log in to view your profile.' on the way to /login. The shell guards
-  // /profile the same way; this covers the remote running alone. Checked on arrival only: a token that
-  // disappears later (Logout, a 401) is followed by a navigation someone else already started.
-  const [arrivedLoggedIn] = useState(isLoggedIn);
-  useEffect(() => {
-    if (!arrivedLoggedIn) {
-      leaving.current = true;
-      navigate('/login', { replace: true, state: loginState(P.loginRequired, '/profile') });
-    }
-  }, [arrivedLoggedIn, leaving, navigate]);
 
   const loaded = useServerState(
     async (signal) => {
-      try {
-        const [profile, preferences] = await Promise.all([
-          fetchProfile(signal),
-          // Preferences only feed the opt-in switch: without them the rest of the page still works.
-          fetchPreferences(signal).catch((error: unknown) => {
-            if (isStatus(error, 401)) throw error;
-            return null;
-          }),
-        ]);
-        return { profile, preferences };
-      } catch (error) {
-        // At once, not in an effect after the next render: the 401 has cleared the token, and the shell's
-        // /profile guard redirects on that render with its own notice (useSessionExpiry settles the race).
-        if (!signal.aborted) handleUnauthorized(error);
-        throw error;
-      }
+      const [profile, preferences] = await Promise.all([
+        fetchProfile(signal),
+        // Preferences only feed the opt-in switch: without them the rest of the page still works.
+        fetchPreferences(signal).catch((error: unknown) => {
+          if (isStatus(error, 401)) throw error;
+          return null;
+        }),
+      ]);
+      return { profile, preferences };
     },
-    // Loaded once per mount: a token that disappears later is followed by the redirect above.
+    // Loaded once per mount: a token that disappears later takes the visitor away from this page.
     [],
     isLoggedIn,
   );
   const { setData } = loaded;
-  // On a 401 the page keeps its skeleton while the visitor is sent to /login with the session-expired notice.
-  const unauthorized = loaded.status === 'error' && isStatus(loaded.error, 401);
-  const failed = loaded.status === 'error' && !unauthorized && !leaving.current;
 
   const onSaved = (profile: Profile) => {
     if (loaded.data) setData({ ...loaded.data, profile });
@@ -82,6 +58,7 @@ export function ProfilePage() {
     if (loaded.data) setData({ ...loaded.data, preferences });
   };
 
+  // Only seen where nothing guards the page (the remote served alone): the shell redirects before.
   if (!isLoggedIn) {
     return (
       <Container>
@@ -93,7 +70,7 @@ export function ProfilePage() {
   return (
     <Container>
       <h1 css={css`margin-top: 0;`}>{T.title}</h1>
-      {(loaded.status === 'loading' || unauthorized) && (
+      {loaded.status === 'loading' && (
         <div role="status" aria-live="polite">
           <span css={css`position: absolute; left: -9999px;`}>{MESSAGES.app.loading}</span>
           <div css={layout}>
@@ -105,34 +82,16 @@ export function ProfilePage() {
           </div>
         </div>
       )}
-      {failed && (
-        <>
-          <Alert tone="error">{errorMessage(loaded.error, P.loadFailed)}</Alert>
-          <Button variant="secondary" onClick={loaded.reload}>
-            {MESSAGES.app.retry}
-          </Button>
-        </>
+      {loaded.status === 'error' && (
+        <LoadErrorAlert error={loaded.error} fallback={P.loadFailed} onRetry={loaded.reload} />
       )}
       {loaded.status === 'done' && (
         <div css={layout}>
-          <ProfileDetails
-            profile={loaded.data.profile}
-            onSaved={onSaved}
-            onUnauthorized={handleUnauthorized}
-          />
+          <ProfileDetails profile={loaded.data.profile} onSaved={onSaved} />
           <aside>
             <AccountOverview profile={loaded.data.profile} />
-            <QuickActions
-              preferences={loaded.data.preferences}
-              onPreferences={onPreferences}
-              onUnauthorized={handleUnauthorized}
-            />
-            <DangerZone
-              onUnauthorized={handleUnauthorized}
-              onLeaving={() => {
-                leaving.current = true;
-              }}
-            />
+            <QuickActions preferences={loaded.data.preferences} onPreferences={onPreferences} />
+            <DangerZone />
           </aside>
         </div>
       )}

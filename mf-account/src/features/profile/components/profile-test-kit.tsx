@@ -1,4 +1,5 @@
 import { API_PATHS, MESSAGES, type Preferences } from '@app/contracts';
+import { RequireLogin } from '@app/session';
 import { screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { TEXTS } from '../../../lib/texts';
@@ -76,8 +77,14 @@ export function failWith(method: 'get' | 'put' | 'delete', path: string, status:
   );
 }
 
+/** The page as the shell serves it: behind @app/session's login guard (the shell's route table marks it). */
 export function renderProfile() {
-  return renderScreen(<ProfilePage />, { path: '/profile', others: ['/login', '/register'] });
+  return renderScreen(
+    <RequireLogin>
+      <ProfilePage />
+    </RequireLogin>,
+    { path: '/profile', others: ['/login', '/register'] },
+  );
 }
 
 export async function loaded() {

@@ -64,8 +64,6 @@ const switchCss = (on: boolean) => (t: Theme) =>
 interface Props {
   preferences: Preferences | null;
   onPreferences: (preferences: Preferences) => void;
-  /** Returns true when the error was a 401 and the screen is leaving for /login. */
-  onUnauthorized: (error: unknown) => boolean;
 }
 
 /**
@@ -73,15 +71,15 @@ interface Props {
  * password and then the current one, both through browser prompts
  * (docs/decisions/0005-change-password-current-password.md).
  */
-export function QuickActions({ preferences, onPreferences, onUnauthorized }: Props) {
+export function QuickActions({ preferences, onPreferences }: Props) {
   const [busy, setBusy] = useState<Action | null>(null);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const passwordFeedbackId = useId();
   const optInFeedbackId = useId();
   const optInHintId = useId();
 
+  // A 401 among these has also ended the session: the shell then leaves this page for /login (@app/session).
   const fail = (action: Action, error: unknown, fallback: string) => {
-    if (onUnauthorized(error)) return;
     setBusy(null);
     setOutcome({ action, tone: 'error', text: errorMessage(error, fallback) });
   };

@@ -9,7 +9,7 @@ import {
 
 /** POST /api/register, no auth (SPEC §7). */
 export function requestRegistration(payload: RegistrationPayload): Promise<RegistrationResponse> {
-  return api.post(API_PATHS.register, payload, RegistrationResponseSchema, { redirectOn401: false });
+  return api.post(API_PATHS.register, payload, RegistrationResponseSchema);
 }
 
 /** The field keys the API may answer with (SPEC §8), which are also the form's field names. */

@@ -1,7 +1,7 @@
+import { api } from '@app/api-client';
 import { API_PATHS, type PostInput, PostSchema, type PostUpdate } from '@app/contracts';
-import { researchApi as api } from '../../../lib/research-client';
 
-// Calls go through researchApi: no redirect on 401, and the pages are told (lib/session-expiry.ts).
+// A 401 ends the session; research screens then say so in place (@app/session, the shell's route table).
 
 export const createPost = (input: PostInput) => api.post(API_PATHS.posts, input, PostSchema);
 

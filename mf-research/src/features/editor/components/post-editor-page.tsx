@@ -1,11 +1,10 @@
-import { errorMessage, isStatus } from '@app/api-client';
+import { isStatus } from '@app/api-client';
 import { can, MESSAGES } from '@app/contracts';
-import { Link, useParams } from '@app/router';
+import { useParams } from '@app/router';
 import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
-import { Alert, Button, Container, inlineLinkStyles, Skeleton, usePageTitle } from '@app/ui';
+import { Alert, Container, LoadErrorAlert, SessionExpiredNotice, Skeleton, usePageTitle } from '@app/ui';
 import { css } from '@emotion/react';
-import { useSessionExpired } from '../../../lib/research-client';
 import { getPost, MissingPostPage } from '../../post';
 import { EMPTY_VALUES, valuesFromPost } from './form-values';
 import { GuestWritePrompt } from './guest-write-prompt';
@@ -15,8 +14,8 @@ import { PostForm } from './post-form';
 export function PostEditorPage() {
   const { id } = useParams();
   const session = useSession();
-  // A 401 while saving clears the token; the form stays so the user's text is not lost.
-  const expired = useSessionExpired();
+  // A 401 while saving ends the session; the form stays so the user's text is not lost.
+  const expired = session.sessionExpired;
   const editing = id !== undefined;
   const loaded = useServerState((signal) => getPost(id ?? '', signal), [id], editing && session.isLoggedIn);
   const heading = editing ? 'Edit Research' : 'New Research';
@@ -27,28 +26,16 @@ export function PostEditorPage() {
 
   if (editing) {
     if (isStatus(loaded.error, 404) || isStatus(loaded.error, 403)) return <MissingPostPage />;
-    if (loaded.status === 'error' && !isStatus(loaded.error, 401))
+    if (loaded.status === 'error')
       return (
         <Container>
           <h1>{heading}</h1>
-          <Alert tone="error">
-            {errorMessage(loaded.error, MESSAGES.research.loadFailed)}{' '}
-            <Button size="sm" variant="secondary" onClick={loaded.reload}>
-              Try again
-            </Button>
-          </Alert>
-        </Container>
-      );
-    if (isStatus(loaded.error, 401))
-      return (
-        <Container>
-          <h1>{heading}</h1>
-          <Alert tone="warning">
-            <span>{MESSAGES.research.sessionExpired}</span>{' '}
-            <Link to="/login" css={inlineLinkStyles}>
-              Log In
-            </Link>
-          </Alert>
+          {expired && <SessionExpiredNotice />}
+          <LoadErrorAlert
+            error={loaded.error}
+            fallback={MESSAGES.research.loadFailed}
+            onRetry={loaded.reload}
+          />
         </Container>
       );
   }
@@ -70,14 +57,7 @@ export function PostEditorPage() {
     <Container>
       <div css={css`max-width: 880px;`}>
         <h1>{heading}</h1>
-        {expired && !session.isLoggedIn && (
-          <Alert tone="warning">
-            <span>{MESSAGES.research.sessionExpired}</span>{' '}
-            <Link to="/login" target="_blank" rel="noopener" css={inlineLinkStyles}>
-              Log In (opens a new tab)
-            </Link>
-          </Alert>
-        )}
+        {expired && <SessionExpiredNotice newTab />}
         {mayEdit ? (
           <PostForm
             key={post?.id ?? 'new'}

@@ -1,10 +1,10 @@
-import { errorMessage, isStatus } from '@app/api-client';
-import { CONTENT_TYPES, MESSAGES, type Post, type PostStatus } from '@app/contracts';
+import { CONTENT_TYPES, type Post, type PostStatus } from '@app/contracts';
 import { Link, useNavigate } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Button, buttonStyles, SelectField, Tabs, TextAreaField, TextField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { actionError } from '../../../lib/action-error';
 import { visibilityHint, visibilityOptions } from '../../../lib/visibility-options';
 import { MarkdownView } from '../../post';
 import { createPost, updatePost } from '../api/editor-api';
@@ -68,12 +68,8 @@ export function PostForm({ post, initial }: { post?: Post; initial: FormValues }
       writeBackup(backupKey, null);
       navigate(`/post/${result.id}`);
     } catch (e) {
-      if (isStatus(e, 401)) {
-        setSaveError(`${MESSAGES.research.sessionExpired} Your changes are kept in this tab.`);
-      } else {
-        const reason = errorMessage(e, 'Could not save your research').replace(/\.$/, '');
-        setSaveError(`${reason}. Your changes have not been lost.`);
-      }
+      const reason = actionError(e, 'Could not save your research').replace(/\.$/, '');
+      setSaveError(`${reason}. Your changes have not been lost.`);
       setSaving(null);
     }
   };

@@ -1,3 +1,4 @@
+import { api } from '@app/api-client';
 import {
   API_PATHS,
   type Comment,
@@ -10,9 +11,8 @@ import {
   PostSchema,
   type Visibility,
 } from '@app/contracts';
-import { researchApi as api } from '../../../lib/research-client';
 
-// Calls go through researchApi: no redirect on 401, and the pages are told (lib/session-expiry.ts).
+// A 401 ends the session; research screens then say so in place (@app/session, the shell's route table).
 
 /** The whole post, for the editor (only its author or an administrator edits, and they never get a teaser). */
 export const getPost = (idOrSlug: string, signal?: AbortSignal): Promise<Post> =>

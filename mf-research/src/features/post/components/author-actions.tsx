@@ -1,15 +1,12 @@
-import { errorMessage, isStatus } from '@app/api-client';
-import { MESSAGES, type Post, VISIBILITIES, type Visibility } from '@app/contracts';
+import { type Post, VISIBILITIES, type Visibility } from '@app/contracts';
 import { Link, useNavigate } from '@app/router';
 import { useSession } from '@app/session';
 import { Alert, Button, buttonStyles, Modal, SelectField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
+import { actionError } from '../../../lib/action-error';
 import { visibilityOptions } from '../../../lib/visibility-options';
 import { changeVisibility, deletePost, publishPost } from '../api/post-api';
-
-const failText = (e: unknown, fallback: string) =>
-  isStatus(e, 401) ? MESSAGES.research.sessionExpired : errorMessage(e, fallback);
 
 /** What the author (or an administrator) can do with a post: edit, publish a draft, visibility, delete. */
 export function AuthorActions({ post, onUpdated }: { post: Post; onUpdated: (p: Post) => void }) {
@@ -31,7 +28,7 @@ export function AuthorActions({ post, onUpdated }: { post: Post; onUpdated: (p: 
       setNotice(done);
     } catch (e) {
       setError(
-        failText(
+        actionError(
           e,
           kind === 'publish' ? 'Could not publish the research' : 'Could not change the visibility',
         ),
@@ -49,7 +46,7 @@ export function AuthorActions({ post, onUpdated }: { post: Post; onUpdated: (p: 
       navigate('/research-center?tab=my', { replace: true });
     } catch (e) {
       setConfirming(false);
-      setError(failText(e, 'Could not delete the research'));
+      setError(actionError(e, 'Could not delete the research'));
       setBusy(null);
     }
   };

@@ -1,14 +1,11 @@
-import { errorMessage, isStatus } from '@app/api-client';
-import { type Comment, CommentInputSchema, fieldErrors, formatDate, MESSAGES } from '@app/contracts';
+import { type Comment, CommentInputSchema, fieldErrors, formatDate } from '@app/contracts';
 import { Button, TextAreaField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
 import * as v from 'valibot';
+import { actionError } from '../../../lib/action-error';
 import { authorOf } from '../../../lib/format';
 import { deleteComment, editComment } from '../api/post-api';
-
-const failText = (e: unknown, fallback: string) =>
-  isStatus(e, 401) ? MESSAGES.research.sessionExpired : errorMessage(e, fallback);
 
 /** One comment; its author may edit it in place or delete it after a second click to confirm. */
 export function CommentItem({
@@ -40,7 +37,7 @@ export function CommentItem({
       onChanged(await editComment(comment.id, parsed.output.content));
       setMode('view');
     } catch (e) {
-      setError(failText(e, 'Could not save the comment'));
+      setError(actionError(e, 'Could not save the comment'));
     } finally {
       setBusy(false);
     }
@@ -53,7 +50,7 @@ export function CommentItem({
       await deleteComment(comment.id);
       onDeleted(comment.id);
     } catch (e) {
-      setError(failText(e, 'Could not delete the comment'));
+      setError(actionError(e, 'Could not delete the comment'));
       setBusy(false);
     }
   };

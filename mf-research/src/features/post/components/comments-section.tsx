@@ -1,5 +1,5 @@
-import { errorMessage, isStatus } from '@app/api-client';
-import { type Comment, CommentInputSchema, fieldErrors, isOwner, MESSAGES } from '@app/contracts';
+import { errorMessage } from '@app/api-client';
+import { type Comment, CommentInputSchema, fieldErrors, isOwner } from '@app/contracts';
 import { Link } from '@app/router';
 import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
@@ -7,6 +7,7 @@ import { Alert, Button, inlineLinkStyles, TextAreaField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useRef, useState } from 'react';
 import * as v from 'valibot';
+import { actionError } from '../../../lib/action-error';
 import { addComment, getComments } from '../api/post-api';
 import { CommentItem } from './comment-item';
 
@@ -37,9 +38,7 @@ export function CommentsSection({ postId }: { postId: number }) {
       setText('');
     } catch (e) {
       // The typed text stays in the field, so nothing is lost.
-      setError(
-        isStatus(e, 401) ? MESSAGES.research.sessionExpired : errorMessage(e, 'Could not post the comment'),
-      );
+      setError(actionError(e, 'Could not post the comment'));
     } finally {
       setBusy(false);
     }

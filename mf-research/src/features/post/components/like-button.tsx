@@ -1,9 +1,8 @@
-import { errorMessage, isStatus } from '@app/api-client';
-import { MESSAGES } from '@app/contracts';
 import { Link } from '@app/router';
 import { Button, HeartIcon, inlineLinkStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
+import { actionError } from '../../../lib/action-error';
 import { toggleLike } from '../api/post-api';
 
 const heartCss = (liked: boolean) => (t: Theme) =>
@@ -37,9 +36,7 @@ export function LikeButton({
     try {
       setState(await toggleLike(postId));
     } catch (e) {
-      setError(
-        isStatus(e, 401) ? MESSAGES.research.sessionExpired : errorMessage(e, 'Could not save your like'),
-      );
+      setError(actionError(e, 'Could not save your like'));
     } finally {
       setBusy(false);
     }

@@ -1,13 +1,12 @@
-import { errorMessage, isStatus } from '@app/api-client';
+import { isStatus } from '@app/api-client';
 import { can, formatDate, isTeaser, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
-import { Link, useParams } from '@app/router';
+import { useParams } from '@app/router';
 import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
-import { Alert, Badge, Button, Container, inlineLinkStyles, Skeleton, usePageTitle } from '@app/ui';
+import { Badge, Container, LoadErrorAlert, SessionExpiredNotice, Skeleton, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useState } from 'react';
 import { authorOf, titleOf, viewsText } from '../../../lib/format';
-import { useSessionExpired } from '../../../lib/research-client';
 import { readPost } from '../api/post-api';
 import { AuthorActions } from './author-actions';
 import { CommentsSection } from './comments-section';
@@ -40,7 +39,6 @@ export function PostPage() {
   const session = useSession();
   const result = useServerState((signal) => readPost(id, signal), [id, session.token]);
   const [post, setPost] = useState<Post | null>(null);
-  const expired = useSessionExpired();
   const teaser = result.data && isTeaser(result.data) ? result.data : null;
   useEffect(() => {
     setPost(result.data && !isTeaser(result.data) ? result.data : null);
@@ -50,25 +48,18 @@ export function PostPage() {
   if (isStatus(result.error, 403)) return <LockedPostPage />;
   if (isStatus(result.error, 404)) return <MissingPostPage />;
 
-  const expiredAlert = expired && !session.isLoggedIn && (
-    <Alert tone="warning">
-      <span>{MESSAGES.research.sessionExpired}</span>{' '}
-      <Link to="/login" css={inlineLinkStyles}>
-        Log In
-      </Link>
-    </Alert>
-  );
+  const expiredAlert = session.sessionExpired && <SessionExpiredNotice />;
 
+  // After a 401 the post loads again as a guest (the token is a dependency): no error page in between.
   if (result.status === 'error' && !isStatus(result.error, 401))
     return (
       <Container>
         <h1>Research</h1>
-        <Alert tone="error">
-          {errorMessage(result.error, MESSAGES.research.loadFailed)}{' '}
-          <Button size="sm" variant="secondary" onClick={result.reload}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadErrorAlert
+          error={result.error}
+          fallback={MESSAGES.research.loadFailed}
+          onRetry={result.reload}
+        />
       </Container>
     );
 

@@ -1,3 +1,4 @@
+import { api } from '@app/api-client';
 import {
   API_PATHS,
   type ContentType,
@@ -12,9 +13,8 @@ import {
   type Visibility,
 } from '@app/contracts';
 import type * as v from 'valibot';
-import { researchApi as api } from '../../../lib/research-client';
 
-// Calls go through researchApi: no redirect on 401, and the pages are told (lib/session-expiry.ts).
+// A 401 ends the session; research screens then say so in place (@app/session, the shell's route table).
 
 export const EXPLORE_LIMIT = 50;
 export const MY_POSTS_LIMIT = 100;

@@ -1,10 +1,9 @@
-import { ACCESS_LEVEL_TEXT, CONTENT_TYPES, type ContentType, formatDate } from '@app/contracts';
+import { ACCESS_LEVEL_TEXT, CONTENT_TYPES, type ContentType, formatDate, MESSAGES } from '@app/contracts';
 import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
-import { Alert, Button, Card, Skeleton } from '@app/ui';
+import { Card, LoadErrorAlert, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { fetchStats } from '../api/research-api';
-import { useLoadError } from '../hooks/use-load-error';
 
 /** The four content types Analytics counts (docs/decisions/0006-analytics-categories.md). */
 export const ANALYTICS_CATEGORIES: readonly ContentType[] = [
@@ -46,20 +45,12 @@ function Stat({ label, value }: { label: string; value: number | null }) {
 export function AnalyticsTab() {
   const session = useSession();
   const stats = useServerState((signal) => fetchStats(signal), [session.token]);
-  const error = useLoadError(stats.error);
   const data = stats.data;
   const profile = session.profile;
 
   return (
     <div css={(t: Theme) => css`display: flex; flex-direction: column; gap: ${t.space(6)};`}>
-      {error && (
-        <Alert tone="error">
-          {error}{' '}
-          <Button size="sm" variant="secondary" onClick={stats.reload}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      <LoadErrorAlert error={stats.error} fallback={MESSAGES.research.loadFailed} onRetry={stats.reload} />
       <section aria-labelledby="analytics-overview">
         <h2 id="analytics-overview">Overview</h2>
         <div css={statGridCss}>

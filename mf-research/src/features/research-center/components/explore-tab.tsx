@@ -1,8 +1,8 @@
+import { MESSAGES } from '@app/contracts';
 import { useSession } from '@app/session';
-import { Alert, Button, VisuallyHidden } from '@app/ui';
+import { LoadErrorAlert, VisuallyHidden } from '@app/ui';
 import { useRef, useState } from 'react';
 import { type ExploreFilters, fetchExplore, hasFilters, NO_FILTERS } from '../api/research-api';
-import { useLoadError } from '../hooks/use-load-error';
 import { usePagedList } from '../hooks/use-paged-list';
 import { CardGrid, CardGridSkeleton } from './card-grid';
 import { ExploreFiltersBar } from './explore-filters';
@@ -37,7 +37,6 @@ export function ExploreTab() {
     [key, filters, session.token],
     ready,
   );
-  const loadError = useLoadError(list.firstError);
   const gridRef = useRef<HTMLElement>(null);
 
   const isGuest = !session.isLoggedIn;
@@ -46,14 +45,11 @@ export function ExploreTab() {
   return (
     <div>
       <ExploreFiltersBar filters={filters} onChange={setFilters} />
-      {loadError && (
-        <Alert tone="error">
-          {loadError}{' '}
-          <Button size="sm" variant="secondary" onClick={list.reloadFirst}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      <LoadErrorAlert
+        error={list.firstError}
+        fallback={MESSAGES.research.loadFailed}
+        onRetry={list.reloadFirst}
+      />
       {!ready || (list.firstStatus !== 'error' && !list.items) ? (
         <CardGridSkeleton />
       ) : list.firstStatus === 'error' && !list.items ? null : posts.length === 0 ? (

@@ -1,7 +1,7 @@
-import { Alert, Button, VisuallyHidden, visuallyHiddenStyles } from '@app/ui';
+import { MESSAGES } from '@app/contracts';
+import { Button, LoadErrorAlert, VisuallyHidden, visuallyHiddenStyles } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type RefObject, useEffect } from 'react';
-import { useLoadError } from '../hooks/use-load-error';
 import type { PagedList } from '../hooks/use-paged-list';
 
 export const moreLoadedText = (added: number) => `${added} more ${added === 1 ? 'report' : 'reports'} loaded`;
@@ -22,7 +22,6 @@ export function LoadMore<T>({
   listRef: RefObject<HTMLElement | null>;
   announce?: boolean;
 }) {
-  const error = useLoadError(list.moreError);
   const busy = list.moreStatus === 'loading';
   const { lastLoad, hasMore } = list;
 
@@ -37,8 +36,7 @@ export function LoadMore<T>({
     card.focus();
   }, [lastLoad, hasMore, listRef]);
 
-  // useLoadError leaves a 401 to the page's 'Session expired' notice.
-  const failed = list.moreStatus === 'error' && error !== null;
+  const failed = list.moreStatus === 'error';
   return (
     <div
       css={(t: Theme) => css`
@@ -55,7 +53,7 @@ export function LoadMore<T>({
           {lastLoad ? moreLoadedText(lastLoad.added) : ''}
         </p>
       )}
-      {failed && <Alert tone="error">{error}</Alert>}
+      <LoadErrorAlert error={list.moreError} fallback={MESSAGES.research.loadFailed} />
       {hasMore && (
         <Button
           variant="secondary"

@@ -1,6 +1,6 @@
 import { MESSAGES, type PostCard as PostCardData } from '@app/contracts';
 import { Link } from '@app/router';
-import { Alert, Button, buttonStyles } from '@app/ui';
+import { buttonStyles, LoadErrorAlert } from '@app/ui';
 import { useRef } from 'react';
 import type { PagedList } from '../hooks/use-paged-list';
 import { CardGrid, CardGridSkeleton } from './card-grid';
@@ -12,16 +12,15 @@ import { PostCard } from './post-card';
  * My Research: the user's own posts, drafts included, each with View, and Load more while the server has
  * older ones. The page loads the list (its first page feeds the tab's count badge).
  */
-export function MyResearchTab({ list, error }: { list: PagedList<PostCardData>; error: string | null }) {
+export function MyResearchTab({ list }: { list: PagedList<PostCardData> }) {
   const gridRef = useRef<HTMLElement>(null);
-  if (error)
+  if (list.firstStatus === 'error')
     return (
-      <Alert tone="error">
-        {error}{' '}
-        <Button size="sm" variant="secondary" onClick={list.reloadFirst}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadErrorAlert
+        error={list.firstError}
+        fallback={MESSAGES.research.loadFailed}
+        onRetry={list.reloadFirst}
+      />
     );
   const posts = list.items;
   if (!posts) return <CardGridSkeleton />;

@@ -7,14 +7,13 @@ import {
   buttonStyles,
   Container,
   inlineLinkStyles,
+  SessionExpiredNotice,
   type TabItem,
   Tabs,
   usePageTitle,
 } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { useSessionExpired } from '../../../lib/research-client';
 import { fetchMyPosts } from '../api/research-api';
-import { useLoadError } from '../hooks/use-load-error';
 import { usePagedList } from '../hooks/use-paged-list';
 import { AnalyticsTab } from './analytics-tab';
 import { ExploreTab } from './explore-tab';
@@ -39,7 +38,7 @@ export function ResearchCenterPage() {
   const requested: TabId = TAB_IDS.includes(asked as TabId) ? (asked as TabId) : 'explore';
   const tab: TabId = session.isLoggedIn ? requested : 'explore';
   // Kept across the switch to the guest view that a 401 causes (the token is already cleared by then).
-  const expired = useSessionExpired();
+  const expired = session.sessionExpired;
   usePageTitle(TAB_TITLES[tab]);
 
   const mine = usePagedList(
@@ -47,8 +46,6 @@ export function ResearchCenterPage() {
     [session.token],
     session.isLoggedIn,
   );
-  // Not gated on isLoggedIn: by the time a 401 arrives the api-client has already cleared the token.
-  const mineError = useLoadError(mine.firstError);
 
   const select = (id: string) => {
     if (id !== tab) setParams(id === 'explore' ? {} : { tab: id });
@@ -112,14 +109,7 @@ export function ResearchCenterPage() {
       <p css={(t: Theme) => css`margin: 0 0 ${t.space(4)}; color: ${t.color.textMuted};`}>
         Risk and opportunity intelligence from analysts and members.
       </p>
-      {expired && !session.isLoggedIn && (
-        <Alert tone="warning">
-          <span>{MESSAGES.research.sessionExpired}</span>{' '}
-          <Link to="/login" css={inlineLinkStyles}>
-            Log In
-          </Link>
-        </Alert>
-      )}
+      {expired && <SessionExpiredNotice />}
       {!session.isLoggedIn && requested !== 'explore' && !expired && (
         <Alert tone="info">
           <span>{MESSAGES.research.loginToView}</span>{' '}
@@ -130,7 +120,7 @@ export function ResearchCenterPage() {
       )}
       <Tabs items={items} selected={tab} onSelect={select} label="Research sections">
         {tab === 'explore' && <ExploreTab />}
-        {tab === 'my' && <MyResearchTab list={mine} error={mineError} />}
+        {tab === 'my' && <MyResearchTab list={mine} />}
         {tab === 'analytics' && <AnalyticsTab />}
       </Tabs>
     </Container>

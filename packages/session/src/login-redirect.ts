@@ -1,0 +1,33 @@
+import { MESSAGES } from '@app/contracts';
+import * as v from 'valibot';
+
+/**
+ * Why the visitor was sent to /login. The shell sends one with every redirect it makes (the /profile guard,
+ * the end of an expired session); the Login page (mf-account) shows its text. A typed contract between the
+ * shell and a remote that deploy separately: a kind, not a sentence, so each side can be checked.
+ */
+export const LOGIN_NOTICES = ['login-required', 'session-expired'] as const;
+export type LoginNotice = (typeof LOGIN_NOTICES)[number];
+
+/** The router state of a redirect to /login. */
+export interface LoginRedirect {
+  notice: LoginNotice;
+}
+
+/** SPEC §8 Profile: the texts of the two reasons (/profile is the only page that requires a login). */
+export const LOGIN_NOTICE_TEXT: Readonly<Record<LoginNotice, string>> = {
+  'login-required': MESSAGES.profile.loginRequired,
+  'session-expired': MESSAGES.profile.sessionExpired,
+};
+
+const LoginRedirectSchema = v.object({ notice: v.picklist(LOGIN_NOTICES) });
+
+export function loginRedirect(notice: LoginNotice): LoginRedirect {
+  return { notice };
+}
+
+/** The notice a /login visit carries, or null (none, or state from something else: a reload, a bookmark). */
+export function readLoginNotice(state: unknown): LoginNotice | null {
+  const parsed = v.safeParse(LoginRedirectSchema, state);
+  return parsed.success ? parsed.output.notice : null;
+}
