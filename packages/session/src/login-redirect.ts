@@ -1,5 +1,4 @@
 import { MESSAGES } from '@app/contracts';
-import * as v from 'valibot';
 
 /**
  * Why the visitor was sent to /login. The shell sends one with every redirect it makes (the /profile guard,
@@ -20,14 +19,18 @@ export const LOGIN_NOTICE_TEXT: Readonly<Record<LoginNotice, string>> = {
   'session-expired': MESSAGES.profile.sessionExpired,
 };
 
-const LoginRedirectSchema = v.object({ notice: v.picklist(LOGIN_NOTICES) });
-
 export function loginRedirect(notice: LoginNotice): LoginRedirect {
   return { notice };
 }
 
-/** The notice a /login visit carries, or null (none, or state from something else: a reload, a bookmark). */
+const isLoginNotice = (value: unknown): value is LoginNotice =>
+  (LOGIN_NOTICES as readonly unknown[]).includes(value);
+
+/**
+ * The notice a /login visit carries, or null (none, or state from something else: a reload, a bookmark).
+ * Checked by hand, not with valibot: the shell's first screen would carry a validator for one membership test.
+ */
 export function readLoginNotice(state: unknown): LoginNotice | null {
-  const parsed = v.safeParse(LoginRedirectSchema, state);
-  return parsed.success ? parsed.output.notice : null;
+  const notice = typeof state === 'object' && state !== null ? (state as { notice?: unknown }).notice : null;
+  return isLoginNotice(notice) ? notice : null;
 }
