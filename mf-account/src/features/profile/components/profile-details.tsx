@@ -157,10 +157,8 @@ export function ProfileDetails({ profile, onSaved }: Props) {
     if (!parsed.success) {
       const found = toFieldErrors(fieldErrors(parsed.issues));
       setErrors(found);
-      focusFirstError(
-        formRef.current,
-        FIELD_ORDER.filter((name) => found[name]),
-      );
+      // focusFirstError walks the form in reading order, so the names need no order of their own.
+      focusFirstError(formRef.current, Object.keys(found));
       return;
     }
     setErrors({});

@@ -122,10 +122,8 @@ export function RegisterPage() {
     if (!parsed.success) {
       const found = fieldErrors(parsed.issues) as Partial<Record<FieldName, string>>;
       setErrors(found);
-      focusFirstError(
-        formRef.current,
-        FIELD_ORDER.filter((name) => found[name]),
-      );
+      // focusFirstError walks the form in reading order, so the names need no order of their own.
+      focusFirstError(formRef.current, Object.keys(found));
       return;
     }
     setErrors({});

@@ -3,7 +3,7 @@ import { Link } from '@app/router';
 import { ArrowRightIcon, Card, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { balancedGridStyles } from '../../../lib/balanced-grid';
-import { SectionHeading, sectionCss } from './section-heading';
+import { HomeSection } from './home-section';
 
 const CARD_HEIGHT = '168px';
 /** Narrow enough for four across in the 1120 px page, wide enough for a two-line description. */
@@ -66,12 +66,12 @@ export function DashboardsSection({
   loading: boolean;
 }) {
   return (
-    <section aria-labelledby="home-dashboards-title" aria-busy={loading} css={sectionCss}>
-      <SectionHeading
-        id="home-dashboards-title"
-        title="Available Dashboards"
-        intro="Live views of the indicators that matter to small and mid-sized businesses, updated by our research team."
-      />
+    <HomeSection
+      id="dashboards"
+      title="Available Dashboards"
+      intro="Live views of the indicators that matter to small and mid-sized businesses, updated by our research team."
+      busy={loading}
+    >
       {loading ? (
         <div css={balancedGridStyles(SKELETONS, CARD_MIN_WIDTH)}>
           {Array.from({ length: SKELETONS }, (_, i) => (
@@ -111,6 +111,6 @@ export function DashboardsSection({
           ))}
         </ul>
       )}
-    </section>
+    </HomeSection>
   );
 }

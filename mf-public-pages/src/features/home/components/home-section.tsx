@@ -2,7 +2,7 @@ import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
 
 /** The h2 and one-line introduction every Home section starts with. */
-export function SectionHeading({ id, title, intro }: { id: string; title: string; intro?: ReactNode }) {
+function SectionHeading({ id, title, intro }: { id: string; title: string; intro?: ReactNode }) {
   return (
     <header css={(t: Theme) => css`margin-bottom: ${t.space(5)};`}>
       <h2 id={id} css={(t: Theme) => css`margin: 0; font-size: ${t.font.h2};`}>
@@ -17,6 +17,32 @@ export function SectionHeading({ id, title, intro }: { id: string; title: string
   );
 }
 
-export const sectionCss = (t: Theme) => css`
+const sectionCss = (t: Theme) => css`
   padding: ${t.space(10)} 0 0;
 `;
+
+/**
+ * A section of Home: a landmark named by its h2, with the introduction under it. `busy` while its content
+ * loads (aria-busy), so a screen reader waits for the cards instead of reading skeletons.
+ */
+export function HomeSection({
+  id,
+  title,
+  intro,
+  busy,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  const titleId = `home-${id}-title`;
+  return (
+    <section aria-labelledby={titleId} aria-busy={busy} css={sectionCss}>
+      <SectionHeading id={titleId} title={title} intro={intro} />
+      {children}
+    </section>
+  );
+}

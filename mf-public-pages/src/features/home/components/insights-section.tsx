@@ -3,8 +3,8 @@ import { Link } from '@app/router';
 import { Badge, Card, gridStyles, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { HOME_ARTICLE_LIMIT } from '../api/load-home';
+import { HomeSection } from './home-section';
 import { postExcerpt } from './post-excerpt';
-import { SectionHeading, sectionCss } from './section-heading';
 
 /** Real cards and skeletons share one height, so arriving articles do not push the page down. */
 const CARD_HEIGHT = '236px';
@@ -73,12 +73,12 @@ function SkeletonCard() {
 
 export function InsightsSection({ posts, loading }: { posts: readonly PostCard[]; loading: boolean }) {
   return (
-    <section aria-labelledby="home-insights-title" aria-busy={loading} css={sectionCss}>
-      <SectionHeading
-        id="home-insights-title"
-        title="Latest Insights"
-        intro="The latest public research from our analysts and members: open any article to read it in full."
-      />
+    <HomeSection
+      id="insights"
+      title="Latest Insights"
+      intro="The latest public research from our analysts and members: open any article to read it in full."
+      busy={loading}
+    >
       {loading ? (
         <div css={gridStyles('300px')}>
           {Array.from({ length: HOME_ARTICLE_LIMIT }, (_, i) => (
@@ -107,6 +107,6 @@ export function InsightsSection({ posts, loading }: { posts: readonly PostCard[]
           ))}
         </ul>
       )}
-    </section>
+    </HomeSection>
   );
 }

@@ -3,7 +3,7 @@ import { useShellActions } from '@app/shell-actions';
 import { Badge, Button, Card, gridStyles, LockIcon, MailIcon } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useSyncExternalStore } from 'react';
-import { SectionHeading, sectionCss } from './section-heading';
+import { HomeSection } from './home-section';
 
 export const PREMIUM_ASSESSMENTS = [
   {
@@ -57,12 +57,11 @@ export function PremiumAssessments() {
   const { openSurvey } = useShellActions();
   const completed = useSyncExternalStore(subscribe, completedInThisBrowser, () => false);
   return (
-    <section aria-labelledby="home-premium-title" css={sectionCss}>
-      <SectionHeading
-        id="home-premium-title"
-        title="Premium Risk Assessments"
-        intro={completed ? ON_ITS_WAY_INTRO : LOCKED_INTRO}
-      />
+    <HomeSection
+      id="premium"
+      title="Premium Risk Assessments"
+      intro={completed ? ON_ITS_WAY_INTRO : LOCKED_INTRO}
+    >
       <div css={gridStyles('280px')}>
         {PREMIUM_ASSESSMENTS.map((item) => (
           <Card key={item.id} aria-labelledby={`premium-${item.id}`}>
@@ -89,6 +88,6 @@ export function PremiumAssessments() {
           </Card>
         ))}
       </div>
-    </section>
+    </HomeSection>
   );
 }

@@ -1,7 +1,7 @@
 import { AlertIcon, ArrowRightIcon, Card, TargetIcon } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { balancedGridStyles } from '../../../lib/balanced-grid';
-import { SectionHeading, sectionCss } from './section-heading';
+import { HomeSection } from './home-section';
 
 export const VALUE_CARDS = [
   {
@@ -23,12 +23,11 @@ export const VALUE_CARDS = [
 
 export function ValueCards() {
   return (
-    <section aria-labelledby="home-value-title" css={sectionCss}>
-      <SectionHeading
-        id="home-value-title"
-        title="Intelligence built for growing businesses"
-        intro="Enterprise-grade insight without an enterprise research budget."
-      />
+    <HomeSection
+      id="value"
+      title="Intelligence built for growing businesses"
+      intro="Enterprise-grade insight without an enterprise research budget."
+    >
       <div css={balancedGridStyles(VALUE_CARDS.length, 260)}>
         {VALUE_CARDS.map((card) => (
           <Card key={card.title}>
@@ -51,6 +50,6 @@ export function ValueCards() {
           </Card>
         ))}
       </div>
-    </section>
+    </HomeSection>
   );
 }
