@@ -1,10 +1,12 @@
 import { type ChangeEvent, useCallback, useState } from 'react';
+import { focusFirstError } from './focus';
 
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
 
 /**
  * A form's values and per-field errors. `change(name)` stores what was typed and clears that field's error
  * (SPEC §5: an error clears as its field is edited); the other errors stay until the next submit.
+ * `showErrors(found, form)` shows a failed validation and focuses its first field.
  */
 export function useFormFields<F extends string, V extends Record<F, string>>(initial: V | (() => V)) {
   const [values, setValues] = useState<V>(initial);
@@ -21,5 +23,12 @@ export function useFormFields<F extends string, V extends Record<F, string>>(ini
     },
     [],
   );
-  return { values, setValues, errors, setErrors, change };
+  // SPEC §5: the errors show at once and the visitor lands on the first field, in reading order, that has one.
+  const showErrors = useCallback((found: FieldErrors<F>, form: HTMLFormElement | null) => {
+    setErrors(found);
+    focusFirstError(form, Object.keys(found));
+  }, []);
+  /** What a field of this form needs: `<InputField label="Email" {...bind('email')} />`. */
+  const bind = (name: F) => ({ name, value: values[name], onChange: change(name), error: errors[name] });
+  return { values, setValues, errors, setErrors, change, showErrors, bind };
 }

@@ -179,3 +179,25 @@ export const postInput = (over: Record<string, unknown> = {}) => ({
   categories: ['Testing'],
   ...over,
 });
+
+/** A complete market assessment (SPEC §3) a test can send, with what it changes laid over it. */
+export const surveyAnswers = (over: Record<string, unknown> = {}) => ({
+  companySize: '51-200',
+  industry: 'technology',
+  role: 'ceo',
+  yearsInRole: '4-7',
+  primaryChallenges: ['cybersecurity'],
+  riskConcerns: ['cyber-attack'],
+  growthGoals: [],
+  intelligenceTopics: ['cyber-threats'],
+  reportFrequency: 'monthly',
+  urgency: 'immediate',
+  email: 'Lead@Example.com',
+  firstName: 'Lea',
+  lastName: 'Lead',
+  company: 'Acme',
+  phone: '',
+  communicationMethod: 'email',
+  consultationInterest: true,
+  ...over,
+});

@@ -1,5 +1,5 @@
 import { API_PATHS } from '@app/contracts';
-import { postInput, registration, type TestServer } from './helpers';
+import { postInput, registration, surveyAnswers, type TestServer } from './helpers';
 
 /** A moving clock for the limits: tests step it past a window instead of sleeping. */
 export function testClock(start = 1_900_000_000_000) {
@@ -22,25 +22,7 @@ export const freshAddress = () => {
 
 export const from = (address: string) => ({ 'x-forwarded-for': address });
 
-export const assessment = (email: string) => ({
-  companySize: '51-200',
-  industry: 'technology',
-  role: 'ceo',
-  yearsInRole: '4-7',
-  primaryChallenges: ['cybersecurity'],
-  riskConcerns: ['cyber-attack'],
-  growthGoals: [],
-  intelligenceTopics: ['cyber-threats'],
-  reportFrequency: 'monthly',
-  urgency: 'immediate',
-  email,
-  firstName: 'Lea',
-  lastName: 'Lead',
-  company: 'Acme',
-  phone: '',
-  communicationMethod: 'email',
-  consultationInterest: true,
-});
+export const assessment = (email: string) => surveyAnswers({ email });
 
 /** A signed-in member made from its own address (the register and login limits count addresses). */
 export async function member(s: TestServer, address = freshAddress()) {

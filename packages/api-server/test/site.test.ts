@@ -9,7 +9,7 @@ import {
 } from '@app/contracts';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registration, startTestServer, type TestServer, type TestUser } from './helpers';
+import { registration, startTestServer, surveyAnswers, type TestServer, type TestUser } from './helpers';
 
 let s: TestServer;
 let admin: TestUser;
@@ -19,26 +19,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const assessment = (over: Record<string, unknown> = {}) => ({
-  companySize: '51-200',
-  industry: 'technology',
-  role: 'ceo',
-  yearsInRole: '4-7',
-  primaryChallenges: ['cybersecurity'],
-  riskConcerns: ['cyber-attack'],
-  growthGoals: [],
-  intelligenceTopics: ['cyber-threats'],
-  reportFrequency: 'monthly',
-  urgency: 'immediate',
-  email: 'Lead@Example.com',
-  firstName: 'Lea',
-  lastName: 'Lead',
-  company: 'Acme',
-  phone: '',
-  communicationMethod: 'email',
-  consultationInterest: true,
-  ...over,
-});
+const assessment = surveyAnswers;
 
 describe('demo content', () => {
   it('seeds a dozen public articles over all six content types', async () => {

@@ -1,37 +1,15 @@
-import { configureApi } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
-import { MemoryRouter, Route, Routes } from '@app/router';
-import { SessionProvider } from '@app/session';
 import { AppThemeProvider } from '@app/ui';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppErrorBoundary } from '../errors/app-error-boundary';
+import { renderWithNav, useQuietApi } from '../test/frame-kit';
 import { Footer } from './footer';
-import { Nav } from './nav';
 
-beforeAll(() => {
-  configureApi({ baseUrl: 'http://api.test' });
-  // The profile request of a logged-in session is not what these tests look at.
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
-  window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
-});
+useQuietApi();
 
-function renderFrame(path = '/') {
-  return render(
-    <AppThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          <Nav />
-          <Routes>
-            <Route path="*" element={<p>page</p>} />
-          </Routes>
-          <Footer />
-        </SessionProvider>
-      </MemoryRouter>
-    </AppThemeProvider>,
-  );
-}
+const renderFrame = (path = '/') => renderWithNav(path, <p>page</p>, <Footer />);
 
 describe('top navigation', () => {
   it('shows Login and Sign Up when logged out', () => {

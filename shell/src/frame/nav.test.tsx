@@ -1,39 +1,19 @@
-import { configureApi } from '@app/api-client';
 import { MESSAGES } from '@app/contracts';
-import { MemoryRouter, Route, Routes, useLocation } from '@app/router';
-import { SessionProvider } from '@app/session';
+import { MemoryRouter, useLocation } from '@app/router';
 import { AppThemeProvider } from '@app/ui';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotFound } from '../errors/not-found';
-import { Nav } from './nav';
+import { renderWithNav, useQuietApi } from '../test/frame-kit';
 
-beforeAll(() => {
-  configureApi({ baseUrl: 'http://api.test' });
-  // The profile request of a logged-in session is not what these tests look at.
-  vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response('{}', { status: 500 }));
-  window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
-});
+useQuietApi();
 
 function Where() {
   return <p>at {useLocation().pathname}</p>;
 }
 
-function renderNav(path = '/about') {
-  return render(
-    <AppThemeProvider>
-      <MemoryRouter initialEntries={[path]}>
-        <SessionProvider>
-          <Nav />
-          <Routes>
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </SessionProvider>
-      </MemoryRouter>
-    </AppThemeProvider>,
-  );
-}
+const renderNav = (path = '/about') => renderWithNav(path, <Where />);
 
 /** The menu the button controls, found the way assistive technology finds it: through aria-controls. */
 function menuOf(button: HTMLElement): HTMLElement {

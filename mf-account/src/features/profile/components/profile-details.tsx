@@ -99,7 +99,7 @@ interface Props {
 /** SPEC §2/§4 Profile: view mode or edit mode; save returns to view mode with a message hidden after 3 s. */
 export function ProfileDetails({ profile, onSaved }: Props) {
   const [editing, setEditing] = useState(false);
-  const { values, setValues, errors, setErrors, change } = useFormFields<FieldName, Values>(() =>
+  const { values, setValues, errors, setErrors, showErrors, bind } = useFormFields<FieldName, Values>(() =>
     valuesOf(profile),
   );
   const [failure, setFailure] = useState<string | null>(null);
@@ -155,10 +155,7 @@ export function ProfileDetails({ profile, onSaved }: Props) {
       },
     });
     if (!parsed.success) {
-      const found = toFieldErrors(fieldErrors(parsed.issues));
-      setErrors(found);
-      // focusFirstError walks the form in reading order, so the names need no order of their own.
-      focusFirstError(formRef.current, Object.keys(found));
+      showErrors(toFieldErrors(fieldErrors(parsed.issues)), formRef.current);
       return;
     }
     setErrors({});
@@ -181,14 +178,7 @@ export function ProfileDetails({ profile, onSaved }: Props) {
   };
 
   const field = (name: FieldName, label: string, extra: Partial<Parameters<typeof InputField>[0]> = {}) => (
-    <InputField
-      label={label}
-      name={name}
-      value={values[name]}
-      onChange={change(name)}
-      error={errors[name]}
-      {...extra}
-    />
+    <InputField label={label} {...bind(name)} {...extra} />
   );
 
   const view = valuesOf(profile);

@@ -90,7 +90,7 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 /** SPEC §2 Register, §4 registration states, §5 field rules, §8 registration failures. */
 export function RegisterPage() {
   const navigate = useNavigate();
-  const { values, setValues, errors, setErrors, change } = useFormFields<FieldName, Values>(EMPTY);
+  const { values, setValues, errors, setErrors, showErrors, bind } = useFormFields<FieldName, Values>(EMPTY);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -120,10 +120,7 @@ export function RegisterPage() {
     setOutcome(null);
     const parsed = v.safeParse(RegistrationFormSchema, values);
     if (!parsed.success) {
-      const found = fieldErrors(parsed.issues) as Partial<Record<FieldName, string>>;
-      setErrors(found);
-      // focusFirstError walks the form in reading order, so the names need no order of their own.
-      focusFirstError(formRef.current, Object.keys(found));
+      showErrors(fieldErrors(parsed.issues) as Partial<Record<FieldName, string>>, formRef.current);
       return;
     }
     setErrors({});
@@ -146,14 +143,7 @@ export function RegisterPage() {
   };
 
   const field = (name: FieldName, label: string, extra: Partial<ComponentProps<typeof InputField>> = {}) => (
-    <InputField
-      label={label}
-      name={name}
-      value={values[name]}
-      onChange={change(name)}
-      error={errors[name]}
-      {...extra}
-    />
+    <InputField label={label} {...bind(name)} {...extra} />
   );
 
   const activationNote = !outcome?.requiresActivation && (

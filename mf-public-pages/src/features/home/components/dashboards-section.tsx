@@ -3,7 +3,7 @@ import { Link } from '@app/router';
 import { ArrowRightIcon, Card, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { balancedGridStyles } from '../../../lib/balanced-grid';
-import { HomeSection } from './home-section';
+import { CardOutline, HomeSection } from './home-section';
 
 const CARD_HEIGHT = '168px';
 /** Narrow enough for four across in the 1120 px page, wide enough for a two-line description. */
@@ -75,22 +75,11 @@ export function DashboardsSection({
       {loading ? (
         <div css={balancedGridStyles(SKELETONS, CARD_MIN_WIDTH)}>
           {Array.from({ length: SKELETONS }, (_, i) => (
-            <div
-              key={i}
-              css={(t: Theme) => css`
-                height: ${CARD_HEIGHT};
-                padding: ${t.space(5)};
-                border: 1px solid ${t.color.border};
-                border-radius: ${t.radius.md};
-                display: grid;
-                align-content: start;
-                gap: ${t.space(3)};
-              `}
-            >
+            <CardOutline key={i} height={CARD_HEIGHT}>
               <Skeleton width="60%" height="22px" />
               <Skeleton height="16px" />
               <Skeleton width="80%" height="16px" />
-            </div>
+            </CardOutline>
           ))}
         </div>
       ) : dashboards.length === 0 ? (

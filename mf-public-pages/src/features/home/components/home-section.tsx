@@ -46,3 +46,25 @@ export function HomeSection({
     </section>
   );
 }
+
+/**
+ * The outline of a card while a section loads, as tall as the card that replaces it (so nothing below moves).
+ * The skeleton lines inside sketch that card's own layout.
+ */
+export function CardOutline({ height, children }: { height: string; children: ReactNode }) {
+  return (
+    <div
+      css={(t: Theme) => css`
+        height: ${height};
+        padding: ${t.space(5)};
+        border: 1px solid ${t.color.border};
+        border-radius: ${t.radius.md};
+        display: grid;
+        align-content: start;
+        gap: ${t.space(3)};
+      `}
+    >
+      {children}
+    </div>
+  );
+}

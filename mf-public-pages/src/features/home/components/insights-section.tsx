@@ -3,7 +3,7 @@ import { Link } from '@app/router';
 import { Badge, Card, gridStyles, Skeleton } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { HOME_ARTICLE_LIMIT } from '../api/load-home';
-import { HomeSection } from './home-section';
+import { CardOutline, HomeSection } from './home-section';
 import { postExcerpt } from './post-excerpt';
 
 /** Real cards and skeletons share one height, so arriving articles do not push the page down. */
@@ -50,24 +50,14 @@ function ArticleCard({ post }: { post: PostCard }) {
 
 function SkeletonCard() {
   return (
-    <div
-      css={(t: Theme) => css`
-        height: ${CARD_HEIGHT};
-        padding: ${t.space(5)};
-        border: 1px solid ${t.color.border};
-        border-radius: ${t.radius.md};
-        display: grid;
-        align-content: start;
-        gap: ${t.space(3)};
-      `}
-    >
+    <CardOutline height={CARD_HEIGHT}>
       <Skeleton width="110px" height="20px" radius="999px" />
       <Skeleton height="24px" />
       <Skeleton width="70%" height="24px" />
       <Skeleton height="16px" />
       <Skeleton height="16px" />
       <Skeleton width="50%" height="16px" />
-    </div>
+    </CardOutline>
   );
 }
 
