@@ -1,5 +1,6 @@
 import { Route, Routes, useLocation } from '@app/router';
-import { Providers, STAY_ON_EXPIRY } from '@app/test-utils';
+import { STAY_ON_EXPIRY } from '@app/session';
+import { Providers } from '@app/test-utils';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';

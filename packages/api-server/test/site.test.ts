@@ -19,8 +19,6 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
-const assessment = surveyAnswers;
-
 describe('demo content', () => {
   it('seeds a dozen public articles over all six content types', async () => {
     const r = await s.get('/api/posts?visibility=public&limit=100');
@@ -60,7 +58,7 @@ describe('demo content', () => {
 
 describe('market assessment', () => {
   it('stores a valid submission and answers 201 {id, message}', async () => {
-    const r = await s.post('/api/market-assessment', assessment());
+    const r = await s.post('/api/market-assessment', surveyAnswers());
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ id: expect.any(Number), message: expect.any(String) });
     const row = s.ctx.db.prepare('SELECT email FROM market_assessments WHERE id = ?').get(r.body.id) as {
@@ -80,7 +78,7 @@ describe('market assessment', () => {
       [{ urgency: 'yesterday' }, ''],
     ];
     for (const [over, message] of cases) {
-      const r = await s.post('/api/market-assessment', assessment(over));
+      const r = await s.post('/api/market-assessment', surveyAnswers(over));
       expect(r.status, JSON.stringify(over)).toBe(400);
       if (message) expect(r.body.error).toBe(message);
     }
@@ -91,7 +89,7 @@ describe('market assessment', () => {
     const before = count();
     const send = () =>
       s.req('POST', '/api/market-assessment', {
-        body: assessment(),
+        body: surveyAnswers(),
         headers: { 'idempotency-key': 'abc-123' },
       });
     const [a, b] = await Promise.all([send(), send()]);
@@ -101,7 +99,7 @@ describe('market assessment', () => {
     expect(c.body).toEqual(a.body);
     expect(count()).toBe(before + 1);
     const other = await s.req('POST', '/api/market-assessment', {
-      body: assessment(),
+      body: surveyAnswers(),
       headers: { 'idempotency-key': 'abc-124' },
     });
     expect(other.body.id).not.toBe(a.body.id);

@@ -5,7 +5,7 @@
 import { configureApi } from '@app/api-client';
 import type { RemoteAppProps } from '@app/federation';
 import { BrowserRouter, Link } from '@app/router';
-import { RoutedSessionProvider, type SessionExpiryPolicy, useSession } from '@app/session';
+import { LOGIN_ON_EXPIRY, RoutedSessionProvider, type SessionExpiryPolicy, useSession } from '@app/session';
 import { AppThemeProvider, Button, useThemeMode } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type ComponentType, StrictMode } from 'react';
@@ -57,13 +57,12 @@ export function renderStandalone(
     expiry?: SessionExpiryPolicy;
   },
 ) {
-  const expiry = options.expiry ?? { staysInPlace: () => false, requiresLogin: () => false };
   configureApi({ baseUrl: process.env.API_BASE_URL ?? 'http://localhost:4000' });
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <AppThemeProvider>
         <BrowserRouter>
-          <RoutedSessionProvider policy={expiry}>
+          <RoutedSessionProvider policy={options.expiry ?? LOGIN_ON_EXPIRY}>
             <DevBar title={options.title} links={options.links} />
             <main id="main">
               <App />

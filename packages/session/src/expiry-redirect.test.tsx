@@ -7,22 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { RequireLogin, RoutedSessionProvider } from './expiry-redirect';
 import { type LoginNotice, readLoginNotice } from './login-redirect';
 import { useSession } from './session-context';
+import { profile } from './test/profile';
 
 const API = 'http://api.test';
-const server = setupServer(
-  http.get(`${API}/api/profile`, () =>
-    HttpResponse.json({
-      username: 'jane',
-      name: { first: 'Jane', last: 'Doe' },
-      email: 'jane@example.com',
-      address: { street: '', city: '', postal_code: '', country: '' },
-      roles: [],
-      is_active: true,
-      created_at: '2026-01-01T00:00:00Z',
-      last_login: null,
-    }),
-  ),
-);
+const server = setupServer(http.get(`${API}/api/profile`, () => HttpResponse.json(profile([]))));
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
   configureApi({ baseUrl: API });

@@ -1,5 +1,5 @@
 import { Navigate, useLocation, useNavigate } from '@app/router';
-import { type ReactNode, useCallback } from 'react';
+import type { ReactNode } from 'react';
 import { loginRedirect } from './login-redirect';
 import { SessionProvider, useSession } from './session-context';
 
@@ -12,6 +12,18 @@ export interface SessionExpiryPolicy {
   /** SPEC §6 /profile: a page that needs a login; Back must not lead into it once the session is gone. */
   requiresLogin: (pathname: string) => boolean;
 }
+
+/** Every page sends the visitor to /login (the dev frame of a remote whose pages all do). */
+export const LOGIN_ON_EXPIRY: SessionExpiryPolicy = {
+  staysInPlace: () => false,
+  requiresLogin: () => false,
+};
+
+/** Every page keeps the visitor and says so in place (research screens). */
+export const STAY_ON_EXPIRY: SessionExpiryPolicy = {
+  staysInPlace: () => true,
+  requiresLogin: () => false,
+};
 
 /**
  * SPEC §8, "any 401 anywhere": the session together with where the visitor goes when the server ends it.
@@ -27,14 +39,14 @@ export function RoutedSessionProvider({
 }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const onExpired = useCallback(() => {
+  const onExpired = () => {
     if (pathname === LOGIN_PATH || policy.staysInPlace(pathname)) return;
     // A page that needs a login cannot stay in the history: Back would only bounce to /login again.
     navigate(LOGIN_PATH, {
       replace: policy.requiresLogin(pathname),
       state: loginRedirect('session-expired'),
     });
-  }, [navigate, pathname, policy]);
+  };
   return <SessionProvider onExpired={onExpired}>{children}</SessionProvider>;
 }
 

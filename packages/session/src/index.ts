@@ -1,8 +1,10 @@
 export {
+  LOGIN_ON_EXPIRY,
   LOGIN_PATH,
   RequireLogin,
   RoutedSessionProvider,
   type SessionExpiryPolicy,
+  STAY_ON_EXPIRY,
 } from './expiry-redirect';
 export {
   LOGIN_NOTICE_TEXT,

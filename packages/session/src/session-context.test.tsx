@@ -4,6 +4,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SessionProvider, useSession } from './session-context';
+import { profile } from './test/profile';
 
 const BASE = 'http://api.test';
 const server = setupServer();
@@ -16,17 +17,6 @@ afterEach(() => {
   localStorage.clear();
 });
 afterAll(() => server.close());
-
-const profile = (roles: string[]) => ({
-  username: 'jane',
-  name: { first: 'Jane', last: 'Doe' },
-  email: 'jane@example.com',
-  address: { street: 'Main Street 1', city: '', postal_code: '', country: '' },
-  roles,
-  is_active: true,
-  created_at: '2026-01-01T00:00:00Z',
-  last_login: null,
-});
 
 function Probe() {
   const s = useSession();

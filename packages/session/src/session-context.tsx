@@ -18,7 +18,16 @@ import {
   tierOf,
   type Visibility,
 } from '@app/contracts';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 export type ProfileStatus = 'none' | 'loading' | 'loaded' | 'error';
 
@@ -53,7 +62,8 @@ export interface SessionProviderProps {
   children: ReactNode;
   /**
    * Called once when a 401 ends the session (not on logout): the shell decides there where the visitor goes
-   * (SPEC §8: to /login, except screens that say so in place). Keep it stable (useCallback).
+   * (SPEC §8: to /login, except screens that say so in place). The latest one is called, so it may change
+   * with every render (the current path) without re-subscribing the token listeners.
    */
   onExpired?: () => void;
 }
@@ -63,6 +73,8 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
   const [profile, setProfileState] = useState<Profile | null>(null);
   const [profileStatus, setProfileStatus] = useState<ProfileStatus>('none');
   const [sessionExpired, setSessionExpired] = useState(false);
+  const onExpiredRef = useRef(onExpired);
+  onExpiredRef.current = onExpired;
 
   // Follow the token wherever it changes: this tab (login, logout, a 401 in any remote) or another tab.
   useEffect(() => {
@@ -73,7 +85,7 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
       if (next) setSessionExpired(false);
       else if (detail?.reason === 'expired') {
         setSessionExpired(true);
-        onExpired?.();
+        onExpiredRef.current?.();
       } else if (detail) setSessionExpired(false);
     };
     const onStorage = (event: StorageEvent) => {
@@ -85,7 +97,7 @@ export function SessionProvider({ children, onExpired }: SessionProviderProps) {
       window.removeEventListener(TOKEN_CHANGED_EVENT, sync);
       window.removeEventListener('storage', onStorage);
     };
-  }, [onExpired]);
+  }, []);
 
   const loadProfile = useCallback(async (signal?: AbortSignal) => {
     setProfileStatus('loading');

@@ -1,6 +1,6 @@
 import { configureApi } from '@app/api-client';
 import { MemoryRouter } from '@app/router';
-import { RoutedSessionProvider, type SessionExpiryPolicy } from '@app/session';
+import { LOGIN_ON_EXPIRY, RoutedSessionProvider, type SessionExpiryPolicy } from '@app/session';
 import { AppThemeProvider } from '@app/ui';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,14 +31,8 @@ function entry(path: string, state: unknown) {
 
 /** As the shell's route table answers for a page that is not a research screen: a 401 goes to /login. */
 export const TO_LOGIN_ON_EXPIRY: SessionExpiryPolicy = {
-  staysInPlace: () => false,
+  ...LOGIN_ON_EXPIRY,
   requiresLogin: (pathname) => pathname === '/profile',
-};
-
-/** As the shell answers for research screens: the screen says 'Session expired' in place. */
-export const STAY_ON_EXPIRY: SessionExpiryPolicy = {
-  staysInPlace: () => true,
-  requiresLogin: () => false,
 };
 
 export interface ProvidersProps {

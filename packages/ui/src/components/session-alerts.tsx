@@ -14,15 +14,9 @@ export function SessionExpiredNotice({ newTab = false }: { newTab?: boolean }) {
   return (
     <Alert tone="warning">
       <span>{MESSAGES.research.sessionExpired}</span>{' '}
-      {newTab ? (
-        <Link to="/login" target="_blank" rel="noopener" css={inlineLinkStyles}>
-          Log In (opens a new tab)
-        </Link>
-      ) : (
-        <Link to="/login" css={inlineLinkStyles}>
-          Log In
-        </Link>
-      )}
+      <Link to="/login" css={inlineLinkStyles} {...(newTab && { target: '_blank', rel: 'noopener' })}>
+        {newTab ? 'Log In (opens a new tab)' : 'Log In'}
+      </Link>
     </Alert>
   );
 }
