@@ -1,5 +1,6 @@
 import { MESSAGES } from '@app/contracts';
-import { expect, type Page, test } from '../support/test';
+import { createMember, createPost, uniqueName, useToken } from '../support/api';
+import { expect, type Page, type Request, test } from '../support/test';
 
 // Issue 16: the first screen of the static routes is in the HTML (docs/decisions/0018-prerendered-first-screen.md).
 const PAGES = [
@@ -29,6 +30,25 @@ test.describe('before any script runs', () => {
       await expect(picture.locator('[id], label[for]')).toHaveCount(0);
     });
   }
+
+  test("the Research Center's picture shows the research a guest would see, as it is now", async ({
+    page,
+    request,
+  }) => {
+    // Rendered per request with the API's answers (docs/decisions/0021-first-screen-with-data.md): a post
+    // published a moment ago is in it, a draft is not.
+    const author = await createMember(request);
+    const title = uniqueName('Picture published');
+    const hidden = uniqueName('Picture draft');
+    const content = 'Rendered per request.';
+    await createPost(request, author, { title, content, visibility: 'public', status: 'published' });
+    await createPost(request, author, { title: hidden, content, visibility: 'public', status: 'draft' });
+    await page.goto('/research-center');
+    const picture = page.locator('[data-prerendered-frame] main');
+    await expect(picture.locator('h3', { hasText: title })).toBeVisible();
+    await expect(picture.locator('h3', { hasText: hidden })).toHaveCount(0);
+    await expect(picture.locator('[id], label[for]')).toHaveCount(0);
+  });
 
   test('a page without a pre-rendered screen still shows the frame', async ({ page }) => {
     await page.goto('/post/1');
@@ -93,5 +113,59 @@ test.describe('when the app takes over', () => {
     // Client-side validation of the live form (the picture has no script behind it).
     await expect(page.getByText(MESSAGES.login.required)).toBeVisible();
     await expect(page.getByLabel('Email')).toHaveValue('nobody@example.com');
+  });
+
+  test("a guest's Research Center starts from the server's answers: the same cards, no request, no skeleton", async ({
+    page,
+  }) => {
+    await watchLayoutShifts(page);
+    await page.addInitScript(() => {
+      const state = window as unknown as { __listSkeleton: boolean };
+      state.__listSkeleton = false;
+      new MutationObserver(() => {
+        if (document.querySelector('[role="status"][aria-label="Loading research"]'))
+          state.__listSkeleton = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const listRequests: Request[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/posts(\?|\/tags|\/categories|\/search)/.test(r.url())) listRequests.push(r);
+    });
+    await page.goto('/research-center');
+    await expect(page.locator('[data-prerendered-region]')).toHaveCount(0);
+    const cards = page.getByRole('main').getByRole('article');
+    await expect(cards.first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(listRequests.map((r) => r.url())).toEqual([]);
+    const { shift, listSkeleton } = await page.evaluate(() => {
+      const state = window as unknown as { __shift: number; __listSkeleton: boolean };
+      return { shift: state.__shift, listSkeleton: state.__listSkeleton };
+    });
+    expect(shift).toBeLessThanOrEqual(0.02);
+    expect(listSkeleton, 'the list skeleton showed although the page carried the list').toBe(false);
+    // The answers are the first screen's only: a search asks the API as always.
+    await page.getByLabel('Search research').fill('risk');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => listRequests.length).toBeGreaterThan(0);
+  });
+
+  test("a member's Research Center never starts from a guest's answers", async ({ page, request }) => {
+    const member = await createMember(request, ['paid-tier-1']);
+    const author = await createMember(request);
+    const title = uniqueName('Members only');
+    await createPost(request, author, {
+      title,
+      content: 'For members.',
+      visibility: 'members_only',
+      status: 'published',
+    });
+    await useToken(page, member.token);
+    const asked = page.waitForRequest(
+      (r) => r.url().includes('/api/posts?') && r.headers().authorization === `Bearer ${member.token}`,
+    );
+    await page.goto('/research-center');
+    await asked;
+    await expect(page.getByRole('heading', { name: title })).toBeVisible();
   });
 });

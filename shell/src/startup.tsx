@@ -1,4 +1,4 @@
-import { configureApi } from '@app/api-client';
+import { configureApi, primeResponses, readPrimedResponses } from '@app/api-client';
 import { StrictMode, startTransition } from 'react';
 import type { App as AppComponent } from './app';
 import { loadRuntimeConfig, type RuntimeConfig, StartupError } from './config/runtime-config';
@@ -11,6 +11,8 @@ import { prepareRollout, type RolloutState } from './rollout/prepare';
 export async function prepare(): Promise<{ config: RuntimeConfig; rollout: RolloutState }> {
   const config = await loadRuntimeConfig();
   configureApi({ baseUrl: config.apiBaseUrl });
+  // The API's answers the server rendered the route's first screen from (if any): its remote starts from them.
+  primeResponses(readPrimedResponses());
   configureHealthReports(config.apiBaseUrl);
   const rollout = await prepareRollout(config);
   registerAllRemotes(rollout);

@@ -6,6 +6,11 @@
 // An app's `src/prerender.tsx` exports:
 //   prerenderPaths: string[]                      the paths whose first screen is the same for every guest
 //   Prerender: ComponentType<{ path: string }>    what to render for one path (the providers are added here)
+//   serverRequests?: (path) => string[] | null    optional: the API GETs (path and query) a guest's first
+//                                                 screen of `path` is rendered from. With it, the renderer
+//                                                 itself ships in the dist as `server-render.mjs`, and the
+//                                                 static server renders that path per request with the API's
+//                                                 answers (docs/decisions/0021-first-screen-with-data.md).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -17,26 +22,43 @@ const require = createRequire(import.meta.url);
 
 export const PRERENDER_ENTRY = 'src/prerender.tsx';
 export const PRERENDER_FILE = 'prerender.json';
+export const SERVER_RENDER_FILE = 'server-render.mjs';
+
+/** Whether the app's prerender entry declares data-backed pages (a plain text check: the entry is ours). */
+const declaresServerRequests = (source) => /export\s+(?:function|const)\s+serverRequests\b/.test(source);
 
 // The wrapper every app's pages render in: the shared theme, a guest session, a router at the path, and a
 // fresh emotion cache per page, so each page's CSS is exactly the rules it uses (collected from the cache
 // instead of inline <style> tags, which would need a CSP hash each). The rules' ids go with them: emotion
 // in the browser reads them from the block's data-emotion attribute and does not insert those rules again.
-const wrapperSource = (entry, cachePath) => `
+const wrapperSource = (entry, cachePath, withServerRequests) => `
+import { forgetPrimedResponses, primeResponses } from '@app/api-client';
 import { MemoryRouter } from '@app/router';
 import { SessionProvider } from '@app/session';
 import { theme } from '@app/ui';
 import createCache from ${JSON.stringify(cachePath)};
 import { CacheProvider, ThemeProvider } from '@emotion/react';
 import { renderToString } from 'react-dom/server';
-import { Prerender, prerenderPaths } from ${JSON.stringify(entry)};
+import { Prerender, prerenderPaths${withServerRequests ? ', serverRequests as appServerRequests' : ''} } from ${JSON.stringify(entry)};
+
+// The picture carries no ids and nothing that points at one (label for, aria-*by, aria-controls): it is
+// hidden from assistive technology anyway, and so no label, link or script finds a control in the picture
+// instead of the live one, and the live page never meets its own ids twice. (React escapes quotes in
+// attribute values and text, so the pattern cannot match inside either.)
+const ID_ATTRIBUTES = /\\s(?:id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g;
+const withoutIds = (html) => html.replace(ID_ATTRIBUTES, '');
 
 export { prerenderPaths };
+export const serverRequests = ${withServerRequests ? 'appServerRequests' : '() => null'};
 
-export function renderPage(path) {
+/** One page: { html, css, ids }. \`primed\`: the API's answers it is rendered from (the api client's peek). */
+export function renderPage(path, primed = {}) {
   const cache = createCache({ key: 'css' });
   cache.compat = true;
-  const html = renderToString(
+  primeResponses(primed);
+  let html;
+  try {
+    html = renderToString(
     <CacheProvider value={cache}>
       <ThemeProvider theme={theme}>
         <MemoryRouter initialEntries={[path]}>
@@ -46,19 +68,30 @@ export function renderPage(path) {
         </MemoryRouter>
       </ThemeProvider>
     </CacheProvider>,
-  );
+    );
+  } finally {
+    forgetPrimedResponses();
+  }
   const rules = Object.entries(cache.inserted).filter(([, rule]) => typeof rule === 'string');
-  return { html, css: rules.map(([, rule]) => rule).join(''), ids: rules.map(([id]) => id) };
+  return { html: withoutIds(html), css: rules.map(([, rule]) => rule).join(''), ids: rules.map(([id]) => id) };
 }
 `;
 
-/** Bundles the app's prerender entry for Node (production React, the app's own sources) and imports it. */
-async function loadRenderer(appDir) {
+/**
+ * Bundles the app's prerender entry for Node (production React, the app's own sources) and imports it. An
+ * app with serverRequests keeps the bundle: it is written to `keepAs` (its dist), to travel in its releases.
+ */
+async function loadRenderer(appDir, keepAs) {
   const esbuild = await import('esbuild');
-  const outfile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-')), 'render.mjs');
+  const entry = path.join(appDir, PRERENDER_ENTRY);
+  const withServerRequests = declaresServerRequests(fs.readFileSync(entry, 'utf8'));
+  const kept = withServerRequests && keepAs;
+  const outfile = kept
+    ? keepAs
+    : path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'prerender-')), 'render.mjs');
   await esbuild.build({
     stdin: {
-      contents: wrapperSource(path.join(appDir, PRERENDER_ENTRY), require.resolve('@emotion/cache')),
+      contents: wrapperSource(entry, require.resolve('@emotion/cache'), withServerRequests),
       resolveDir: appDir,
       loader: 'tsx',
     },
@@ -78,28 +111,17 @@ async function loadRenderer(appDir) {
   try {
     return await import(pathToFileURL(outfile).href);
   } finally {
-    fs.rmSync(path.dirname(outfile), { recursive: true, force: true });
+    if (!kept) fs.rmSync(path.dirname(outfile), { recursive: true, force: true });
   }
 }
 
 /**
- * The picture carries no ids and nothing that points at one (label for, aria-*by, aria-controls): it is
- * hidden from assistive technology anyway, and so no label, link or script finds a control in the picture
- * instead of the live one, and the live page never meets its own ids twice. (React escapes quotes in
- * attribute values and text, so the pattern cannot match inside either.)
+ * Renders every static path of the app: `{ [path]: { html, css, ids } }` (ids: emotion's, of the css rules).
+ * `keepRendererAs`: where an app with serverRequests keeps its renderer (see loadRenderer).
  */
-const ID_ATTRIBUTES = /\s(?:id|for|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g;
-export const withoutIds = (html) => html.replace(ID_ATTRIBUTES, '');
-
-/** Renders every path of the app: `{ [path]: { html, css, ids } }` (ids: emotion's, of the css rules). */
-export async function prerenderApp(appDir) {
-  const { prerenderPaths, renderPage } = await loadRenderer(appDir);
-  return Object.fromEntries(
-    prerenderPaths.map((p) => {
-      const page = renderPage(p);
-      return [p, { ...page, html: withoutIds(page.html) }];
-    }),
-  );
+export async function prerenderApp(appDir, keepRendererAs) {
+  const { prerenderPaths, renderPage } = await loadRenderer(appDir, keepRendererAs);
+  return Object.fromEntries(prerenderPaths.map((p) => [p, renderPage(p)]));
 }
 
 /**
@@ -134,7 +156,10 @@ export class PrerenderPlugin {
     compiler.hooks.afterEmit.tapPromise('PrerenderPlugin', async (compilation) => {
       if (!fs.existsSync(path.join(this.appDir, PRERENDER_ENTRY))) return;
       const outDir = compilation.outputOptions.path;
-      const pages = await prerenderApp(this.appDir);
+      const pages = await prerenderApp(
+        this.appDir,
+        this.isShell ? undefined : path.join(outDir, SERVER_RENDER_FILE),
+      );
       if (this.isShell) {
         const indexFile = path.join(outDir, 'index.html');
         const frame = Object.values(pages)[0];

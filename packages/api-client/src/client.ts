@@ -2,6 +2,7 @@ import { LIMITS } from '@app/contracts';
 import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { ApiError, parseErrorBody } from './errors';
+import { primedResponse, requestKey } from './primed';
 import { readToken, writeToken } from './token-store';
 
 type Schema<T> = v.GenericSchema<unknown, T>;
@@ -121,6 +122,21 @@ async function callWithHeaders<T>(
   return { data: parsed.output, headers };
 }
 
+/**
+ * The answer the page was primed with for this GET (primed.ts), validated like a fetched one, or undefined:
+ * not primed, a token is stored, or the body does not match (the caller then fetches as usual).
+ */
+function peekWithHeaders<T>(
+  path: string,
+  schema: Schema<T>,
+  options: CallOptions = {},
+): WithHeaders<T> | undefined {
+  const primed = primedResponse(requestKey(path, toSearchParams(options.searchParams)));
+  if (!primed) return undefined;
+  const parsed = v.safeParse(schema, primed.body);
+  return parsed.success ? { data: parsed.output, headers: new Headers(primed.headers) } : undefined;
+}
+
 /** Typed calls: pass a contracts schema to validate the response, or null to ignore the body. */
 export const api = {
   get: <T>(path: string, schema: Schema<T> | null, options?: CallOptions) =>
@@ -128,6 +144,10 @@ export const api = {
   /** A GET whose caller also needs the response headers (for example X-Next-Cursor of a paged list). */
   getWithHeaders: <T>(path: string, schema: Schema<T> | null, options?: CallOptions) =>
     callWithHeaders('GET', path, schema, undefined, options),
+  /** Synchronously, the primed answer to a GET (a first render that needs no request), else undefined. */
+  peek: <T>(path: string, schema: Schema<T>, options?: CallOptions) =>
+    peekWithHeaders(path, schema, options)?.data,
+  peekWithHeaders,
   post: <T>(path: string, body: unknown, schema: Schema<T> | null, options?: CallOptions) =>
     call('POST', path, schema, body, options),
   put: <T>(path: string, body: unknown, schema: Schema<T> | null, options?: CallOptions) =>

@@ -1,6 +1,15 @@
 export { api, type CallOptions, configureApi, getApiBaseUrl, type WithHeaders } from './client';
 export { ApiError, errorMessage, isStatus } from './errors';
 export {
+  forgetPrimedResponses,
+  PRIMED_RESPONSES_SELECTOR,
+  type PrimedResponse,
+  type PrimedResponses,
+  primeResponses,
+  readPrimedResponses,
+  requestKey,
+} from './primed';
+export {
   readToken,
   TOKEN_CHANGED_EVENT,
   TOKEN_KEY,

@@ -16,9 +16,17 @@ function deferredLoader() {
   return { calls, load };
 }
 
-function Screen({ loader, initial = 'a' }: { loader: ReturnType<typeof deferredLoader>; initial?: string }) {
+function Screen({
+  loader,
+  initial = 'a',
+  primed,
+}: {
+  loader: ReturnType<typeof deferredLoader>;
+  initial?: string;
+  primed?: string;
+}) {
   const [query, setQuery] = useState(initial);
-  const state = useServerState(loader.load(query), [query]);
+  const state = useServerState(loader.load(query), [query], true, () => primed);
   return (
     <div>
       <p>status: {state.status}</p>
@@ -75,5 +83,29 @@ describe('useServerState', () => {
     render(<Disabled />);
     expect(screen.getByText('status: idle')).toBeInTheDocument();
     expect(loader.calls).toHaveLength(0);
+  });
+
+  it('starts done with data it already has, asks nothing on mount, and loads when the question changes', async () => {
+    const loader = deferredLoader();
+    render(<Screen loader={loader} primed="from the page" />);
+    expect(screen.getByText('status: done')).toBeInTheDocument();
+    expect(screen.getByText('data: from the page')).toBeInTheDocument();
+    expect(loader.calls).toHaveLength(0);
+    act(() => screen.getByRole('button', { name: 'ask b' }).click());
+    expect(loader.calls.map((c) => c.query)).toEqual(['b']);
+    await act(async () => loader.calls[0]?.resolve('answer b'));
+    expect(screen.getByText('data: answer b')).toBeInTheDocument();
+    act(() => screen.getByRole('button', { name: 'retry' }).click());
+    expect(loader.calls).toHaveLength(2);
+  });
+
+  it('ignores initial data while disabled', () => {
+    const loader = deferredLoader();
+    function Disabled() {
+      const state = useServerState(loader.load('x'), [], false, () => 'primed');
+      return <p>status: {state.status}</p>;
+    }
+    render(<Disabled />);
+    expect(screen.getByText('status: idle')).toBeInTheDocument();
   });
 });

@@ -21,18 +21,23 @@ export interface ServerStateControls<T> {
  * whenever `deps` change while `enabled`, aborting the previous run, so a slow answer to an old question can
  * never overwrite the answer to the current one, and a page the user has left is never updated.
  * A screen starts in 'loading' (not 'idle') when enabled, so its first render, and the pre-rendered HTML
- * made from it, already shows the loading state.
+ * made from it, already shows the loading state. `initial` may supply the data synchronously (the api
+ * client's `peek` of an answer primed into the page): the screen then starts 'done' and does not load on
+ * mount, so the server's picture and the first live render are the same page.
  */
 export function useServerState<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: DependencyList,
   enabled = true,
+  initial?: () => T | undefined,
 ): ServerState<T> & ServerStateControls<T> {
-  const [state, setState] = useState<ServerState<T>>(() => ({
-    status: enabled ? 'loading' : 'idle',
-    data: null,
-    error: null,
-  }));
+  const [state, setState] = useState<ServerState<T>>(() => {
+    const data = enabled ? initial?.() : undefined;
+    if (data !== undefined) return { status: 'done', data, error: null };
+    return { status: enabled ? 'loading' : 'idle', data: null, error: null };
+  });
+  // Data the first render already had (an answer primed into the page) is not asked for again on mount.
+  const skipFirstLoad = useRef(state.status === 'done');
   const [attempt, setAttempt] = useState(0);
   // Read through a ref: the caller's deps decide when to load, so `load` need not be stable.
   const loadRef = useRef(load);
@@ -41,6 +46,10 @@ export function useServerState<T>(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the caller's deps are the dependencies by design (like useEffect's own); `attempt` asks for a reload.
   useEffect(() => {
     if (!enabled) return;
+    if (skipFirstLoad.current) {
+      skipFirstLoad.current = false;
+      return;
+    }
     const controller = new AbortController();
     setState((s) => ({ status: 'loading', data: s.data, error: null }));
     loadRef.current(controller.signal).then(

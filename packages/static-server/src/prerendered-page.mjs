@@ -21,6 +21,17 @@ function readJson(file) {
   }
 }
 
+/** The releases the deployment manifest names stable, as [remote, version, folder], read per call. */
+export function stableReleases({ store, manifestFile }) {
+  const manifest = readJson(manifestFile);
+  return Object.entries(manifest?.remotes ?? {})
+    .map(([remote, deployment]) => [remote, deployment?.stable])
+    .filter(
+      ([remote, version]) => REMOTE.test(remote) && typeof version === 'string' && VERSION.test(version),
+    )
+    .map(([remote, version]) => [remote, version, path.join(store, remote, version)]);
+}
+
 /**
  * @param {{ store: string, manifestFile: string }} releases
  * @returns {(pathname: string) => { remote: string, html: string, css: string } | null}
@@ -28,20 +39,16 @@ function readJson(file) {
 export function prerenderedRegions({ store, manifestFile }) {
   // A release never changes (its id is its content), so its pages are read once.
   const byRelease = new Map();
-  const pagesOf = (remote, version) => {
-    const key = `${remote}/${version}`;
-    if (!byRelease.has(key)) {
-      const file = readJson(path.join(store, remote, version, 'prerender.json'));
-      byRelease.set(key, file?.pages && typeof file.pages === 'object' ? file.pages : {});
+  const pagesOf = (folder) => {
+    if (!byRelease.has(folder)) {
+      const file = readJson(path.join(folder, 'prerender.json'));
+      byRelease.set(folder, file?.pages && typeof file.pages === 'object' ? file.pages : {});
     }
-    return byRelease.get(key);
+    return byRelease.get(folder);
   };
   return (pathname) => {
-    const manifest = readJson(manifestFile);
-    for (const [remote, deployment] of Object.entries(manifest?.remotes ?? {})) {
-      const version = deployment?.stable;
-      if (!REMOTE.test(remote) || typeof version !== 'string' || !VERSION.test(version)) continue;
-      const page = pagesOf(remote, version)[pathname];
+    for (const [remote, , folder] of stableReleases({ store, manifestFile })) {
+      const page = pagesOf(folder)[pathname];
       if (typeof page?.html === 'string' && typeof page.css === 'string') return { remote, ...page };
     }
     return null;
@@ -69,7 +76,18 @@ export function pageWithRegion(shellHtml, pathname, region) {
   if (!region || !shellHtml.includes(REGION_MARKER)) return shellHtml;
   const attrs = `data-prerendered-region="${region.remote}" data-path="${encodeURI(pathname)}"`;
   const ids = Array.isArray(region.ids) ? region.ids : [];
-  return shellHtml
+  const page = shellHtml
     .replace('</head>', () => `${styleBlock('region', region.css, ids)}</head>`)
     .replace(REGION_MARKER, () => `<div ${attrs}>${region.html}</div>`);
+  return region.primed ? page.replace('</body>', () => `${primedBlock(region.primed)}</body>`) : page;
+}
+
+/**
+ * The API's answers a server-rendered region was made from, for the live app to start from (the api
+ * client's PRIMED_RESPONSES_SELECTOR). A data block: the browser never runs it, so the CSP needs no hash.
+ * "<" is escaped so no answer can close the element early.
+ */
+export function primedBlock(primed) {
+  const json = JSON.stringify(primed).replace(/</g, '\\u003c');
+  return `<script type="application/json" data-primed-responses="">${json}</script>`;
 }

@@ -21,6 +21,7 @@ import {
   corsHeaders,
   PAGE_HEADERS,
 } from './security-headers.mjs';
+import { serverRenderedRegions } from './server-rendered-page.mjs';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css)(\.map)?$/;
 
@@ -81,18 +82,23 @@ function releaseHandler({ store, manifestFile }) {
   };
 }
 
+/** The shell's runtime config as served: the one given to serveApp, else the dist's config.json (read per call). */
+function runtimeConfigOf(dir, runtimeConfig) {
+  const configFile = path.join(dir, 'config.json');
+  return () =>
+    runtimeConfig ??
+    (fs.existsSync(configFile) ? JSON.parse(fs.readFileSync(configFile, 'utf8')) : undefined);
+}
+
 /**
  * The page's CSP, recomputed when the page, the runtime config or the origin changes (an operator may edit
  * config.json or redeploy while the server runs), and otherwise reused. `html` is the page as sent when it
  * is not the built index.html (a page with a pre-rendered region has that region's style block).
  */
-function pagePolicy(dir, runtimeConfig) {
+function pagePolicy(configOf) {
   let memo = { key: '', value: '' };
-  const configFile = path.join(dir, 'config.json');
-  return (selfOrigin, html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8')) => {
-    const config =
-      runtimeConfig ??
-      (fs.existsSync(configFile) ? JSON.parse(fs.readFileSync(configFile, 'utf8')) : undefined);
+  return (selfOrigin, html) => {
+    const config = configOf();
     const key = `${selfOrigin}\n${JSON.stringify(config ?? null)}\n${html}`;
     if (memo.key !== key)
       memo = { key, value: contentSecurityPolicy({ html, runtimeConfig: config, selfOrigin }) };
@@ -101,15 +107,22 @@ function pagePolicy(dir, runtimeConfig) {
 }
 
 /**
- * The shell's page for a path whose remote pre-rendered its first screen (the stable release's
- * prerender.json): index.html with that region spliced in. Returns false when there is none, and sirv
- * answers with the plain index.html as before.
+ * The shell's page for a path whose remote pre-rendered its first screen: index.html with that region
+ * spliced in, rendered per request with the API's answers when the stable release can (server-render.mjs),
+ * else as built (prerender.json). Resolves false when there is none, and sirv answers with the plain
+ * index.html as before.
  */
-function prerenderedPageHandler({ dir, releases, policyFor }) {
-  const regionFor = prerenderedRegions(releases);
-  return (req, res, pathname) => {
+function prerenderedPageHandler({ dir, releases, policyFor, configOf }) {
+  const staticRegionFor = prerenderedRegions(releases);
+  const renderedRegionFor = serverRenderedRegions(releases);
+  const apiBaseOf = (selfOrigin) => {
+    const base = configOf()?.apiBaseUrl;
+    return typeof base === 'string' && base ? new URL(base, selfOrigin).href : null;
+  };
+  return async (req, res, pathname) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPagePath(pathname)) return false;
-    const region = regionFor(pathname);
+    const region =
+      (await renderedRegionFor(pathname, apiBaseOf(res.selfOrigin))) ?? staticRegionFor(pathname);
     if (!region) return false;
     const shellHtml = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
     const html = pageWithRegion(shellHtml, pathname, region);
@@ -147,7 +160,9 @@ export function serveApp({
 }) {
   if (!fs.existsSync(path.join(dir, 'index.html'))) throw new Error(`${name}: no build in ${dir}`);
   const gzip = compression();
-  const policyFor = pagePolicy(dir, runtimeConfig);
+  const configOf = runtimeConfigOf(dir, runtimeConfig);
+  const policyFor = pagePolicy(configOf);
+  const builtPage = () => fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const files = sirv(dir, {
     // Look files up per request instead of indexing the folder once at start: a remote redeployed into
     // its folder is served at once, with no restart. (A stat per request is cheap next to the transfer.)
@@ -159,7 +174,7 @@ export function serveApp({
       // sirv passes the requested path: a page is an .html file, a folder, or (single-page apps) any path
       // without an extension, which it answers with index.html.
       if (isPagePath(pathname)) {
-        res.setHeader('Content-Security-Policy', policyFor(res.selfOrigin));
+        res.setHeader('Content-Security-Policy', policyFor(res.selfOrigin, builtPage()));
         setAll(res, PAGE_HEADERS);
       }
     },
@@ -167,7 +182,7 @@ export function serveApp({
   const configBody = runtimeConfig ? JSON.stringify(runtimeConfig) : null;
   const serveRelease = releases ? releaseHandler(releases) : () => false;
   const servePrerendered =
-    releases && spa ? prerenderedPageHandler({ dir, releases, policyFor }) : () => false;
+    releases && spa ? prerenderedPageHandler({ dir, releases, policyFor, configOf }) : async () => false;
   const receiveReport = cspReportHandler({ app: name, file: cspReportFile });
   const server = http.createServer((req, res) => {
     const pathname = req.url?.split('?')[0] ?? '/';
@@ -183,8 +198,9 @@ export function serveApp({
     res.selfOrigin = `http://${req.headers.host ?? `localhost:${port}`}`;
     gzip(req, res, () => {
       if (serveRelease(req, res)) return;
-      if (servePrerendered(req, res, pathname)) return;
-      files(req, res, () => notFound(res));
+      const serveFile = () => files(req, res, () => notFound(res));
+      // A region that cannot be made (a broken release file) leaves the plain page, never a failed one.
+      servePrerendered(req, res, pathname).then((served) => served || serveFile(), serveFile);
     });
   });
   return new Promise((resolve, reject) => {

@@ -2,6 +2,7 @@
 // before React replaces the page's pre-rendered content, then shown as the route region's loading state
 // until the remote has rendered the same screen live, so a first visit goes picture -> live page with no
 // skeleton in between and nothing moving.
+import { forgetPrimedResponses } from '@app/api-client';
 import type { RemoteName } from '@app/federation';
 import { containerOf, isRemotePackage } from '@app/rollout';
 
@@ -24,9 +25,13 @@ export function takePrerenderedRegion(doc: Document = document): void {
       : null;
 }
 
-/** The remote has rendered: the picture is never shown again (a later visit to the path loads live). */
+/**
+ * The remote has rendered: the picture is never shown again, and the API answers it was rendered from are
+ * dropped (a later visit to the path loads live, with fresh answers).
+ */
 export function forgetPrerenderedRegion(): void {
   prerendered = null;
+  forgetPrimedResponses();
 }
 
 /**

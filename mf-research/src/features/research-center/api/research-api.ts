@@ -1,7 +1,8 @@
-import { api } from '@app/api-client';
+import { api, requestKey, type WithHeaders } from '@app/api-client';
 import {
   API_PATHS,
   type ContentType,
+  exploreVisibilities,
   NamedCountListSchema,
   NEXT_CURSOR_HEADER,
   type PostCard,
@@ -29,6 +30,11 @@ export interface Page<T> {
  * Lists are keyset-paged: the server sends X-Next-Cursor while more exists, and the next page is the same
  * request with `cursor` set to it. An empty header counts as none, so a stray blank never loops.
  */
+function toPage<T>({ data, headers }: WithHeaders<T[]>): Page<T> {
+  const next = headers.get(NEXT_CURSOR_HEADER)?.trim();
+  return { items: data, nextCursor: next ? next : null };
+}
+
 async function getPage<T>(
   path: string,
   schema: v.GenericSchema<unknown, T[]>,
@@ -37,9 +43,13 @@ async function getPage<T>(
   signal?: AbortSignal,
 ): Promise<Page<T>> {
   if (cursor) params.set('cursor', cursor);
-  const { data, headers } = await api.getWithHeaders(path, schema, { searchParams: params, signal });
-  const next = headers.get(NEXT_CURSOR_HEADER)?.trim();
-  return { items: data, nextCursor: next ? next : null };
+  return toPage(await api.getWithHeaders(path, schema, { searchParams: params, signal }));
+}
+
+/** The first page as the server primed it into the page (a guest's first visit), else undefined. */
+function peekFirstPage<T>(path: string, schema: v.GenericSchema<unknown, T[]>, params: URLSearchParams) {
+  const primed = api.peekWithHeaders(path, schema, { searchParams: params });
+  return primed && toPage(primed);
 }
 
 export interface ExploreFilters {
@@ -88,6 +98,14 @@ export function fetchExplore(
   return getPage(path, PostCardOrTeaserListSchema, params, cursor, signal);
 }
 
+export function peekExplore(
+  visibilities: readonly Visibility[],
+  filters: ExploreFilters,
+): Page<PostCardOrTeaser> | undefined {
+  const { path, params } = buildExploreRequest(visibilities, filters);
+  return peekFirstPage(path, PostCardOrTeaserListSchema, params);
+}
+
 export function fetchMyPosts(cursor: string | null, signal?: AbortSignal): Promise<Page<PostCard>> {
   const params = new URLSearchParams({ limit: String(MY_POSTS_LIMIT) });
   return getPage(API_PATHS.myPosts, PostCardListSchema, params, cursor, signal);
@@ -99,4 +117,15 @@ export function fetchStats(signal?: AbortSignal): Promise<Stats> {
 
 export function fetchTerms(kind: 'tags' | 'categories', signal?: AbortSignal) {
   return api.get(API_PATHS[kind], NamedCountListSchema, { signal });
+}
+
+export const peekTerms = (kind: 'tags' | 'categories') => api.peek(API_PATHS[kind], NamedCountListSchema);
+
+/**
+ * What a guest's Research Center asks the API for on arrival (Explore's first page, the tag and category
+ * lists): the static server fetches these and primes the page with them (src/prerender.tsx).
+ */
+export function guestArrivalRequests(): string[] {
+  const explore = buildExploreRequest(exploreVisibilities(null), NO_FILTERS);
+  return [requestKey(explore.path, explore.params), API_PATHS.tags, API_PATHS.categories];
 }

@@ -3,7 +3,7 @@ import { useServerState } from '@app/server-state';
 import { Button, SelectField, TextField } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useState } from 'react';
-import { type ExploreFilters, fetchTerms, hasFilters, NO_FILTERS } from '../api/research-api';
+import { type ExploreFilters, fetchTerms, hasFilters, NO_FILTERS, peekTerms } from '../api/research-api';
 
 const TYPE_OPTIONS = CONTENT_TYPES.values.map((value) => ({ value, label: CONTENT_TYPES.labels[value] }));
 
@@ -17,8 +17,18 @@ export function ExploreFiltersBar({
 }) {
   const [text, setText] = useState(filters.q);
   // The term lists are a convenience: if they fail, the selects just offer 'All'.
-  const tags = useServerState((signal) => fetchTerms('tags', signal), []);
-  const categories = useServerState((signal) => fetchTerms('categories', signal), []);
+  const tags = useServerState(
+    (signal) => fetchTerms('tags', signal),
+    [],
+    true,
+    () => peekTerms('tags'),
+  );
+  const categories = useServerState(
+    (signal) => fetchTerms('categories', signal),
+    [],
+    true,
+    () => peekTerms('categories'),
+  );
   const toOptions = (list: { name: string; count: number }[] | null) =>
     (list ?? []).map((term) => ({ value: term.name, label: `${term.name} (${term.count})` }));
 

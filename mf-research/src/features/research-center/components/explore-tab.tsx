@@ -2,7 +2,7 @@ import { MESSAGES } from '@app/contracts';
 import { useSession } from '@app/session';
 import { LoadErrorAlert, VisuallyHidden } from '@app/ui';
 import { useRef, useState } from 'react';
-import { type ExploreFilters, fetchExplore, hasFilters, NO_FILTERS } from '../api/research-api';
+import { type ExploreFilters, fetchExplore, hasFilters, NO_FILTERS, peekExplore } from '../api/research-api';
 import { usePagedList } from '../hooks/use-paged-list';
 import { CardGrid, CardGridSkeleton } from './card-grid';
 import { ExploreFiltersBar } from './explore-filters';
@@ -36,6 +36,7 @@ export function ExploreTab() {
     (cursor, signal) => fetchExplore(visibilities, filters, cursor, signal),
     [key, filters, session.token],
     ready,
+    () => peekExplore(visibilities, filters),
   );
   const gridRef = useRef<HTMLElement>(null);
 

@@ -37,8 +37,10 @@ export function usePagedList<T extends { id: number }>(
   load: (cursor: string | null, signal: AbortSignal) => Promise<Page<T>>,
   deps: DependencyList,
   enabled = true,
+  /** The first page, if the page was primed with it (useServerState's `initial`). */
+  initialPage?: () => Page<T> | undefined,
 ): PagedList<T> {
-  const first = useServerState((signal) => load(null, signal), deps, enabled);
+  const first = useServerState((signal) => load(null, signal), deps, enabled, initialPage);
   const [extra, setExtra] = useState<Extra<T>>(EMPTY);
   const [more, setMore] = useState<{ status: 'idle' | 'loading' | 'error'; error: unknown; base: unknown }>({
     status: 'idle',

@@ -1,0 +1,77 @@
+import { forgetPrimedResponses, primeResponses } from '@app/api-client';
+import { API_PATHS, NEXT_CURSOR_HEADER } from '@app/contracts';
+import { act, screen, waitFor } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
+import { serverRequests } from './prerender';
+import { renderApp } from './test/render';
+import { loginAs, makePost, server, url } from './test/server';
+
+// The static server fetches serverRequests(path) as a guest and primes the page with the answers
+// (docs/decisions/0021-first-screen-with-data.md). These keys must be exactly what the screens ask for,
+// or the live page would ask again and show a skeleton over the picture.
+
+/** Records every request the Research Center makes on arrival. */
+function recordArrival() {
+  const asked: string[] = [];
+  const record = ({ request }: { request: Request }) => {
+    const u = new URL(request.url);
+    asked.push(`${u.pathname}${u.search}`);
+    return HttpResponse.json([]);
+  };
+  server.use(
+    http.get(url(API_PATHS.posts), record),
+    http.get(url(API_PATHS.tags), record),
+    http.get(url(API_PATHS.categories), record),
+  );
+  return asked;
+}
+
+/** The server's answers to a guest's arrival: one card, a next page, one tag, one category. */
+function primeArrival() {
+  const [list, tags, categories, ...rest] = serverRequests('/research-center') ?? [];
+  expect(rest).toEqual([]);
+  primeResponses({
+    [list ?? '']: {
+      body: [makePost({ title: 'Primed card' })],
+      headers: { [NEXT_CURSOR_HEADER.toLowerCase()]: 'next-1' },
+    },
+    [tags ?? '']: { body: [{ name: 'cyber', count: 2 }] },
+    [categories ?? '']: { body: [{ name: 'Europe', count: 1 }] },
+  });
+}
+
+afterEach(forgetPrimedResponses);
+
+describe('the Research Center rendered from primed answers', () => {
+  it('names the requests a guest arrives with: Explore’s first page, tags, categories', () => {
+    expect(serverRequests('/research-center')).toEqual([
+      `${API_PATHS.posts}?status=published&visibility=public&teasers=1&limit=50`,
+      API_PATHS.tags,
+      API_PATHS.categories,
+    ]);
+    expect(serverRequests('/post/1')).toBeNull();
+  });
+
+  it("shows a guest the server's cards, Load more and the filters in its first render, and asks nothing", async () => {
+    const asked = recordArrival();
+    primeArrival();
+    renderApp('/research-center');
+    // No waiting: the first render already has them (the server's picture is the same page).
+    expect(screen.getByRole('heading', { name: 'Primed card' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Load more/ })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'cyber (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Europe (1)' })).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(asked).toEqual([]);
+  });
+
+  it('never gives a member the answers a guest was primed with', async () => {
+    const asked = recordArrival();
+    loginAs(['paid-tier-1']);
+    primeArrival();
+    renderApp('/research-center');
+    expect(screen.queryByRole('heading', { name: 'Primed card' })).not.toBeInTheDocument();
+    await waitFor(() => expect(asked.some((q) => q.startsWith(`${API_PATHS.posts}?`))).toBe(true));
+    expect(screen.queryByRole('heading', { name: 'Primed card' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,81 @@
+// A first screen rendered per request, with the API's answers (docs/decisions/0021-first-screen-with-data.md).
+// A remote whose first screen shows data (the Research Center's cards) ships its renderer in its release,
+// `server-render.mjs` (tooling/webpack/prerender.mjs): `serverRequests(path)` names the API GETs a guest's
+// first screen needs, `renderPage(path, primed)` renders it from their answers. Per request, the renderer of
+// the release the deployment manifest names stable is asked; the answers go into the page with the picture,
+// so the live app starts from them. When the API does not answer in time, or the renderer fails, the caller
+// falls back to the build-time picture (prerender.json): a page is never held up or broken by this.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { stableReleases } from './prerendered-page.mjs';
+
+export const SERVER_RENDER_FILE = 'server-render.mjs';
+
+/** How long a page waits for the API's answers before it is sent with the build-time picture instead. */
+export const API_WAIT_MS = 500;
+
+/** Response headers the live app reads besides the body (our API's own, e.g. X-Next-Cursor of a list). */
+const keptHeaders = (headers) =>
+  Object.fromEntries([...headers].filter(([name]) => name.toLowerCase().startsWith('x-next-')));
+
+/**
+ * Fetches each GET as a guest (no credentials) and keeps the 200 JSON answers: { [key]: { body, headers } }.
+ * A request that fails or is late is left out; the live app then asks for it itself.
+ */
+async function fetchAnswers(apiBase, keys, { fetchImpl, waitMs }) {
+  const signal = AbortSignal.timeout(waitMs);
+  const answers = await Promise.all(
+    keys
+      .filter((key) => typeof key === 'string' && key.startsWith('/'))
+      .map(async (key) => {
+        try {
+          const response = await fetchImpl(new URL(key, apiBase), {
+            headers: { Accept: 'application/json' },
+            signal,
+          });
+          if (response.status !== 200) return null;
+          return [key, { body: await response.json(), headers: keptHeaders(response.headers) }];
+        } catch {
+          return null;
+        }
+      }),
+  );
+  return Object.fromEntries(answers.filter(Boolean));
+}
+
+/**
+ * @param {{ store: string, manifestFile: string, fetchImpl?: typeof fetch, waitMs?: number }} releases
+ * @returns {(pathname: string, apiBase: string | null) => Promise<{ remote: string, html: string,
+ *   css: string, ids: string[], primed: object } | null>}
+ */
+export function serverRenderedRegions({ store, manifestFile, fetchImpl = fetch, waitMs = API_WAIT_MS }) {
+  // A release never changes (its id is its content), so its renderer is imported once.
+  const renderers = new Map();
+  const rendererOf = (folder) => {
+    if (!renderers.has(folder)) {
+      const file = path.join(folder, SERVER_RENDER_FILE);
+      renderers.set(
+        folder,
+        fs.existsSync(file) ? import(pathToFileURL(file).href).catch(() => null) : Promise.resolve(null),
+      );
+    }
+    return renderers.get(folder);
+  };
+  return async (pathname, apiBase) => {
+    if (!apiBase) return null;
+    for (const [remote, , folder] of stableReleases({ store, manifestFile })) {
+      const renderer = await rendererOf(folder);
+      const keys = renderer?.serverRequests?.(pathname);
+      if (!Array.isArray(keys)) continue;
+      const primed = await fetchAnswers(apiBase, keys, { fetchImpl, waitMs });
+      if (Object.keys(primed).length === 0) return null;
+      try {
+        return { remote, ...renderer.renderPage(pathname, primed), primed };
+      } catch {
+        return null;
+      }
+    }
+    return null;
+  };
+}
