@@ -1,6 +1,7 @@
-import { API_PATHS, NEXT_CURSOR_HEADER } from '@app/contracts';
+import { NEXT_CURSOR_HEADER } from '@app/contracts';
 import { seriousViolations, shot } from '../support/a11y';
 import { createMember, createPost, type TestUser, uniqueName } from '../support/api';
+import { openExplore } from '../support/explore';
 import { type APIRequestContext, expect, type Page, test } from '../support/test';
 
 // Explore asks for 50 a page: more than two pages of fresh posts make it page at least twice, whatever the
@@ -59,11 +60,7 @@ test.describe('Load more', () => {
     const created = await createPublicPosts(request, author, prefix);
 
     await page.setViewportSize({ width: 1366, height: 900 });
-    const listRequest = page.waitForRequest(
-      (r) => new URL(r.url()).pathname === API_PATHS.posts && r.method() === 'GET',
-    );
-    await page.goto('/research-center');
-    const firstUrl = new URL((await listRequest).url());
+    const firstUrl = await openExplore(page);
     expect(firstUrl.searchParams.has('cursor')).toBe(false);
     const expected = await allIds(request, firstUrl);
     expect(expected.pages).toBeGreaterThanOrEqual(3);

@@ -1,5 +1,6 @@
 import { API_PATHS, MESSAGES } from '@app/contracts';
 import { API_URL, createMember, createPost, type TestUser, uniqueName, useToken } from '../support/api';
+import { openExplore } from '../support/explore';
 import { settle } from '../support/settle';
 import { type Browser, expect, type Page, test } from '../support/test';
 
@@ -14,15 +15,6 @@ async function pageAs(browser: Browser, user: TestUser | null): Promise<Page> {
   const page = await context.newPage();
   if (user) await useToken(page, user.token);
   return page;
-}
-
-/** Opens the Research Center and returns the Explore list request the browser sent. */
-async function openExplore(page: Page): Promise<URL> {
-  const listRequest = page.waitForRequest(
-    (r) => new URL(r.url()).pathname === API_PATHS.posts && r.method() === 'GET',
-  );
-  await page.goto('/research-center');
-  return new URL((await listRequest).url());
 }
 
 async function search(page: Page, text: string) {
