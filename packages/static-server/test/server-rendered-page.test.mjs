@@ -21,6 +21,7 @@ const LIST = '/api/posts?status=published&limit=2';
 const RENDERER = `
 export const serverRequests = (path) => (path === '/research-center' ? [${JSON.stringify(LIST)}, '/api/posts/tags'] : null);
 export function renderPage(path, primed) {
+  globalThis.__renders = (globalThis.__renders ?? 0) + 1;
   if (primed['/api/posts/tags']?.body === 'explode') throw new Error('render failed');
   const list = primed[${JSON.stringify(LIST)}];
   const cards = list ? list.body.map((p) => '<article>' + p.title.replace(/</g, '&lt;') + '</article>').join('') : '<div>loading</div>';
@@ -135,6 +136,21 @@ describe('a first screen rendered with the API', () => {
     const page = await (await fetch(`${URL}/research-center`)).text();
     expect(page).toContain('<div>built</div>');
     expect(primedOf(page)).toBeNull();
+  });
+
+  it('renders once for the same answers, and again as soon as they change', async () => {
+    answers[LIST].body = [{ title: `Render count ${Date.now()}` }];
+    const renders = () => globalThis.__renders ?? 0;
+    const before = renders();
+    const first = await (await fetch(`${URL}/research-center`)).text();
+    const second = await (await fetch(`${URL}/research-center`)).text();
+    expect(second).toBe(first);
+    expect(renders() - before).toBe(1);
+    answers[LIST].body = [{ title: 'Just published' }];
+    expect(await (await fetch(`${URL}/research-center`)).text()).toContain(
+      '<article>Just published</article>',
+    );
+    expect(renders() - before).toBe(2);
   });
 
   it('asks the API nothing for a path the renderer does not serve', async () => {
