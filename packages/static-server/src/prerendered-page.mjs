@@ -33,10 +33,10 @@ export function stableReleases({ store, manifestFile }) {
 }
 
 /**
- * @param {{ store: string, manifestFile: string }} releases
- * @returns {(pathname: string) => { remote: string, html: string, css: string } | null}
+ * @returns {(pathname: string, stable: ReturnType<typeof stableReleases>) =>
+ *   { remote: string, html: string, css: string } | null}  stable: this request's stableReleases()
  */
-export function prerenderedRegions({ store, manifestFile }) {
+export function prerenderedRegions() {
   // A release never changes (its id is its content), so its pages are read once.
   const byRelease = new Map();
   const pagesOf = (folder) => {
@@ -46,8 +46,8 @@ export function prerenderedRegions({ store, manifestFile }) {
     }
     return byRelease.get(folder);
   };
-  return (pathname) => {
-    for (const [remote, , folder] of stableReleases({ store, manifestFile })) {
+  return (pathname, stable) => {
+    for (const [remote, , folder] of stable) {
       const page = pagesOf(folder)[pathname];
       if (typeof page?.html === 'string' && typeof page.css === 'string') return { remote, ...page };
     }

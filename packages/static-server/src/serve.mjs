@@ -11,7 +11,7 @@ import path from 'node:path';
 import compression from 'compression';
 import sirv from 'sirv';
 import { cspReportHandler } from './csp-report.mjs';
-import { pageWithRegion, prerenderedRegions } from './prerendered-page.mjs';
+import { pageWithRegion, prerenderedRegions, stableReleases } from './prerendered-page.mjs';
 import { isForbiddenPath } from './request-path.mjs';
 import {
   allowedOriginsFrom,
@@ -113,16 +113,19 @@ function pagePolicy(configOf) {
  * index.html as before.
  */
 function prerenderedPageHandler({ dir, releases, policyFor, configOf }) {
-  const staticRegionFor = prerenderedRegions(releases);
-  const renderedRegionFor = serverRenderedRegions(releases);
+  const staticRegionFor = prerenderedRegions();
+  const renderedRegionFor = serverRenderedRegions();
   const apiBaseOf = (selfOrigin) => {
     const base = configOf()?.apiBaseUrl;
     return typeof base === 'string' && base ? new URL(base, selfOrigin).href : null;
   };
   return async (req, res, pathname) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isPagePath(pathname)) return false;
+    // The deployment manifest, read once for this request (a rollout may change it between requests).
+    const stable = stableReleases(releases);
     const region =
-      (await renderedRegionFor(pathname, apiBaseOf(res.selfOrigin))) ?? staticRegionFor(pathname);
+      (await renderedRegionFor(pathname, stable, apiBaseOf(res.selfOrigin))) ??
+      staticRegionFor(pathname, stable);
     if (!region) return false;
     const shellHtml = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
     const html = pageWithRegion(shellHtml, pathname, region);

@@ -9,7 +9,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { stableReleases } from './prerendered-page.mjs';
 
 export const SERVER_RENDER_FILE = 'server-render.mjs';
 
@@ -69,11 +68,12 @@ async function fetchAnswers(apiBase, keys, { fetchImpl, waitMs }) {
 }
 
 /**
- * @param {{ store: string, manifestFile: string, fetchImpl?: typeof fetch, waitMs?: number }} releases
- * @returns {(pathname: string, apiBase: string | null) => Promise<{ remote: string, html: string,
- *   css: string, ids: string[], primed: object } | null>}
+ * @param {{ fetchImpl?: typeof fetch, waitMs?: number }} [options]
+ * @returns {(pathname: string, stable: [string, string, string][], apiBase: string | null) =>
+ *   Promise<{ remote: string, html: string, css: string, ids: string[], primed: object } | null>}
+ *   stable: this request's stableReleases() (prerendered-page.mjs)
  */
-export function serverRenderedRegions({ store, manifestFile, fetchImpl = fetch, waitMs = API_WAIT_MS }) {
+export function serverRenderedRegions({ fetchImpl = fetch, waitMs = API_WAIT_MS } = {}) {
   // A release never changes (its id is its content), so its renderer is imported once.
   const renderers = new Map();
   const cached = renderCache();
@@ -87,9 +87,9 @@ export function serverRenderedRegions({ store, manifestFile, fetchImpl = fetch, 
     }
     return renderers.get(folder);
   };
-  return async (pathname, apiBase) => {
+  return async (pathname, stable, apiBase) => {
     if (!apiBase) return null;
-    for (const [remote, , folder] of stableReleases({ store, manifestFile })) {
+    for (const [remote, , folder] of stable) {
       const renderer = await rendererOf(folder);
       const keys = renderer?.serverRequests?.(pathname);
       if (!Array.isArray(keys)) continue;

@@ -7,6 +7,15 @@ import { type ExploreFilters, fetchTerms, hasFilters, NO_FILTERS, peekTerms } fr
 
 const TYPE_OPTIONS = CONTENT_TYPES.values.map((value) => ({ value, label: CONTENT_TYPES.labels[value] }));
 
+/** A term list with its counts, from the answer primed into the page when there is one. */
+const useTerms = (kind: 'tags' | 'categories') =>
+  useServerState(
+    (signal) => fetchTerms(kind, signal),
+    [],
+    true,
+    () => peekTerms(kind),
+  );
+
 /** Search text applies on submit; the three selects apply at once. Tag and category lists come from the API. */
 export function ExploreFiltersBar({
   filters,
@@ -17,18 +26,8 @@ export function ExploreFiltersBar({
 }) {
   const [text, setText] = useState(filters.q);
   // The term lists are a convenience: if they fail, the selects just offer 'All'.
-  const tags = useServerState(
-    (signal) => fetchTerms('tags', signal),
-    [],
-    true,
-    () => peekTerms('tags'),
-  );
-  const categories = useServerState(
-    (signal) => fetchTerms('categories', signal),
-    [],
-    true,
-    () => peekTerms('categories'),
-  );
+  const tags = useTerms('tags');
+  const categories = useTerms('categories');
   const toOptions = (list: { name: string; count: number }[] | null) =>
     (list ?? []).map((term) => ({ value: term.name, label: `${term.name} (${term.count})` }));
 
