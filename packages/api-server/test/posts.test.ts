@@ -56,6 +56,16 @@ describe('create and read', () => {
     expect(third.body.views).toBe(3);
   });
 
+  it('counts no view for a read made ahead of a visit (Sec-Purpose or Purpose: prefetch)', async () => {
+    const p = await create();
+    const ahead = await s.req('GET', `/api/posts/${p.id}`, { headers: { 'sec-purpose': 'prefetch' } });
+    expect(ahead.status).toBe(200);
+    expect(ahead.body.views).toBe(0);
+    await s.req('GET', `/api/posts/${p.slug}`, { headers: { purpose: 'prefetch' }, token: other.token });
+    const visit = await s.get(`/api/posts/${p.id}`);
+    expect(visit.body.views).toBe(1);
+  });
+
   it('defaults to a draft, validates input and needs a session', async () => {
     const draft = await s.post('/api/posts', { title: 'Only title', content: 'Body' }, author.token);
     expect(draft.status).toBe(201);

@@ -20,6 +20,14 @@ function teasersParam(c: C): boolean {
   throw new HttpError(400, 'teasers must be 1 or 0');
 }
 
+/**
+ * A read made ahead of a visit (the static server's render of a post's page, a browser's speculative
+ * prefetch) says so with Sec-Purpose (or the older Purpose) `prefetch`: it counts no view, the visit's own
+ * read does (docs/decisions/0022-post-page-rendered-per-request.md).
+ */
+const isPrefetch = (c: C) =>
+  /\bprefetch\b/i.test(c.req.header('sec-purpose') ?? c.req.header('purpose') ?? '');
+
 /** Posts, comments, likes, stats, report and the deprecated lists. Fixed paths come before /:idOrSlug. */
 export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: RouteDeps) {
   // Lists and search answer one page of cards (no content); X-Next-Cursor carries the next page's cursor
@@ -47,8 +55,9 @@ export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: R
   app.get(API_PATHS.categories, (c) => c.json(posts.termCounts(caller(c), 'category')));
 
   app.get('/api/posts/:idOrSlug', (c) => {
-    const post = posts.read(caller(c), c.req.param('idOrSlug'));
-    if (!isTeaser(post)) listCache.clear(); // the view count changed (a teaser counts no view)
+    const countView = !isPrefetch(c);
+    const post = posts.read(caller(c), c.req.param('idOrSlug'), { countView });
+    if (countView && !isTeaser(post)) listCache.clear(); // the view count changed (a teaser counts no view)
     return c.json(post);
   });
   app.put('/api/posts/:id', async (c) => {

@@ -220,11 +220,14 @@ export class PostReader {
     return row;
   }
 
-  /** Single read: the post, counting a view; or, above the caller's tier, its teaser (no view counted). */
-  read(caller: Caller | null, idOrSlug: string): PostOrTeaser {
+  /**
+   * Single read: the post, counting a view unless `countView` is false (a prefetch: no one has seen it yet);
+   * or, above the caller's tier, its teaser (no view counted).
+   */
+  read(caller: Caller | null, idOrSlug: string, { countView = true } = {}): PostOrTeaser {
     const { row, locked } = this.access(caller, idOrSlug);
     if (locked) return toTeaser(row);
-    row.views = this.stmts.countView.get(row.id) as number;
+    if (countView) row.views = this.stmts.countView.get(row.id) as number;
     return toPosts([row])[0]!;
   }
 

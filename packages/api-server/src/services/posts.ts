@@ -53,9 +53,9 @@ export class PostService {
   mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Page<PostCard> {
     return this.reader.mine(caller, q);
   }
-  /** Single read: counts a view; a post above the caller's tier is its teaser. */
-  read(caller: Caller | null, idOrSlug: string): PostOrTeaser {
-    return this.reader.read(caller, idOrSlug);
+  /** Single read: counts a view (unless a prefetch); a post above the caller's tier is its teaser. */
+  read(caller: Caller | null, idOrSlug: string, options?: { countView?: boolean }): PostOrTeaser {
+    return this.reader.read(caller, idOrSlug, options);
   }
   termCounts(caller: Caller | null, kind: 'tag' | 'category'): { name: string; count: number }[] {
     return this.aggregates.termCounts(caller, kind);
