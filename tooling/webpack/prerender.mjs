@@ -5,7 +5,8 @@
 //
 // An app's `src/prerender.tsx` exports:
 //   prerenderPaths: string[]                      the paths whose first screen is the same for every guest
-//   Prerender: ComponentType<{ path: string }>    what to render for one path (the providers are added here)
+//   Prerender: ComponentType<{ path: string, dom?: Window }>  what to render for one path (the providers are
+//                                                 added here); dom: a DOM lent by the static server per request
 //   serverRequests?: (path) => string[] | null    optional: the API GETs (path and query) a guest's first
 //                                                 screen of `path` is rendered from. With it, the renderer
 //                                                 itself ships in the dist as `server-render.mjs`, and the
@@ -51,8 +52,11 @@ const withoutIds = (html) => html.replace(ID_ATTRIBUTES, '');
 export { prerenderPaths };
 export const serverRequests = ${withServerRequests ? 'appServerRequests' : '() => null'};
 
-/** One page: { html, css, ids }. \`primed\`: the API's answers it is rendered from (the api client's peek). */
-export function renderPage(path, primed = {}) {
+/**
+ * One page: { html, css, ids }. \`primed\`: the API's answers it is rendered from (the api client's peek).
+ * \`window\`: a DOM the static server lends (jsdom) for what needs one on a server, e.g. a sanitiser.
+ */
+export function renderPage(path, primed = {}, { window } = {}) {
   const cache = createCache({ key: 'css' });
   cache.compat = true;
   primeResponses(primed);
@@ -63,7 +67,7 @@ export function renderPage(path, primed = {}) {
       <ThemeProvider theme={theme}>
         <MemoryRouter initialEntries={[path]}>
           <SessionProvider>
-            <Prerender path={path} />
+            <Prerender path={path} dom={window} />
           </SessionProvider>
         </MemoryRouter>
       </ThemeProvider>

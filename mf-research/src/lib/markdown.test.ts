@@ -1,4 +1,4 @@
-import { renderMarkdown } from './markdown';
+import { renderMarkdown, sanitiseWith } from './markdown';
 
 function render(markdown: string): HTMLElement {
   const host = document.createElement('div');
@@ -49,5 +49,22 @@ describe('renderMarkdown', () => {
       '<iframe src="https://evil.test"></iframe><form action="/x"><input name="a"></form><style>body{display:none}</style><p style="position:fixed">p</p>',
     );
     expect(host.querySelector('iframe, form, input, style, [style]')).toBeNull();
+  });
+
+  it("sanitises with the DOM a server lends it (the static server's jsdom) just as in the browser", () => {
+    // Another window than the page's own, as the server's is (a frame's, here).
+    const frame = document.createElement('iframe');
+    document.body.append(frame);
+    sanitiseWith(frame.contentWindow as typeof window);
+    try {
+      const host = render('Read [this](javascript:alert(1)) and [that](https://example.com).');
+      const [bad, good] = host.querySelectorAll('a');
+      expect(bad?.hasAttribute('href')).toBe(false);
+      expect(good?.getAttribute('href')).toBe('https://example.com');
+      expect(good?.getAttribute('rel')).toBe('noopener noreferrer');
+    } finally {
+      sanitiseWith(window);
+      frame.remove();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import createDOMPurify, { type DOMPurify } from 'dompurify';
+import createDOMPurify, { type DOMPurify, type WindowLike } from 'dompurify';
 import { Marked } from 'marked';
 
 /**
@@ -27,9 +27,23 @@ const marked = new Marked({
 });
 
 let purifier: DOMPurify | null = null;
+let dom: WindowLike | null = typeof window === 'undefined' ? null : window;
+
+/**
+ * On a server there is no window: the static server's per-request render lends one (jsdom, the DOM
+ * DOMPurify supports outside a browser; docs/decisions/0022-post-page-rendered-per-request.md). Without it,
+ * renderMarkdown throws, and the page is sent without the rendered post rather than unsanitised.
+ */
+export function sanitiseWith(window: WindowLike): void {
+  if (window === dom) return;
+  dom = window;
+  purifier = null;
+}
+
 function getPurifier(): DOMPurify {
   if (purifier) return purifier;
-  const instance = createDOMPurify(window);
+  if (!dom) throw new Error('renderMarkdown needs a DOM to sanitise with');
+  const instance = createDOMPurify(dom);
   instance.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A') {
       // Links leave the page without handing it window.opener or the referrer.

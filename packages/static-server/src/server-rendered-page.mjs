@@ -1,7 +1,8 @@
 // A first screen rendered per request, with the API's answers (docs/decisions/0021-first-screen-with-data.md).
 // A remote whose first screen shows data (the Research Center's cards) ships its renderer in its release,
 // `server-render.mjs` (tooling/webpack/prerender.mjs): `serverRequests(path)` names the API GETs a guest's
-// first screen needs, `renderPage(path, primed)` renders it from their answers. Per request, the renderer of
+// first screen needs, `renderPage(path, primed, { window })` renders it from their answers (window: a DOM
+// lent for what needs one, docs/decisions/0022-post-page-rendered-per-request.md). Per request, the renderer of
 // the release the deployment manifest names stable is asked; the answers go into the page with the picture,
 // so the live app starts from them. When the API does not answer in time, or the renderer fails, the caller
 // falls back to the build-time picture (prerender.json): a page is never held up or broken by this.
@@ -54,7 +55,8 @@ async function fetchAnswers(apiBase, keys, { fetchImpl, waitMs }) {
       .map(async (key) => {
         try {
           const response = await fetchImpl(new URL(key, apiBase), {
-            headers: { Accept: 'application/json' },
+            // A read ahead of the visit: the API counts no view for it (the live page's own read does).
+            headers: { Accept: 'application/json', 'Sec-Purpose': 'prefetch' },
             signal,
           });
           if (response.status !== 200) return null;
@@ -65,6 +67,14 @@ async function fetchAnswers(apiBase, keys, { fetchImpl, waitMs }) {
       }),
   );
   return Object.fromEntries(answers.filter(Boolean));
+}
+
+/** A jsdom window, or undefined when jsdom cannot load (a render that needs a DOM then fails: plain page). */
+function lendableDom() {
+  return import('jsdom').then(
+    ({ JSDOM }) => new JSDOM('<!doctype html><html><head></head><body></body></html>').window,
+    () => undefined,
+  );
 }
 
 /**
@@ -87,6 +97,9 @@ export function serverRenderedRegions({ fetchImpl = fetch, waitMs = API_WAIT_MS 
     }
     return renderers.get(folder);
   };
+  // One DOM for every render that needs one (a post's body is sanitised with DOMPurify, which on a server
+  // supports jsdom): made once, in the background, so no page waits for jsdom to load (~0.5 s).
+  const dom = lendableDom();
   return async (pathname, stable, apiBase) => {
     if (!apiBase) return null;
     for (const [remote, , folder] of stable) {
@@ -99,7 +112,8 @@ export function serverRenderedRegions({ fetchImpl = fetch, waitMs = API_WAIT_MS 
         .update(`${folder}\n${pathname}\n${JSON.stringify(primed)}`)
         .digest('hex');
       try {
-        return { remote, ...cached(key, () => renderer.renderPage(pathname, primed)), primed };
+        const window = await dom;
+        return { remote, ...cached(key, () => renderer.renderPage(pathname, primed, { window })), primed };
       } catch {
         return null;
       }

@@ -17,11 +17,20 @@ const SHELL_HTML = `<!doctype html><html><head></head><body><div id="root"><main
 const VERSION = '1.0.0-cccccccccc';
 const LIST = '/api/posts?status=published&limit=2';
 
-// The renderer's contract: serverRequests(path) -> keys or null; renderPage(path, primed) -> { html, css, ids }.
+// The renderer's contract: serverRequests(path) -> keys or null; renderPage(path, primed, { window }) ->
+// { html, css, ids }. A post's page is made with the DOM the server lends (as mf-research sanitises with it).
 const RENDERER = `
-export const serverRequests = (path) => (path === '/research-center' ? [${JSON.stringify(LIST)}, '/api/posts/tags'] : null);
-export function renderPage(path, primed) {
+export function serverRequests(path) {
+  if (path === '/research-center') return [${JSON.stringify(LIST)}, '/api/posts/tags'];
+  return path === '/post/1' ? ['/api/posts/1'] : null;
+}
+export function renderPage(path, primed, { window }) {
   globalThis.__renders = (globalThis.__renders ?? 0) + 1;
+  if (path === '/post/1') {
+    const h1 = window.document.createElement('h1');
+    h1.textContent = primed['/api/posts/1'].body.title;
+    return { html: h1.outerHTML, css: '', ids: [] };
+  }
   if (primed['/api/posts/tags']?.body === 'explode') throw new Error('render failed');
   const list = primed[${JSON.stringify(LIST)}];
   const cards = list ? list.body.map((p) => '<article>' + p.title.replace(/</g, '&lt;') + '</article>').join('') : '<div>loading</div>';
@@ -32,7 +41,11 @@ let answers = {};
 let apiDelayMs = 0;
 const apiRequests = [];
 const api = http.createServer((req, res) => {
-  apiRequests.push({ url: req.url, authorization: req.headers.authorization });
+  apiRequests.push({
+    url: req.url,
+    authorization: req.headers.authorization,
+    purpose: req.headers['sec-purpose'],
+  });
   const answer = answers[req.url];
   setTimeout(() => {
     if (!answer) {
@@ -80,6 +93,7 @@ beforeEach(() => {
       headers: { 'X-Next-Cursor': 'c2', 'X-Other': 'no' },
     },
     '/api/posts/tags': { body: [{ name: 'risk', count: 2 }] },
+    '/api/posts/1': { body: { id: 1, title: 'Margins <in> 2027' } },
   };
   apiDelayMs = 0;
   apiRequests.length = 0;
@@ -112,7 +126,17 @@ describe('a first screen rendered with the API', () => {
     // An answer can never end the data block early.
     expect(page.match(/<\/script>/g)).toHaveLength(2);
     expect(apiRequests.map((r) => r.url).sort()).toEqual(['/api/posts/tags', LIST]);
+    // As a guest, and as a read ahead of the visit (the API counts no view for it).
     expect(apiRequests.every((r) => r.authorization === undefined)).toBe(true);
+    expect(apiRequests.every((r) => r.purpose === 'prefetch')).toBe(true);
+  });
+
+  it("lends the renderer a DOM for what needs one (a post's body is sanitised with it)", async () => {
+    const page = await (await fetch(`${URL}/post/1`)).text();
+    expect(page).toContain(
+      '<div data-prerendered-region="mf-research" data-path="/post/1"><h1>Margins &lt;in&gt; 2027</h1></div>',
+    );
+    expect(Object.keys(primedOf(page))).toEqual(['/api/posts/1']);
   });
 
   it('leaves out an answer that is not a 200, and renders from the rest', async () => {
@@ -154,7 +178,7 @@ describe('a first screen rendered with the API', () => {
   });
 
   it('asks the API nothing for a path the renderer does not serve', async () => {
-    expect(await (await fetch(`${URL}/post/1`)).text()).toBe(SHELL_HTML);
+    expect(await (await fetch(`${URL}/about`)).text()).toBe(SHELL_HTML);
     expect(apiRequests).toHaveLength(0);
   });
 });
