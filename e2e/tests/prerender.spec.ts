@@ -1,5 +1,5 @@
-import { MESSAGES } from '@app/contracts';
-import { createMember, createPost, uniqueName, useToken } from '../support/api';
+import { API_PATHS, MESSAGES, type Post } from '@app/contracts';
+import { API_URL, createMember, createPost, uniqueName, useToken } from '../support/api';
 import { expect, type Page, type Request, test } from '../support/test';
 
 // Issue 16: the first screen of the static routes is in the HTML (docs/decisions/0018-prerendered-first-screen.md).
@@ -50,8 +50,29 @@ test.describe('before any script runs', () => {
     await expect(picture.locator('[id], label[for]')).toHaveCount(0);
   });
 
+  test("a post's picture is the post as a guest sees it, its body rendered and sanitised", async ({
+    page,
+    request,
+  }) => {
+    // Rendered per request from the API's answer (docs/decisions/0022-post-page-rendered-per-request.md).
+    const author = await createMember(request);
+    const title = uniqueName('Picture post');
+    const post = await createPost(request, author, {
+      title,
+      content: 'A **bold** claim and [a link](javascript:alert(1)).',
+      visibility: 'public',
+      status: 'published',
+    });
+    await page.goto(`/post/${post.id}`);
+    const picture = page.locator('[data-prerendered-frame] main');
+    await expect(picture.locator('h1')).toHaveText(title);
+    await expect(picture.locator('section strong')).toHaveText('bold');
+    await expect(picture.locator('section a')).not.toHaveAttribute('href', /.*/);
+    await expect(picture.locator('[id], label[for]')).toHaveCount(0);
+  });
+
   test('a page without a pre-rendered screen still shows the frame', async ({ page }) => {
-    await page.goto('/post/1');
+    await page.goto('/post/999999999');
     await expect(page.locator('[data-prerendered-frame] header').first()).toContainText('Research');
     await expect(page.locator('[data-prerendered-frame] main h1')).toHaveCount(0);
   });
@@ -148,6 +169,33 @@ test.describe('when the app takes over', () => {
     await page.getByLabel('Search research').fill('risk');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => listRequests.length).toBeGreaterThan(0);
+  });
+
+  test("a guest's post page starts from the server's answer, and the visit is counted once", async ({
+    page,
+    request,
+  }) => {
+    const author = await createMember(request);
+    const title = uniqueName('Counted post');
+    const post = await createPost(request, author, {
+      title,
+      content: 'Read once.',
+      visibility: 'public',
+      status: 'published',
+    });
+    await watchLayoutShifts(page);
+    await page.goto(`/post/${post.id}`);
+    await expect(page.locator('[data-prerendered-region]')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // The server's read was a prefetch; the page's own read counted the visit, and the page shows it.
+    await expect(page.getByText('1 view', { exact: true })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const now = await request.get(`${API_URL}${API_PATHS.post(post.id)}`, {
+      headers: { 'Sec-Purpose': 'prefetch' },
+    });
+    expect(((await now.json()) as Post).views).toBe(1);
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(shift).toBeLessThanOrEqual(0.02);
   });
 
   test("a member's Research Center never starts from a guest's answers", async ({ page, request }) => {

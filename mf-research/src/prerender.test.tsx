@@ -5,6 +5,7 @@ import { HttpResponse, http } from 'msw';
 import { serverRequests } from './prerender';
 import { renderApp } from './test/render';
 import { loginAs, makePost, server, url } from './test/server';
+import { makeTeaser } from './test/teaser';
 
 // The static server fetches serverRequests(path) as a guest and primes the page with the answers
 // (docs/decisions/0021-first-screen-with-data.md). These keys must be exactly what the screens ask for,
@@ -49,7 +50,7 @@ describe('the Research Center rendered from primed answers', () => {
       API_PATHS.tags,
       API_PATHS.categories,
     ]);
-    expect(serverRequests('/post/1')).toBeNull();
+    expect(serverRequests('/about')).toBeNull();
   });
 
   it("shows a guest the server's cards, Load more and the filters in its first render, and asks nothing", async () => {
@@ -73,5 +74,62 @@ describe('the Research Center rendered from primed answers', () => {
     expect(screen.queryByRole('heading', { name: 'Primed card' })).not.toBeInTheDocument();
     await waitFor(() => expect(asked.some((q) => q.startsWith(`${API_PATHS.posts}?`))).toBe(true));
     expect(screen.queryByRole('heading', { name: 'Primed card' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a post page rendered from a primed answer', () => {
+  it('names the one request a post’s page is made from: the post, by the id or slug in the path', () => {
+    expect(serverRequests('/post/7')).toEqual([API_PATHS.post(7)]);
+    expect(serverRequests('/post/market-outlook')).toEqual([API_PATHS.post('market-outlook')]);
+    expect(serverRequests('/post/7/edit')).toBeNull();
+    expect(serverRequests('/post/')).toBeNull();
+  });
+
+  it('shows a guest the post in its first render, then reads it once to count the visit', async () => {
+    const reads: string[] = [];
+    server.use(
+      http.get(url(API_PATHS.post(7)), ({ request }) => {
+        reads.push(request.headers.get('authorization') ?? 'guest');
+        return HttpResponse.json(
+          makePost({ id: 7, title: 'Primed post', content: 'Body **text**', views: 4 }),
+        );
+      }),
+    );
+    const [key = ''] = serverRequests('/post/7') ?? [];
+    primeResponses({
+      [key]: { body: makePost({ id: 7, title: 'Primed post', content: 'Body **text**', views: 3 }) },
+    });
+    renderApp('/post/7');
+    // No waiting: the first render is the server's picture.
+    expect(screen.getByRole('heading', { level: 1, name: 'Primed post' })).toBeInTheDocument();
+    expect(screen.getByText('text').tagName).toBe('STRONG');
+    expect(screen.getByText('3 views')).toBeInTheDocument();
+    // The primed read was a prefetch (no view counted): the page's own read counts it, and shows the count.
+    expect(await screen.findByText('4 views')).toBeInTheDocument();
+    expect(reads).toEqual(['guest']);
+    expect(screen.getByRole('heading', { level: 1, name: 'Primed post' })).toBeInTheDocument();
+  });
+
+  it('keeps the post shown when that background read fails', async () => {
+    server.use(
+      http.get(url(API_PATHS.post(7)), () => HttpResponse.json({ error: 'down' }, { status: 500 })),
+      http.get(url(API_PATHS.postComments(7)), () => HttpResponse.json([])),
+    );
+    const [key = ''] = serverRequests('/post/7') ?? [];
+    primeResponses({ [key]: { body: makePost({ id: 7, title: 'Primed post', views: 3 }) } });
+    renderApp('/post/7');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('heading', { level: 1, name: 'Primed post' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('never makes a teaser the first screen: the picture may be shown to a member, who can read the post', async () => {
+    server.use(http.get(url(API_PATHS.post(500)), () => HttpResponse.json(makeTeaser())));
+    primeResponses({ [API_PATHS.post(500)]: { body: makeTeaser() } });
+    renderApp('/post/500');
+    // The first render (the server's picture) is the loading state, not "locked"…
+    expect(screen.queryByText(/requires a Premium Pro subscription/)).not.toBeInTheDocument();
+    // …which the live page, which knows who is looking, shows once it has asked.
+    expect(await screen.findByText(/requires a Premium Pro subscription/)).toBeInTheDocument();
   });
 });

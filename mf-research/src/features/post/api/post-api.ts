@@ -4,6 +4,7 @@ import {
   type Comment,
   CommentListSchema,
   CommentSchema,
+  isTeaser,
   LikeResultSchema,
   type Post,
   type PostOrTeaser,
@@ -21,6 +22,19 @@ export const getPost = (idOrSlug: string, signal?: AbortSignal): Promise<Post> =
 /** For the post page: the post, or its teaser (`locked`) when it is above the caller's tier. */
 export const readPost = (idOrSlug: string, signal?: AbortSignal): Promise<PostOrTeaser> =>
   api.get(API_PATHS.post(idOrSlug), PostOrTeaserSchema, { signal });
+
+/**
+ * readPost's answer when the static server primed the page with it (a guest's first screen), else undefined.
+ * Only a whole post: a teaser is what a guest gets, but the page may be a member's, who must never see
+ * "locked" flash over research they may read (the page then shows its loading state until it knows).
+ */
+export function peekPost(idOrSlug: string): Post | undefined {
+  const primed = api.peek(API_PATHS.post(idOrSlug), PostOrTeaserSchema);
+  return primed && !isTeaser(primed) ? primed : undefined;
+}
+
+/** What a guest's first screen of a post's page is made from: readPost's request (src/prerender.tsx). */
+export const postPageRequests = (idOrSlug: string): string[] => [API_PATHS.post(idOrSlug)];
 
 export const toggleLike = (id: number) => api.post(API_PATHS.postLike(id), {}, LikeResultSchema);
 

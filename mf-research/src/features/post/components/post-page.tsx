@@ -1,13 +1,21 @@
 import { isStatus } from '@app/api-client';
-import { can, formatDate, isTeaser, MESSAGES, POST_STATUSES, type Post } from '@app/contracts';
+import {
+  can,
+  formatDate,
+  isTeaser,
+  MESSAGES,
+  POST_STATUSES,
+  type Post,
+  type PostOrTeaser,
+} from '@app/contracts';
 import { useParams } from '@app/router';
 import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
 import { Badge, Container, LoadErrorAlert, SessionExpiredNotice, Skeleton, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { authorOf, titleOf, viewsText } from '../../../lib/format';
-import { readPost } from '../api/post-api';
+import { peekPost, readPost } from '../api/post-api';
 import { AuthorActions } from './author-actions';
 import { CommentsSection } from './comments-section';
 import { LikeButton } from './like-button';
@@ -30,19 +38,41 @@ function PostTitle({ title }: { title: string }) {
   return null;
 }
 
+const fullPost = (data: PostOrTeaser | null) => (data && !isTeaser(data) ? data : null);
+
 /**
  * /post/:id — a post by id or slug (the API counts a view on each load). Above the visitor's tier the API
  * sends a teaser instead, shown as the locked page.
+ *
+ * A guest's first visit starts from the answer the static server rendered the page from (primed into it,
+ * docs/decisions/0022-post-page-rendered-per-request.md): the post shows at once, with no skeleton. That
+ * read was a prefetch and counted no view, so the page then reads the post itself, in the background: the
+ * visit is counted once, and the count shown is brought up to date.
  */
 export function PostPage() {
   const { id = '' } = useParams();
   const session = useSession();
-  const result = useServerState((signal) => readPost(id, signal), [id, session.token]);
-  const [post, setPost] = useState<Post | null>(null);
+  const result = useServerState(
+    (signal) => readPost(id, signal),
+    [id, session.token],
+    true,
+    () => peekPost(id),
+  );
+  const [loaded, setPost] = useState<Post | null>(() => fullPost(result.data));
   const teaser = result.data && isTeaser(result.data) ? result.data : null;
   useEffect(() => {
-    setPost(result.data && !isTeaser(result.data) ? result.data : null);
+    setPost(fullPost(result.data));
   }, [result.data]);
+
+  const countVisit = useRef(result.status === 'done');
+  const { reload } = result;
+  useEffect(() => {
+    if (!countVisit.current) return;
+    countVisit.current = false;
+    reload();
+  }, [reload]);
+  // While another id loads, the previous post must not show under the new address.
+  const post = loaded && (String(loaded.id) === id || loaded.slug === id) ? loaded : null;
 
   if (teaser && (String(teaser.id) === id || teaser.slug === id)) return <LockedPostPage teaser={teaser} />;
   if (isStatus(result.error, 403)) return <LockedPostPage />;
@@ -51,7 +81,8 @@ export function PostPage() {
   const expiredAlert = session.sessionExpired && <SessionExpiredNotice />;
 
   // After a 401 the post loads again as a guest (the token is a dependency): no error page in between.
-  if (result.status === 'error' && !isStatus(result.error, 401))
+  // A failed background read (counting a primed visit) leaves the post shown.
+  if (result.status === 'error' && !isStatus(result.error, 401) && !post)
     return (
       <Container>
         <h1>Research</h1>
@@ -63,8 +94,7 @@ export function PostPage() {
       </Container>
     );
 
-  // While another id loads, the previous post must not show under the new address.
-  if (!post || (String(post.id) !== id && post.slug !== id))
+  if (!post)
     return (
       <Container aria-busy="true">
         {expiredAlert}
