@@ -67,7 +67,9 @@ test.describe('before any script runs', () => {
     const picture = page.locator('[data-prerendered-frame] main');
     await expect(picture.locator('h1')).toHaveText(title);
     await expect(picture.locator('section strong')).toHaveText('bold');
-    await expect(picture.locator('section a')).not.toHaveAttribute('href', /.*/);
+    const link = picture.locator('section a', { hasText: 'a link' });
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(link).not.toHaveAttribute('href', /.*/);
     await expect(picture.locator('[id], label[for]')).toHaveCount(0);
   });
 
