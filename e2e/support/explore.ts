@@ -1,5 +1,6 @@
 import { API_PATHS, TOKEN_KEY } from '@app/contracts';
 import { API_URL } from './api';
+import { primedRequests } from './primed';
 import { expect, type Page } from './test';
 
 /**
@@ -15,12 +16,10 @@ export async function openExplore(page: Page): Promise<URL> {
   });
   await page.goto('/research-center');
   await expect(page.getByRole('heading', { level: 1, name: 'Research Center' })).toBeVisible();
-  const primed = await page.evaluate((tokenKey) => {
-    if (localStorage.getItem(tokenKey) !== null) return null; // a member's page never uses them
-    const text = document.querySelector('script[data-primed-responses]')?.textContent;
-    return text ? Object.keys(JSON.parse(text) as object) : null;
-  }, TOKEN_KEY);
-  const primedList = primed?.find((key) => key.startsWith(`${API_PATHS.posts}?`));
+  // A member's page never uses the server's answers.
+  const guest = await page.evaluate((tokenKey) => localStorage.getItem(tokenKey) === null, TOKEN_KEY);
+  const primed = guest ? await primedRequests(page) : [];
+  const primedList = primed.find((key) => key.startsWith(`${API_PATHS.posts}?`));
   if (primedList) return new URL(primedList, API_URL);
   await expect.poll(() => sent.length).toBeGreaterThan(0);
   return sent[0]!;

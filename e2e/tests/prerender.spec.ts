@@ -50,6 +50,20 @@ test.describe('before any script runs', () => {
     await expect(picture.locator('[id], label[for]')).toHaveCount(0);
   });
 
+  test("Home's picture shows the latest articles as they are now", async ({ page, request }) => {
+    const author = await createMember(request);
+    const title = uniqueName('Home picture');
+    await createPost(request, author, {
+      title,
+      content: 'Newest.',
+      visibility: 'public',
+      status: 'published',
+    });
+    await page.goto('/');
+    const insights = page.locator('[data-prerendered-frame] main section', { hasText: 'Latest Insights' });
+    await expect(insights.locator('article').first()).toContainText(title);
+  });
+
   test("a post's picture is the post as a guest sees it, its body rendered and sanitised", async ({
     page,
     request,
@@ -171,6 +185,21 @@ test.describe('when the app takes over', () => {
     await page.getByLabel('Search research').fill('risk');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect.poll(() => listRequests.length).toBeGreaterThan(0);
+  });
+
+  test("a guest's Home starts from the server's answers: the articles at once, no request", async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().startsWith(`${API_URL}/api/`) && r.method() === 'GET') asked.push(r.url());
+    });
+    await page.goto('/');
+    await expect(page.locator('[data-prerendered-region]')).toHaveCount(0);
+    const insights = page.getByRole('region', { name: 'Latest Insights' });
+    await expect(insights.getByRole('article').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked.filter((u) => /\/api\/(posts|dashboards)/.test(u))).toEqual([]);
   });
 
   test("a guest's post page starts from the server's answer, and the visit is counted once", async ({

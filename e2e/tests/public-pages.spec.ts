@@ -1,5 +1,6 @@
 import { API_PATHS, type Contact, type Impressum, MESSAGES } from '@app/contracts';
 import { API_URL } from '../support/api';
+import { primedRequests, withoutPrimedAnswers } from '../support/primed';
 import { expect, type Page, test } from '../support/test';
 
 /** Answers one API path from the test instead of the server (the seeded database always has content). */
@@ -19,15 +20,15 @@ test.describe('Home', () => {
     page,
     request,
   }) => {
-    const postsResponse = page.waitForResponse(
-      (r) => r.url().startsWith(`${API_URL}${API_PATHS.posts}?`) && r.request().method() === 'GET',
-    );
     await page.goto('/');
-    const postsCall = await postsResponse;
-    const query = new URL(postsCall.url()).searchParams;
+    // The articles' request: the static server made it for the page (decision 0021), as the page would.
+    const postsKey = (await primedRequests(page)).find((key) => key.startsWith(`${API_PATHS.posts}?`));
+    expect(postsKey).toBeDefined();
+    const query = new URL(postsKey!, API_URL).searchParams;
     expect(query.get('status')).toBe('published');
     expect(query.get('visibility')).toBe('public');
     expect(query.get('limit')).toBe('6');
+    const postsCall = await request.get(`${API_URL}${postsKey}`);
 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     for (const title of ['Identify Risk', 'Spot Opportunities', 'Deliver Action']) {
@@ -74,6 +75,7 @@ test.describe('Home', () => {
   });
 
   test("without articles it says 'No insights available at the moment'", async ({ page }) => {
+    await withoutPrimedAnswers(page, ['/']); // the browser asks only then (decision 0021)
     await answer(page, API_PATHS.posts, 200, []);
     await page.goto('/');
     await expect(page.getByText(MESSAGES.home.noInsights)).toBeVisible();
@@ -83,6 +85,7 @@ test.describe('Home', () => {
   });
 
   test("a load failure shows the server's error, empty lists and the rest of the page", async ({ page }) => {
+    await withoutPrimedAnswers(page, ['/']);
     await answer(page, API_PATHS.posts, 500, { error: 'Research database unavailable' });
     await answer(page, API_PATHS.dashboards, 500, {});
     await page.goto('/');
@@ -94,6 +97,7 @@ test.describe('Home', () => {
   });
 
   test("a failure without a server message shows 'Error loading homepage data'", async ({ page }) => {
+    await withoutPrimedAnswers(page, ['/']);
     await page.route(
       (url) => url.origin === API_URL && url.pathname === API_PATHS.posts,
       (route) => route.abort('connectionrefused'),

@@ -1,3 +1,4 @@
+import { forgetPrimedResponses, primeResponses } from '@app/api-client';
 import { API_PATHS, MESSAGES, type Post } from '@app/contracts';
 import { ShellActionsProvider } from '@app/shell-actions';
 import { API, useApiServer } from '@app/test-utils';
@@ -5,6 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
 import { renderPage } from '../../../test/render';
+import { homeRequests } from '../api/load-home';
 import { HomePage } from './home-page';
 import { PREMIUM_ASSESSMENTS, UNLOCK_LABEL } from './premium-assessments';
 import { VALUE_CARDS } from './value-cards';
@@ -193,5 +195,34 @@ describe('HomePage', () => {
     }
     expect(openSurvey).toHaveBeenCalledTimes(3);
     await screen.findByText(MESSAGES.home.noInsights);
+  });
+
+  it('starts from the answers the server primed the page with: articles and dashboards at once, no request', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(postsUrl, ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json([]);
+      }),
+      http.get(dashboardsUrl, ({ request }) => {
+        asked.push(request.url);
+        return HttpResponse.json([]);
+      }),
+    );
+    const [posts = '', dashboardsKey = '', ...rest] = homeRequests();
+    expect(rest).toEqual([]);
+    // The keys are exactly what loadHome asks (the static server fetches them from the API base).
+    expect(posts).toBe(`${API_PATHS.posts}?status=published&visibility=public&limit=6`);
+    primeResponses({ [posts]: { body: [makePost(1), makePost(2)] }, [dashboardsKey]: { body: dashboards } });
+    try {
+      renderPage(<HomePage />);
+      // The first render already has them: the server's picture and the live page are the same page.
+      expect(within(section('Latest Insights')).getByText('Article 2')).toBeInTheDocument();
+      expect(screen.getByText('Cyber Threat Radar')).toBeInTheDocument();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(asked).toEqual([]);
+    } finally {
+      forgetPrimedResponses();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { useServerState } from '@app/server-state';
 import { Alert, Container, usePageTitle } from '@app/ui';
-import { loadHome } from '../api/load-home';
+import { loadHome, peekHome } from '../api/load-home';
 import { DashboardsSection } from './dashboards-section';
 import { Hero } from './hero';
 import { InsightsSection } from './insights-section';
@@ -8,10 +8,13 @@ import { PremiumAssessments } from './premium-assessments';
 import { ResearchPromo } from './research-promo';
 import { ValueCards } from './value-cards';
 
-/** SPEC §2 Home. Only the articles and dashboards come from the API; everything else is always there. */
+/**
+ * SPEC §2 Home. Only the articles and dashboards come from the API; everything else is always there. A
+ * guest's first visit starts from the answers the static server rendered the page from (peekHome).
+ */
 export function HomePage() {
   usePageTitle('Home');
-  const state = useServerState(loadHome, []);
+  const state = useServerState(loadHome, [], true, peekHome);
   const loading = state.status === 'loading';
   const data = state.status === 'done' ? state.data : null;
   return (
