@@ -15,7 +15,7 @@ export async function withoutPrimedAnswers(page: Page, paths: string[]): Promise
   // public page and refuses its requests to the API on loopback. They are passed through here instead (a
   // test's own routes, registered later, still come first).
   await page.route(
-    (url) => url.href.startsWith(`${API_URL}/`),
+    (url) => url.href.startsWith(`${API_URL}/api/`),
     async (route) => route.fulfill({ response: await route.fetch() }),
   );
   await page.route(
