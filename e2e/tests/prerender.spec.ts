@@ -1,6 +1,6 @@
 import { API_PATHS, MESSAGES, type Post } from '@app/contracts';
 import { API_URL, createMember, createPost, uniqueName, useToken } from '../support/api';
-import { expect, type Page, type Request, test } from '../support/test';
+import { type APIRequestContext, expect, type Page, type Request, test } from '../support/test';
 
 // Issue 16: the first screen of the static routes is in the HTML (docs/decisions/0018-prerendered-first-screen.md).
 const PAGES = [
@@ -10,6 +10,13 @@ const PAGES = [
   { path: '/register', heading: 'Create Account' },
   { path: '/research-center', heading: 'Research Center' },
 ];
+
+/** A public post a new member published a moment ago. */
+async function publishedPost(request: APIRequestContext, prefix: string, content: string): Promise<Post> {
+  const author = await createMember(request);
+  const title = uniqueName(prefix);
+  return createPost(request, author, { title, content, visibility: 'public', status: 'published' });
+}
 
 test.describe('before any script runs', () => {
   test.use({ javaScriptEnabled: false });
@@ -51,14 +58,7 @@ test.describe('before any script runs', () => {
   });
 
   test("Home's picture shows the latest articles as they are now", async ({ page, request }) => {
-    const author = await createMember(request);
-    const title = uniqueName('Home picture');
-    await createPost(request, author, {
-      title,
-      content: 'Newest.',
-      visibility: 'public',
-      status: 'published',
-    });
+    const { title } = await publishedPost(request, 'Home picture', 'Newest.');
     await page.goto('/');
     const insights = page.locator('[data-prerendered-frame] main section', { hasText: 'Latest Insights' });
     await expect(insights.locator('article').first()).toContainText(title);
@@ -69,17 +69,14 @@ test.describe('before any script runs', () => {
     request,
   }) => {
     // Rendered per request from the API's answer (docs/decisions/0022-post-page-rendered-per-request.md).
-    const author = await createMember(request);
-    const title = uniqueName('Picture post');
-    const post = await createPost(request, author, {
-      title,
-      content: 'A **bold** claim and [a link](javascript:alert(1)).',
-      visibility: 'public',
-      status: 'published',
-    });
+    const post = await publishedPost(
+      request,
+      'Picture post',
+      'A **bold** claim and [a link](javascript:alert(1)).',
+    );
     await page.goto(`/post/${post.id}`);
     const picture = page.locator('[data-prerendered-frame] main');
-    await expect(picture.locator('h1')).toHaveText(title);
+    await expect(picture.locator('h1')).toHaveText(post.title);
     await expect(picture.locator('section strong')).toHaveText('bold');
     const link = picture.locator('section a', { hasText: 'a link' });
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -206,18 +203,11 @@ test.describe('when the app takes over', () => {
     page,
     request,
   }) => {
-    const author = await createMember(request);
-    const title = uniqueName('Counted post');
-    const post = await createPost(request, author, {
-      title,
-      content: 'Read once.',
-      visibility: 'public',
-      status: 'published',
-    });
+    const post = await publishedPost(request, 'Counted post', 'Read once.');
     await watchLayoutShifts(page);
     await page.goto(`/post/${post.id}`);
     await expect(page.locator('[data-prerendered-region]')).toHaveCount(0);
-    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: post.title })).toBeVisible();
     // The server's read was a prefetch; the page's own read counted the visit, and the page shows it.
     await expect(page.getByText('1 view', { exact: true })).toBeVisible();
     await page.waitForLoadState('networkidle');

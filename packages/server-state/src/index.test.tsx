@@ -99,6 +99,24 @@ describe('useServerState', () => {
     expect(loader.calls).toHaveLength(2);
   });
 
+  it('with refresh, starts done with the data it has, loads once on mount and keeps showing it meanwhile', async () => {
+    const loader = deferredLoader();
+    function Refreshed() {
+      const state = useServerState(loader.load('a'), [], true, () => 'from the page', { refresh: true });
+      return (
+        <p>
+          {state.status}: {state.data}
+        </p>
+      );
+    }
+    render(<Refreshed />);
+    expect(loader.calls.map((c) => c.query)).toEqual(['a']);
+    expect(screen.getByText('loading: from the page')).toBeInTheDocument();
+    await act(async () => loader.calls[0]?.resolve('answer a'));
+    expect(screen.getByText('done: answer a')).toBeInTheDocument();
+    expect(loader.calls).toHaveLength(1);
+  });
+
   it('ignores initial data while disabled', () => {
     const loader = deferredLoader();
     function Disabled() {

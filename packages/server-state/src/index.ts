@@ -23,21 +23,25 @@ export interface ServerStateControls<T> {
  * A screen starts in 'loading' (not 'idle') when enabled, so its first render, and the pre-rendered HTML
  * made from it, already shows the loading state. `initial` may supply the data synchronously (the api
  * client's `peek` of an answer primed into the page): the screen then starts 'done' and does not load on
- * mount, so the server's picture and the first live render are the same page.
+ * mount, so the server's picture and the first live render are the same page. With `refresh`, it still
+ * loads once on mount, showing the initial data meanwhile (a primed answer whose own read matters: a post's
+ * page counts the visit by reading the post).
  */
 export function useServerState<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: DependencyList,
   enabled = true,
   initial?: () => T | undefined,
+  { refresh = false }: { refresh?: boolean } = {},
 ): ServerState<T> & ServerStateControls<T> {
   const [state, setState] = useState<ServerState<T>>(() => {
     const data = enabled ? initial?.() : undefined;
     if (data !== undefined) return { status: 'done', data, error: null };
     return { status: enabled ? 'loading' : 'idle', data: null, error: null };
   });
-  // Data the first render already had (an answer primed into the page) is not asked for again on mount.
-  const skipFirstLoad = useRef(state.status === 'done');
+  // Data the first render already had (an answer primed into the page) is not asked for again on mount,
+  // unless the caller wants it refreshed.
+  const skipFirstLoad = useRef(state.status === 'done' && !refresh);
   const [attempt, setAttempt] = useState(0);
   // Read through a ref: the caller's deps decide when to load, so `load` need not be stable.
   const loadRef = useRef(load);

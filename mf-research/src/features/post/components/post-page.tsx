@@ -1,19 +1,10 @@
 import { isStatus } from '@app/api-client';
-import {
-  can,
-  formatDate,
-  isTeaser,
-  MESSAGES,
-  POST_STATUSES,
-  type Post,
-  type PostOrTeaser,
-} from '@app/contracts';
+import { can, formatDate, isTeaser, MESSAGES, POST_STATUSES } from '@app/contracts';
 import { useParams } from '@app/router';
 import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
 import { Badge, Container, LoadErrorAlert, SessionExpiredNotice, Skeleton, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { useEffect, useRef, useState } from 'react';
 import { authorOf, titleOf, viewsText } from '../../../lib/format';
 import { peekPost, readPost } from '../api/post-api';
 import { AuthorActions } from './author-actions';
@@ -38,16 +29,14 @@ function PostTitle({ title }: { title: string }) {
   return null;
 }
 
-const fullPost = (data: PostOrTeaser | null) => (data && !isTeaser(data) ? data : null);
-
 /**
  * /post/:id — a post by id or slug (the API counts a view on each load). Above the visitor's tier the API
  * sends a teaser instead, shown as the locked page.
  *
  * A guest's first visit starts from the answer the static server rendered the page from (primed into it,
  * docs/decisions/0022-post-page-rendered-per-request.md): the post shows at once, with no skeleton. That
- * read was a prefetch and counted no view, so the page then reads the post itself, in the background: the
- * visit is counted once, and the count shown is brought up to date.
+ * read was a prefetch and counted no view, so the page reads the post itself as well (`refresh`), in the
+ * background: the visit is counted once, and the count shown is brought up to date.
  */
 export function PostPage() {
   const { id = '' } = useParams();
@@ -57,24 +46,14 @@ export function PostPage() {
     [id, session.token],
     true,
     () => peekPost(id),
+    { refresh: true },
   );
-  const [loaded, setPost] = useState<Post | null>(() => fullPost(result.data));
-  const teaser = result.data && isTeaser(result.data) ? result.data : null;
-  useEffect(() => {
-    setPost(fullPost(result.data));
-  }, [result.data]);
-
-  const countVisit = useRef(result.status === 'done');
-  const { reload } = result;
-  useEffect(() => {
-    if (!countVisit.current) return;
-    countVisit.current = false;
-    reload();
-  }, [reload]);
   // While another id loads, the previous post must not show under the new address.
-  const post = loaded && (String(loaded.id) === id || loaded.slug === id) ? loaded : null;
+  const data = result.data && (String(result.data.id) === id || result.data.slug === id) ? result.data : null;
+  const teaser = data && isTeaser(data) ? data : null;
+  const post = data && !isTeaser(data) ? data : null;
 
-  if (teaser && (String(teaser.id) === id || teaser.slug === id)) return <LockedPostPage teaser={teaser} />;
+  if (teaser) return <LockedPostPage teaser={teaser} />;
   if (isStatus(result.error, 403)) return <LockedPostPage />;
   if (isStatus(result.error, 404)) return <MissingPostPage />;
 
@@ -129,7 +108,7 @@ export function PostPage() {
             </>
           }
         />
-        {isAuthor && <AuthorActions post={post} onUpdated={setPost} />}
+        {isAuthor && <AuthorActions post={post} onUpdated={result.setData} />}
         <PostSummary summary={post.summary} />
         <MarkdownView markdown={post.content} label="Research content" />
         {(post.tags.length > 0 || post.categories.length > 0) && (
