@@ -86,7 +86,8 @@ export class ApiProcess {
 
   async stop(signal: NodeJS.Signals = 'SIGTERM') {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    // A child killed by a signal keeps exitCode null (signalCode is set): waiting for 'exit' again would never end.
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill(signal);

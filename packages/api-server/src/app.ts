@@ -1,6 +1,5 @@
 import { API_PATHS } from '@app/contracts';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import type { Config } from './config';
 import { type AppContext, createContext } from './context';
 import { createChangeWatch } from './db/change-watch';
@@ -42,20 +41,6 @@ export function createApp(input: AppContext | Config): Hono<Env> {
       });
     });
   }
-
-  // Every JSON answer of config.compressMinBytes or more is gzipped when the client accepts it (issue 17),
-  // here and nowhere else. c.json sets no Content-Length, which hono's compress needs for its threshold, so
-  // the inner step measures the body first. zlib runs on libuv's thread pool, not on the event loop.
-  app.use('/api/*', compress({ encoding: 'gzip', threshold: config.compressMinBytes }));
-  app.use('/api/*', async (c, next) => {
-    await next();
-    const res = c.res;
-    if (!res.body || res.headers.has('Content-Length') || res.headers.has('Content-Encoding')) return;
-    if (!/gzip/.test(c.req.header('accept-encoding') ?? '')) return;
-    const bytes = await res.arrayBuffer();
-    c.res = new Response(bytes, res);
-    c.res.headers.set('Content-Length', String(bytes.byteLength));
-  });
 
   // Expensive endpoints run a bounded number at a time; a request that would wait too long is answered 503
   // with Retry-After (src/expensive-limit.ts). One limiter, shared by all of them.

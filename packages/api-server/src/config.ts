@@ -66,7 +66,7 @@ export const ConfigSchema = v.object({
   }),
   /** Worker threads that run full-text search off the event loop (src/db/read-pool.ts); 0 runs it inline. */
   searchWorkers: Int(0, 16),
-  /** JSON answers at least this large are gzipped when the client accepts it. */
+  /** JSON answers at least this large are compressed (brotli or gzip) when the client accepts it. */
   compressMinBytes: Int(0, 10 * 1024 * 1024),
   lockout: v.object({
     maxAttempts: Int(1, 1000),

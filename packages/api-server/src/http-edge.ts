@@ -33,7 +33,8 @@ export function withEdgeHeaders(config: Config, next: Listener): Listener {
   const allowed = new Set(config.corsOrigins);
   return (req, res) => {
     for (const [name, value] of SECURITY_HEADERS) res.setHeader(name, value);
-    res.setHeader('Vary', 'Origin');
+    // Answers differ by Origin (CORS) and by Accept-Encoding (src/http-compression.ts).
+    res.setHeader('Vary', 'Origin, Accept-Encoding');
     const origin = req.headers.origin;
     const allowedOrigin = origin !== undefined && allowed.has(origin);
     if (allowedOrigin) res.setHeader('Access-Control-Allow-Origin', origin);

@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import type { Config } from './config';
 import { type AppContext, createContext, seed } from './context';
+import { withCompression } from './http-compression';
 import { withEdgeHeaders } from './http-edge';
 
 export interface RunningServer {
@@ -20,7 +21,7 @@ export async function startServer(config: Config, now?: () => number): Promise<R
   const app = createApp(ctx);
   const server = createServer(
     { keepAliveTimeout: 5000 },
-    withEdgeHeaders(config, getRequestListener(app.fetch)),
+    withEdgeHeaders(config, withCompression(config.compressMinBytes, getRequestListener(app.fetch))),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

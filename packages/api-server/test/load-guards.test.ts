@@ -1,12 +1,11 @@
-import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import type { Config } from '../src/config';
 import { createContext } from '../src/context';
 import { BUSY_MESSAGE } from '../src/expensive-limit';
-import { postInput, testConfig } from './helpers';
+import { testConfig } from './helpers';
 
-/** The app in-process (app.request): no HTTP client in between that would add or undo compression. */
+/** The app in-process (app.request). */
 const opened: (() => void)[] = [];
 afterEach(() => {
   for (const close of opened.splice(0)) close();
@@ -42,46 +41,5 @@ describe('expensive endpoints under a saturated limit', () => {
       ['/api/posts/search?q=a', '/api/posts/categories', '/api/report'].map((p) => app.request(p)),
     );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200]);
-  });
-});
-
-describe('compression of JSON answers', () => {
-  async function bigPost() {
-    const { app, ctx } = appWith();
-    const { id } = await ctx.accounts.register(
-      {
-        username: 'zipper',
-        password: 'Secret123x',
-        name: { first: 'Zip', last: 'Per' },
-        email: 'zipper@example.com',
-        address: { street: 'Main Street 1', city: '', postal_code: '', country: '' },
-      },
-      { active: true },
-    );
-    const content = Array.from({ length: 60 }, (_, i) => `Paragraph ${i} about supplier risk.`).join('\n\n');
-    const post = ctx.posts.create(id, postInput({ title: 'A long public post', content }) as never);
-    return { app, path: `/api/posts/${post.id}`, content };
-  }
-
-  it('gzips an answer over 1 KB when the client accepts gzip', async () => {
-    const { app, path, content } = await bigPost();
-    const res = await app.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br' } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-    expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
-    const zipped = Buffer.from(await res.arrayBuffer());
-    const body = JSON.parse(gunzipSync(zipped).toString('utf8'));
-    expect(body.content).toBe(content);
-    expect(zipped.byteLength).toBeLessThan(content.length);
-  });
-
-  it('sends plain JSON without Accept-Encoding, and small answers plain either way', async () => {
-    const { app, path, content } = await bigPost();
-    const plain = await app.request(path);
-    expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(((await plain.json()) as { content: string }).content).toBe(content);
-    const small = await app.request('/api/health', { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(small.headers.get('content-encoding')).toBeNull();
-    expect(await small.json()).toEqual({ status: 'ok' });
   });
 });
