@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli';
+import { CODE_SCHEMA_VERSION } from '../src/db/backup';
 import { postInput, startTestServer, type TestServer, tempDbPath } from './helpers';
 
 let s: TestServer;
@@ -43,7 +44,7 @@ describe('pnpm admin backup / restore', () => {
     expect(r.out).toContain(`to ${file} (`);
     expect(r.out).toContain(`${bytes} bytes), integrity_check ok`);
     expect(r.out).toMatch(new RegExp(`^  posts\\s+${posts} rows$`, 'm'));
-    expect(r.out).toMatch(/^ {2}schema_migrations\s+8 rows$/m);
+    expect(r.out).toMatch(new RegExp(`^ {2}schema_migrations\\s+${CODE_SCHEMA_VERSION} rows$`, 'm'));
 
     const again = await cli('backup', file);
     expect(again.code).toBe(1);
@@ -60,7 +61,7 @@ describe('pnpm admin backup / restore', () => {
     const dry = await cli('restore', file);
     expect(dry.code).toBe(2);
     expect(dry.out).toContain(`Would restore ${file} (`);
-    expect(dry.out).toContain('schema version 8) into');
+    expect(dry.out).toContain(`schema version ${CODE_SCHEMA_VERSION}) into`);
     expect(dry.out).toContain('Add --yes to restore.');
     expect(count('posts')).toBe(posts + 1);
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteBackups } from '../src/db/backup';
+import { CODE_SCHEMA_VERSION, sqliteBackups } from '../src/db/backup';
 import { type DB, migrate, openDatabase } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
 import { postInput, startTestServer, type TestServer, tempDbPath } from './helpers';
@@ -97,7 +97,12 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     expect(await titles()).toContain('Written after the backup'); // now in the server's list cache
 
     const restored = await backups.restore(file);
-    expect(restored).toMatchObject({ file, restored: true, schemaVersion: 8, codeVersion: 8 });
+    expect(restored).toMatchObject({
+      file,
+      restored: true,
+      schemaVersion: CODE_SCHEMA_VERSION,
+      codeVersion: CODE_SCHEMA_VERSION,
+    });
     // The server's own connection sees the restored content: every table, every row.
     expect(dump(db)).toEqual(snapshot);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -174,7 +179,7 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     ).run();
     n.close();
     await expect(backups.restore(newer)).rejects.toThrow(
-      `${newer} has schema version 99, newer than this code knows (8); restore it with the code that wrote it`,
+      `${newer} has schema version 99, newer than this code knows (${CODE_SCHEMA_VERSION}); restore it with the code that wrote it`,
     );
     await expect(backups.restore(newer, { dryRun: true })).rejects.toThrow('newer than this code knows');
 
@@ -191,7 +196,7 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     ).run();
     db.close();
     const r = await backups.restore(old);
-    expect(r).toMatchObject({ schemaVersion: 7, codeVersion: 8, restored: true });
+    expect(r).toMatchObject({ schemaVersion: 7, codeVersion: CODE_SCHEMA_VERSION, restored: true });
     const live = s.ctx.db;
     expect(live.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(
       MIGRATIONS.map((m) => m.version),

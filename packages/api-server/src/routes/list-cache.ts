@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { NEXT_CURSOR_HEADER } from '@app/contracts';
 import type { Page } from '../services/cursor';
+import { type JsonText, listBody } from '../services/post-model';
 import { type C, caller } from './http-helpers';
 
 const JSON_HEADERS = { 'Content-Type': 'application/json', Vary: 'Origin, Accept-Encoding' };
@@ -13,14 +14,13 @@ export function pageHeaders(next: string | null): Record<string, string> {
 }
 
 /** An uncached page answer: the items as the body, the cursor as a header. */
-export function pageJson(c: C, page: Page<unknown>): Response {
-  for (const [name, value] of Object.entries(pageHeaders(page.next))) c.header(name, value);
-  return c.json(page.items);
+export function pageJson(c: C, page: Page<JsonText<unknown>>): Response {
+  return c.body(listBody(page.items), 200, { ...JSON_HEADERS, ...pageHeaders(page.next) });
 }
 
 export interface ListCache {
   /** The cached JSON answer (a page) for this caller, roles and URL, computing it on a miss. */
-  cachedJson(c: C, compute: () => Page<unknown>): Response;
+  cachedJson(c: C, compute: () => Page<JsonText<unknown>>): Response;
   clear(): void;
   readonly size: number;
 }
@@ -36,7 +36,7 @@ export function createListCache(maxEntries: number, othersWrote: () => boolean =
     string,
     { body: Uint8Array; headers: Record<string, string>; gzip?: Uint8Array }
   >();
-  const cachedJson = (c: C, compute: () => Page<unknown>) => {
+  const cachedJson = (c: C, compute: () => Page<JsonText<unknown>>) => {
     // Another API instance on the same database (or the admin CLI) wrote since the last look: start afresh.
     if (othersWrote()) listCache.clear();
     const who = caller(c);
@@ -46,7 +46,7 @@ export function createListCache(maxEntries: number, othersWrote: () => boolean =
       // Kept as bytes: a hit then writes the same buffer, with no per-request encoding or garbage.
       const page = compute();
       const headers = { ...JSON_HEADERS, ...pageHeaders(page.next) };
-      entry = { body: Buffer.from(JSON.stringify(page.items)), headers };
+      entry = { body: Buffer.from(listBody(page.items)), headers };
       if (maxEntries > 0) {
         if (listCache.size >= maxEntries) listCache.clear();
         listCache.set(key, entry);

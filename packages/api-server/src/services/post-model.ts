@@ -16,35 +16,39 @@ import type { Caller } from './accounts';
 export const LOCKED_MESSAGE = 'This research requires a higher subscription tier';
 export const POST_NOT_FOUND = 'Post not found';
 
-/** A list row: every column a card shows, never the content. */
+/**
+ * A list row: the stored card (migration 9's card_json: what changes only when the post is written) and
+ * what changes without that (views, likes, liked, comments, the author's name), never the content. id,
+ * status, visibility, author_id and the dates are there for access checks and cursors.
+ */
 export interface CardRow {
+  card_json: string;
   id: number;
-  slug: string;
-  title: string;
-  summary: string;
-  excerpt: string | null;
   status: PostStatus;
   visibility: Visibility;
-  content_type: ContentType;
   author_id: number | null;
   published_at: string | null;
   created_at: string;
-  updated_at: string;
   views: number;
   author_name: string | null;
   likes: number;
   liked: number;
   comment_count: number;
-  tags_json: string;
-  categories_json: string;
   /** Lists only: 1 when the row is a teaser (asked with `teasers`, published, above the caller's tier). */
   locked?: number;
 }
 
-/** A single read's row: the card plus the content. */
+/** A single read's row: the card plus what the writers read (services/post-writes.ts) and the content. */
 export interface PostRow extends CardRow {
+  slug: string;
+  title: string;
+  summary: string;
+  content_type: ContentType;
   content: string;
 }
+
+/** JSON text of a T, as sent: list items are built as text and joined, never parsed and re-serialised. */
+export type JsonText<T> = string & { readonly __json?: T };
 
 export interface ListQuery {
   status: PostStatus;
@@ -77,12 +81,11 @@ export const AUTHOR_NAME = `CASE WHEN u.id IS NULL THEN NULL
   ELSE trim(u.first_name || ' ' || u.last_name) END`;
 
 /** What a card shows (PostCardSchema): never p.content, so a list never reads a body it would drop. */
-export const CARD_COLUMNS = `p.id, p.slug, p.title, p.summary, p.excerpt, p.status, p.visibility, p.content_type,
-  p.author_id, p.published_at, p.created_at, p.updated_at, p.views, p.like_count AS likes, p.comment_count, p.tags_json, p.categories_json,
-  ${AUTHOR_NAME} AS author_name,
+export const CARD_COLUMNS = `p.card_json, p.id, p.status, p.visibility, p.author_id, p.published_at, p.created_at,
+  p.views, p.like_count AS likes, p.comment_count, ${AUTHOR_NAME} AS author_name,
   EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) AS liked`;
 
-export const POST_COLUMNS = `p.content, ${CARD_COLUMNS}`;
+export const POST_COLUMNS = `p.content, p.slug, p.title, p.summary, p.content_type, ${CARD_COLUMNS}`;
 
 /**
  * A caller may see a post when they wrote it, administer the site, or it is published at an openable tier.
@@ -155,22 +158,23 @@ export function who(caller: Caller | null) {
   };
 }
 
-/** Only what a teaser may carry: picked field by field, so a new column never leaks by default. */
+/** Only what a teaser may carry: picked field by field, so a new card field never leaks by default. */
 export function toTeaser(r: CardRow): PostTeaser {
   if (r.status !== 'published' || r.visibility === 'public' || r.visibility === 'private') {
     throw new Error(`post ${r.id} cannot be teased`); // the SQL never selects these: a bug, not a 4xx
   }
   const requiredTier = VISIBILITY_MIN_TIER[r.visibility];
   if (requiredTier === 'guest' || requiredTier === 'admin') throw new Error(`post ${r.id} cannot be teased`);
+  const stored = JSON.parse(r.card_json) as Pick<PostCard, 'slug' | 'title' | 'summary' | 'content_type'>;
   return {
     id: r.id,
     _id: String(r.id),
-    slug: r.slug,
-    title: r.title,
-    summary: r.summary,
+    slug: stored.slug,
+    title: stored.title,
+    summary: stored.summary,
     status: 'published',
     visibility: r.visibility,
-    content_type: r.content_type,
+    content_type: stored.content_type,
     published_at: r.published_at,
     created_at: r.created_at,
     author: { id: r.author_id, name: r.author_name },
@@ -179,34 +183,29 @@ export function toTeaser(r: CardRow): PostTeaser {
   };
 }
 
-/** List rows: locked rows become teasers, the others cards. */
-export function toListItems(rows: CardRow[]): PostCardOrTeaser[] {
-  return rows.map((r) => (r.locked === 1 ? toTeaser(r) : toCard(r)));
+/**
+ * A card as JSON text: the stored part with what changes without a write of the post appended. Built as
+ * text because a list is 50 of these and parsing the stored part only to serialise it again doubles the
+ * cost of a list (the stored JSON always ends with its closing brace).
+ */
+export function cardText(r: CardRow): JsonText<PostCard> {
+  const author = JSON.stringify({ id: r.author_id, name: r.author_name });
+  return `${r.card_json.slice(0, -1)},"views":${r.views},"likes":${r.likes},"liked":${r.liked === 1},"comment_count":${r.comment_count},"author":${author}}`;
 }
 
-/** A card, field by field like a teaser: a column added to the list SQL is not sent by default. */
+/** List rows as JSON text: locked rows become teasers, the others cards. */
+export function listItemTexts(rows: CardRow[]): JsonText<PostCardOrTeaser>[] {
+  return rows.map((r) => (r.locked === 1 ? JSON.stringify(toTeaser(r)) : cardText(r)));
+}
+
+/** A list answer's body: the items' JSON text as one array. */
+export function listBody<T>(items: JsonText<T>[]): JsonText<T[]> {
+  return `[${items.join(',')}]`;
+}
+
+/** A card as an object (single reads): the same text as a list shows, parsed. */
 export function toCard(r: CardRow): PostCard {
-  return {
-    id: r.id,
-    _id: String(r.id),
-    title: r.title,
-    summary: r.summary,
-    excerpt: r.excerpt,
-    status: r.status,
-    visibility: r.visibility,
-    content_type: r.content_type,
-    published_at: r.published_at,
-    created_at: r.created_at,
-    updated_at: r.updated_at,
-    views: r.views,
-    likes: r.likes,
-    liked: r.liked === 1,
-    comment_count: r.comment_count,
-    author: { id: r.author_id, name: r.author_name },
-    slug: r.slug,
-    tags: JSON.parse(r.tags_json) as string[],
-    categories: JSON.parse(r.categories_json) as string[],
-  };
+  return JSON.parse(cardText(r)) as PostCard;
 }
 
 export function toPosts(rows: PostRow[]): Post[] {

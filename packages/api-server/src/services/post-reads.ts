@@ -8,16 +8,17 @@ import { type Caller, viewerOf } from './accounts';
 import { decodeCursor, encodeCursor, type Page } from './cursor';
 import {
   type CardRow,
+  cardText,
+  type JsonText,
   type ListKeyset,
   type ListQuery,
   LOCKED_MESSAGE,
+  listItemTexts,
   listSql,
   mineSql,
   POST_COLUMNS,
   POST_NOT_FOUND,
   type PostRow,
-  toCard,
-  toListItems,
   toPosts,
   toTeaser,
   who,
@@ -65,7 +66,7 @@ export class PostReader {
    * One page of posts the caller may open, plus (with `q.teasers`) teasers of those above their tier, newest
    * first, as cards. With search text it is a ranked search under the list's access rule.
    */
-  list(caller: Caller | null, q: ListQuery): Page<PostCardOrTeaser> {
+  list(caller: Caller | null, q: ListQuery): Page<JsonText<PostCardOrTeaser>> {
     if (q.q) return this.ranked('list', caller, { ...q, q: q.q });
     const w = who(caller);
     const kind = q.status === 'published' ? 'p' : 'd';
@@ -91,7 +92,7 @@ export class PostReader {
   async search(
     caller: Caller | null,
     q: Omit<ListQuery, 'status'> & { q: string },
-  ): Promise<Page<PostCardOrTeaser>> {
+  ): Promise<Page<JsonText<PostCardOrTeaser>>> {
     const plan = this.rankedPlan(caller, { ...q, status: 'published' });
     if (!plan) return { items: [], next: null };
     const rows = this.pool
@@ -105,7 +106,7 @@ export class PostReader {
     mode: 'list' | 'search',
     caller: Caller | null,
     q: ListQuery & { q: string },
-  ): Page<PostCardOrTeaser> {
+  ): Page<JsonText<PostCardOrTeaser>> {
     const plan = this.rankedPlan(caller, q);
     if (!plan) return { items: [], next: null };
     return plan.page(this.prepared(`search:${mode}`, () => searchSql(mode)).all(plan.params) as CardRow[]);
@@ -136,16 +137,16 @@ export class PostReader {
       limit: q.limit + 1,
       offset: pos,
     };
-    const page = (rows: CardRow[]): Page<PostCardOrTeaser> => {
+    const page = (rows: CardRow[]): Page<JsonText<PostCardOrTeaser>> => {
       const more = rows.length > q.limit;
-      const items = toListItems(more ? rows.slice(0, q.limit) : rows);
+      const items = listItemTexts(more ? rows.slice(0, q.limit) : rows);
       return { items, next: more ? encodeCursor({ k: 's', max, min, pos: pos + q.limit }) : null };
     };
     return { params, page };
   }
 
   /** My Research: the caller's own posts in any status, as cards, newest created first. */
-  mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Page<PostCard> {
+  mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Page<JsonText<PostCard>> {
     const after = q.cursor ? decodeCursor(q.cursor, 'm') : null;
     const rows = this.prepared(`mine:${after !== null}`, () => mineSql(after !== null)).all({
       uid: caller.userId,
@@ -158,7 +159,7 @@ export class PostReader {
     const kept = more ? rows.slice(0, q.limit) : rows;
     const last = kept.at(-1);
     return {
-      items: kept.map(toCard),
+      items: kept.map(cardText),
       next: more && last ? encodeCursor({ k: 'm', at: last.created_at, id: last.id }) : null,
     };
   }
@@ -178,11 +179,11 @@ export class PostReader {
     rows: CardRow[],
     limit: number,
     cursorAfter: (last: CardRow) => Parameters<typeof encodeCursor>[0],
-  ): Page<PostCardOrTeaser> {
+  ): Page<JsonText<PostCardOrTeaser>> {
     const more = rows.length > limit;
     const kept = more ? rows.slice(0, limit) : rows;
     const last = kept.at(-1);
-    return { items: toListItems(kept), next: more && last ? encodeCursor(cursorAfter(last)) : null };
+    return { items: listItemTexts(kept), next: more && last ? encodeCursor(cursorAfter(last)) : null };
   }
 
   private row(idOrSlug: string | number, uid: number): PostRow | undefined {

@@ -14,7 +14,7 @@ import type { ReadPool } from '../db/read-pool';
 import type { Caller } from './accounts';
 import { CommentService } from './comments';
 import type { Page } from './cursor';
-import type { ListQuery, PostWrite } from './post-model';
+import type { JsonText, ListQuery, PostWrite } from './post-model';
 import { PostReader } from './post-reads';
 import { PostStats } from './post-stats';
 import { PostWriter } from './post-writes';
@@ -40,17 +40,20 @@ export class PostService {
 
   // --- reads ---
 
-  /** Lists and search answer one page of cards (never the content) and the cursor of the next page. */
-  list(caller: Caller | null, q: ListQuery): Page<PostCardOrTeaser> {
+  /**
+   * Lists and search answer one page of cards (never the content), each as its JSON text, and the cursor
+   * of the next page.
+   */
+  list(caller: Caller | null, q: ListQuery): Page<JsonText<PostCardOrTeaser>> {
     return this.reader.list(caller, q);
   }
   search(
     caller: Caller | null,
     q: Omit<ListQuery, 'status'> & { q: string },
-  ): Promise<Page<PostCardOrTeaser>> {
+  ): Promise<Page<JsonText<PostCardOrTeaser>>> {
     return this.reader.search(caller, q);
   }
-  mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Page<PostCard> {
+  mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Page<JsonText<PostCard>> {
     return this.reader.mine(caller, q);
   }
   /** Single read: counts a view (unless a prefetch); a post above the caller's tier is its teaser. */
