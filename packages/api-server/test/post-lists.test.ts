@@ -1,5 +1,6 @@
 import { NEXT_CURSOR_HEADER } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPLORE_SHAPE } from '../src/services/access-sql';
 import { listSql, mineSql } from '../src/services/post-model';
 import { searchSql } from '../src/services/search';
 import { postInput, type Res, ROLES, startTestServer, type TestServer, type TestUser } from './helpers';
@@ -228,7 +229,7 @@ describe('query plans', () => {
 
   it('the member list Explore sends, and its later pages, read the index in order: no scan, no sort', () => {
     for (const keyset of ['first', 'published'] as const) {
-      const p = plan(listSql(keyset), explore);
+      const p = plan(listSql(keyset, EXPLORE_SHAPE), explore);
       expect(p).toMatch(/SEARCH p USING INDEX idx_posts_status_published/);
       expect(p).not.toMatch(/SCAN p\b|TEMP B-TREE/);
     }
@@ -236,7 +237,7 @@ describe('query plans', () => {
   });
 
   it('search checks access from the covering index, not from the posts (and their bodies)', () => {
-    const p = plan(searchSql('search'), {
+    const p = plan(searchSql('search', EXPLORE_SHAPE), {
       ...explore,
       match: '"x"*',
       match_ts: '{title summary} : ("x"*)',

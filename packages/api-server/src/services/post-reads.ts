@@ -4,6 +4,7 @@ import type Database from 'better-sqlite3';
 import type { DB } from '../db/database';
 import type { ReadPool } from '../db/read-pool';
 import { HttpError } from '../errors';
+import { type QueryShape, queryShape, shapeKey } from './access-sql';
 import { type Caller, viewerOf } from './accounts';
 import { decodeCursor, encodeCursor, type Page } from './cursor';
 import {
@@ -19,17 +20,20 @@ import {
   POST_COLUMNS,
   POST_NOT_FOUND,
   type PostRow,
+  type StoredCard,
+  storedCard,
   toPosts,
   toTeaser,
   who,
 } from './post-model';
-import { ftsQuery, RANK_FLOOR_SQL, SEARCH_SQL, searchSql } from './search';
+import { ftsQuery, RANK_FLOOR_SQL, searchSql } from './search';
 
 /** Post queries and the read/write access checks every other part of the post service goes through. */
 export class PostReader {
   private stmts;
   /** List, search and My Research statements, prepared on first use (one per keyset / mode). */
   private lists = new Map<string, Database.Statement>();
+  private searchTexts = new Map<string, string>();
 
   constructor(
     private readonly db: DB,
@@ -45,11 +49,6 @@ export class PostReader {
       maxId: db.prepare('SELECT IFNULL(MAX(id), 0) FROM posts').pluck(),
       rankFloor: db.prepare(RANK_FLOOR_SQL).pluck(),
       countView: db.prepare('UPDATE posts SET views = views + 1 WHERE id = ? RETURNING views').pluck(),
-      termCounts: db.prepare(
-        `SELECT t.name AS name, COUNT(*) AS count FROM post_terms t JOIN posts p ON p.id = t.post_id
-         WHERE t.kind = @kind AND p.status = 'published' AND p.visibility IN (SELECT value FROM json_each(@open))
-         GROUP BY t.name ORDER BY count DESC, t.name`,
-      ),
     };
   }
 
@@ -72,11 +71,10 @@ export class PostReader {
     const kind = q.status === 'published' ? 'p' : 'd';
     const after = q.cursor ? decodeCursor(q.cursor, kind) : null;
     const keyset: ListKeyset = after === null ? 'first' : kind === 'p' ? 'published' : 'draft';
-    const rows = this.prepared(`list:${keyset}`, () => listSql(keyset)).all({
+    const shape = queryShape(caller, q);
+    const rows = this.prepared(`list:${keyset}:${shapeKey(shape)}`, () => listSql(keyset, shape)).all({
       ...this.filterParams(q),
       uid: w.uid,
-      admin: w.admin,
-      open: w.open,
       status: q.status,
       c_at: after && 'at' in after ? after.at : null,
       c_id: after?.id ?? null,
@@ -95,9 +93,10 @@ export class PostReader {
   ): Promise<Page<JsonText<PostCardOrTeaser>>> {
     const plan = this.rankedPlan(caller, { ...q, status: 'published' });
     if (!plan) return { items: [], next: null };
+    const sql = this.searchText('search', plan.shape);
     const rows = this.pool
-      ? ((await this.pool.all(SEARCH_SQL, plan.params)) as CardRow[])
-      : (this.prepared('search:search', () => SEARCH_SQL).all(plan.params) as CardRow[]);
+      ? ((await this.pool.all(sql, plan.params)) as CardRow[])
+      : (this.prepared(sql, () => sql).all(plan.params) as CardRow[]);
     return plan.page(rows);
   }
 
@@ -109,7 +108,19 @@ export class PostReader {
   ): Page<JsonText<PostCardOrTeaser>> {
     const plan = this.rankedPlan(caller, q);
     if (!plan) return { items: [], next: null };
-    return plan.page(this.prepared(`search:${mode}`, () => searchSql(mode)).all(plan.params) as CardRow[]);
+    const sql = this.searchText(mode, plan.shape);
+    return plan.page(this.prepared(sql, () => sql).all(plan.params) as CardRow[]);
+  }
+
+  /** The search SQL of a mode and shape, written once per shape (the pool's workers key theirs by text). */
+  private searchText(mode: 'list' | 'search', shape: QueryShape): string {
+    const key = `search:${mode}:${shapeKey(shape)}`;
+    let sql = this.searchTexts.get(key);
+    if (sql === undefined) {
+      sql = searchSql(mode, shape);
+      this.searchTexts.set(key, sql);
+    }
+    return sql;
   }
 
   /**
@@ -123,12 +134,9 @@ export class PostReader {
     const max = at?.max ?? (this.stmts.maxId.get() as number);
     const min = at?.min ?? (this.stmts.rankFloor.get({ match: match.all, max }) as number);
     const pos = at?.pos ?? q.offset;
-    const w = who(caller);
     const params = {
       ...this.filterParams(q),
-      uid: w.uid,
-      admin: w.admin,
-      open: w.open,
+      uid: who(caller).uid,
       status: q.status,
       match: match.all,
       match_ts: match.titleSummary,
@@ -142,7 +150,7 @@ export class PostReader {
       const items = listItemTexts(more ? rows.slice(0, q.limit) : rows);
       return { items, next: more ? encodeCursor({ k: 's', max, min, pos: pos + q.limit }) : null };
     };
-    return { params, page };
+    return { params, page, shape: queryShape(caller, q) };
   }
 
   /** My Research: the caller's own posts in any status, as cards, newest created first. */
@@ -157,16 +165,15 @@ export class PostReader {
     }) as CardRow[];
     const more = rows.length > q.limit;
     const kept = more ? rows.slice(0, q.limit) : rows;
-    const last = kept.at(-1);
+    const last = more ? storedCard(kept.at(-1)!) : null;
     return {
       items: kept.map(cardText),
-      next: more && last ? encodeCursor({ k: 'm', at: last.created_at, id: last.id }) : null,
+      next: last ? encodeCursor({ k: 'm', at: last.created_at, id: last.id }) : null,
     };
   }
 
   private filterParams(q: Pick<ListQuery, 'visibility' | 'contentType' | 'tag' | 'category' | 'teasers'>) {
     return {
-      teasers: q.teasers ? 1 : 0,
       vis: q.visibility ? JSON.stringify(q.visibility) : null,
       content_type: q.contentType,
       tag: q.tag,
@@ -178,12 +185,13 @@ export class PostReader {
   private page(
     rows: CardRow[],
     limit: number,
-    cursorAfter: (last: CardRow) => Parameters<typeof encodeCursor>[0],
+    cursorAfter: (last: StoredCard) => Parameters<typeof encodeCursor>[0],
   ): Page<JsonText<PostCardOrTeaser>> {
     const more = rows.length > limit;
     const kept = more ? rows.slice(0, limit) : rows;
-    const last = kept.at(-1);
-    return { items: listItemTexts(kept), next: more && last ? encodeCursor(cursorAfter(last)) : null };
+    // The cursor's fields are in the last row's stored card, read only when there is a next page.
+    const next = more ? encodeCursor(cursorAfter(storedCard(kept.at(-1)!))) : null;
+    return { items: listItemTexts(kept), next };
   }
 
   private row(idOrSlug: string | number, uid: number): PostRow | undefined {
@@ -248,9 +256,5 @@ export class PostReader {
 
   reload(caller: Caller | null, id: number): Post {
     return this.byId(id, caller?.userId ?? -1);
-  }
-
-  termCounts(caller: Caller | null, kind: 'tag' | 'category'): { name: string; count: number }[] {
-    return this.stmts.termCounts.all({ kind, open: who(caller).open }) as { name: string; count: number }[];
   }
 }

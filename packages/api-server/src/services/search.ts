@@ -1,4 +1,5 @@
-import { ACCESS, CARD_COLUMNS, FILTERS, SEARCHABLE, VISIBLE } from './post-model';
+import { accessSql, EXPLORE_SHAPE, filtersSql, type QueryShape, teaserSql, visibleSql } from './access-sql';
+import { CARD_COLUMNS } from './post-model';
 
 /**
  * Full-text search over posts_fts (migration 6; docs/decisions/0013-post-lists-and-search.md).
@@ -59,21 +60,28 @@ export function ftsQuery(text: string): FtsQuery | null {
  * newest RANK_WINDOW matches) are ranked, so paging by position neither repeats nor skips when posts are
  * written in between. The bounds are on posts_fts.rowid, so FTS5 reads only that range.
  */
-export function searchSql(mode: 'list' | 'search'): string {
-  const open = mode === 'list' ? VISIBLE : SEARCHABLE;
+export function searchSql(mode: 'list' | 'search', shape: QueryShape): string {
+  const visible = visibleSql(shape, { adminSeesAll: mode === 'list' });
   const status = mode === 'list' ? 'p.status = @status AND' : '';
   const { title, summary, content } = WEIGHTS;
+  const teasers = teaserSql(shape, visible) !== null;
+  // A teaser matches and ranks on its title and summary only; with no teasers asked, every row is visible.
+  const score = teasers
+    ? `CASE WHEN ${visible} THEN bm25(posts_fts, ${title}, ${summary}, ${content})
+        ELSE bm25(posts_fts, ${title}, ${summary}, 0) END`
+    : `bm25(posts_fts, ${title}, ${summary}, ${content})`;
+  const teaserMatch = teasers
+    ? `AND (${visible} OR posts_fts.rowid IN (SELECT rowid FROM posts_fts
+        WHERE posts_fts MATCH @match_ts AND rowid BETWEEN @min AND @max))`
+    : '';
   // Ranking reads only posts_fts and idx_posts_access (covering: no row, no body is read per match; named,
   // since without ANALYZE statistics the planner picks the table); the card columns are read for the page.
   return `WITH ranked AS (
-    SELECT p.id AS id, NOT ${open} AS locked,
-      CASE WHEN ${open} THEN bm25(posts_fts, ${title}, ${summary}, ${content})
-        ELSE bm25(posts_fts, ${title}, ${summary}, 0) END AS score
+    SELECT p.id AS id, ${teasers ? `NOT ${visible}` : '0'} AS locked, ${score} AS score
     FROM posts_fts JOIN posts p INDEXED BY idx_posts_access ON p.id = posts_fts.rowid
-    WHERE posts_fts MATCH @match AND posts_fts.rowid BETWEEN @min AND @max AND ${status} ${ACCESS(open)}
-      AND (${open} OR posts_fts.rowid IN (SELECT rowid FROM posts_fts
-        WHERE posts_fts MATCH @match_ts AND rowid BETWEEN @min AND @max))
-      ${FILTERS}
+    WHERE posts_fts MATCH @match AND posts_fts.rowid BETWEEN @min AND @max AND ${status} ${accessSql(shape, visible)}
+      ${teaserMatch}
+      ${filtersSql(shape)}
     ORDER BY score, p.id DESC LIMIT @limit OFFSET @offset
   )
   SELECT ${CARD_COLUMNS}, r.locked AS locked
@@ -81,5 +89,5 @@ export function searchSql(mode: 'list' | 'search'): string {
   ORDER BY r.score, r.id DESC`;
 }
 
-/** The search of /api/posts/search, first page (the benchmark prints its plan). */
-export const SEARCH_SQL = searchSql('search');
+/** The search of /api/posts/search as Explore's search box sends it (the benchmark prints its plan). */
+export const SEARCH_SQL = searchSql('search', EXPLORE_SHAPE);
