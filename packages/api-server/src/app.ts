@@ -42,12 +42,10 @@ export function createApp(input: AppContext | Config): Hono<Env> {
     });
   }
 
-  // Expensive endpoints run a bounded number at a time; a request that would wait too long is answered 503
-  // with Retry-After (src/expensive-limit.ts). One limiter, shared by all of them.
-  const limited = expensiveLimit(config.expensive);
-  for (const p of [API_PATHS.searchPosts, API_PATHS.tags, API_PATHS.categories, API_PATHS.report]) {
-    app.use(p, limited);
-  }
+  // Search runs a bounded number at a time; a request that would wait too long is answered 503 with
+  // Retry-After (src/expensive-limit.ts). The tag, category and report counts were limited too while they
+  // were computed per request; since migration 7 they are lookups and need no turn.
+  app.use(API_PATHS.searchPosts, expensiveLimit(config.expensive));
 
   // Resolve the bearer token once. A token that is sent but no longer valid is a 401 on every route, so the
   // client clears it (SPEC §8) instead of silently browsing as a guest.

@@ -58,7 +58,7 @@ export const ConfigSchema = v.object({
   sessionCacheMs: Int(0, 60_000),
   listCacheSize: Int(0, 100_000),
   bodyLimitBytes: Int(1024, 50 * 1024 * 1024),
-  /** Expensive endpoints (search, tag/category counts, report): see src/expensive-limit.ts. */
+  /** Expensive endpoints (full-text search): see src/expensive-limit.ts. */
   expensive: v.object({
     concurrency: Int(1, 1000),
     maxWaitMs: Int(0, 60_000),

@@ -12,7 +12,7 @@ export interface ExpensiveLimitOptions {
 export const BUSY_MESSAGE = 'The server is busy with other searches. Please try again in a moment.';
 
 /**
- * A concurrency limit with a bounded wait for expensive endpoints (search, counts, report): issue 17's
+ * A concurrency limit with a bounded wait for expensive endpoints (full-text search): issue 17's
  * "no request freezes the others". Every admitted request first yields to the event loop (setImmediate),
  * so requests that already arrived (a health check, a single read) are parsed and served before the
  * expensive work runs, and other expensive requests reach this queue instead of piling up unseen in the
