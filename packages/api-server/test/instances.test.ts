@@ -66,6 +66,32 @@ describe('two API instances on one database', () => {
     expect((await a.get(`${API_PATHS.posts}?limit=10`)).body).toHaveLength(before.body.length);
   });
 
+  it('tag counts and the report read by one instance follow a write through the other at once', async () => {
+    const [a, b] = await twoInstances();
+    const author = await a.user(['admin']);
+    const tagCount = async (s: TestServer) =>
+      ((await s.get(API_PATHS.tags)).body as { name: string; count: number }[]).find(
+        (t) => t.name === 'okapi',
+      )?.count ?? 0;
+    const published = async (s: TestServer) => (await s.get(API_PATHS.report)).body.published as number;
+    // Both instances answer (and remember) the counts before the write.
+    expect(await tagCount(b)).toBe(0);
+    const reportBefore = await published(b);
+    const created = await a.post(
+      API_PATHS.posts,
+      postInput({ title: 'Counted', tags: ['okapi'] }),
+      author.token,
+    );
+    expect(created.status).toBe(201);
+    expect(await tagCount(b)).toBe(1);
+    expect(await published(b)).toBe(reportBefore + 1);
+    // And through the same instance, at once.
+    expect(await tagCount(a)).toBe(1);
+    expect((await b.del(`${API_PATHS.posts}/${created.body.id}`, author.token)).status).toBe(200);
+    expect(await tagCount(a)).toBe(0);
+    expect(await tagCount(b)).toBe(0);
+  });
+
   it('failed logins count across instances: the lockout holds on both', async () => {
     const [a, b] = await twoInstances({ lockout: { maxAttempts: 3, windowMs: 60_000, durationMs: 60_000 } });
     const member = await a.user([]);

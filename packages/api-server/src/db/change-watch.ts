@@ -17,3 +17,16 @@ export function createChangeWatch(db: DB): () => boolean {
     return true;
   };
 }
+
+/**
+ * A mark that changes whenever the database may have changed, by anyone: another connection's commits
+ * (`PRAGMA data_version`) or this connection's own (`total_changes()`, every row written through it,
+ * triggers included). A memo of an answer computed from the database is fresh while the mark it was made
+ * at is the current one; two statement steps to ask, no hook in any writer to forget.
+ */
+export function createWriteMark(db: DB): () => string {
+  const mark = db
+    .prepare("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()")
+    .pluck();
+  return () => mark.get() as string;
+}

@@ -1,5 +1,6 @@
 import type { PostStatus, Report, Stats } from '@app/contracts';
 import { CONTENT_TYPES, VISIBILITIES } from '@app/contracts';
+import { createWriteMark } from '../db/change-watch';
 import type { DB } from '../db/database';
 import type { Caller } from './accounts';
 import { now, who } from './post-model';
@@ -24,8 +25,12 @@ export const TOP_POSTS_SQL = `SELECT id, title, views FROM posts INDEXED BY idx_
 /** Aggregates: an author's own stats, tag and category counts, and the public report. */
 export class PostStats {
   private stmts;
+  /** The counts and the report change only with writes: answered from memory until anyone writes. */
+  private readonly writeMark: () => string;
+  private memo = new Map<string, { mark: string; value: unknown }>();
 
   constructor(private readonly db: DB) {
+    this.writeMark = createWriteMark(db);
     this.stmts = {
       termCounts: db.prepare(TERM_COUNTS_SQL),
       reportCounts: db.prepare(REPORT_COUNTS_SQL),
@@ -33,8 +38,24 @@ export class PostStats {
     };
   }
 
+  /** The value for `key` as of the database's current state: computed again after any write. */
+  private fresh<T>(key: string, compute: () => T): T {
+    const mark = this.writeMark();
+    const hit = this.memo.get(key);
+    if (hit?.mark === mark) return hit.value as T;
+    const value = compute();
+    // Keys are a kind and an openable set (a few dozen at most); past that, start afresh.
+    if (this.memo.size >= 64) this.memo.clear();
+    this.memo.set(key, { mark, value });
+    return value;
+  }
+
   termCounts(caller: Caller | null, kind: 'tag' | 'category'): { name: string; count: number }[] {
-    return this.stmts.termCounts.all({ kind, open: who(caller).open }) as { name: string; count: number }[];
+    const open = who(caller).open;
+    return this.fresh(
+      `${kind}|${open}`,
+      () => this.stmts.termCounts.all({ kind, open }) as { name: string; count: number }[],
+    );
   }
 
   stats(caller: Caller): Stats {
@@ -63,6 +84,10 @@ export class PostStats {
 
   report(caller: Caller | null): Report {
     const open = who(caller).open;
+    return this.fresh(`report|${open}`, () => this.computeReport(open));
+  }
+
+  private computeReport(open: string): Report {
     const rows = this.stmts.reportCounts.all({ open }) as {
       content_type: string;
       visibility: string;
