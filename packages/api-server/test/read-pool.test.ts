@@ -46,6 +46,19 @@ describe('read pool', () => {
     );
     expect(await pool.all('SELECT COUNT(*) AS n FROM notes', {})).toEqual([{ n: 3 }]);
   });
+
+  it('fills a missing parameter from its query first, and leaves a given one alone', async () => {
+    const sql = 'SELECT body FROM notes WHERE id >= @floor ORDER BY id';
+    const fill = { floor: 'SELECT MAX(id) - @back FROM notes' };
+    const found = await pool.query(sql, { floor: null, back: 1 }, fill);
+    expect(found).toEqual({ rows: [{ body: 'second' }, { body: 'third' }], filled: { floor: 2 } });
+    const given = await pool.query(sql, { floor: 3, back: 1 }, fill);
+    expect(given).toEqual({ rows: [{ body: 'third' }], filled: {} });
+    // The same text as a plain query still answers rows, not a single value.
+    expect(await pool.all('SELECT MAX(id) - @back FROM notes', { back: 1 })).toEqual([
+      { 'MAX(id) - @back': 2 },
+    ]);
+  });
 });
 
 describe('search with and without worker threads', () => {

@@ -6,8 +6,14 @@ interface Slot {
   pending: number;
 }
 
+/** What a worker answers: the rows, and the parameters it filled in first (see `all`). */
+export interface PoolAnswer {
+  rows: unknown[];
+  filled: Record<string, unknown>;
+}
+
 interface Waiting {
-  resolve: (rows: unknown[]) => void;
+  resolve: (answer: PoolAnswer) => void;
   reject: (error: Error) => void;
   slot: Slot;
 }
@@ -50,14 +56,17 @@ export class ReadPool {
     const worker = new Worker(new URL('./read-worker.mjs', import.meta.url), { workerData: { file } });
     slot.worker = worker;
     slot.pending = 0;
-    worker.on('message', (message: { id: number; rows?: unknown[]; error?: string }) => {
-      const job = this.waiting.get(message.id);
-      if (!job) return;
-      this.waiting.delete(message.id);
-      job.slot.pending -= 1;
-      if (message.error !== undefined) job.reject(new Error(message.error));
-      else job.resolve(message.rows ?? []);
-    });
+    worker.on(
+      'message',
+      (message: { id: number; rows?: unknown[]; filled?: Record<string, unknown>; error?: string }) => {
+        const job = this.waiting.get(message.id);
+        if (!job) return;
+        this.waiting.delete(message.id);
+        job.slot.pending -= 1;
+        if (message.error !== undefined) job.reject(new Error(message.error));
+        else job.resolve({ rows: message.rows ?? [], filled: message.filled ?? {} });
+      },
+    );
     worker.on('error', (error) => {
       this.failAll(slot, error);
       if (!this.closed) this.start(slot, file);
@@ -67,13 +76,26 @@ export class ReadPool {
   }
 
   /** The rows of `sql` with named `params`, read by a worker. */
-  all(sql: string, params: Record<string, unknown>): Promise<unknown[]> {
+  async all(sql: string, params: Record<string, unknown>): Promise<unknown[]> {
+    return (await this.query(sql, params)).rows;
+  }
+
+  /**
+   * The rows of `sql`, after the worker fills each parameter of `fill` that is null in `params` with the
+   * single value of its query (run with the parameters so far): a search's ranking floor, itself a read
+   * of the full-text index, then costs the event loop nothing either. The values used come back in `filled`.
+   */
+  query(
+    sql: string,
+    params: Record<string, unknown>,
+    fill: Record<string, string> = {},
+  ): Promise<PoolAnswer> {
     const slot = this.started().reduce((best, s) => (s.pending < best.pending ? s : best));
     const id = this.nextId++;
     slot.pending += 1;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject, slot });
-      slot.worker.postMessage({ id, sql, params });
+      slot.worker.postMessage({ id, sql, params, fill });
     });
   }
 

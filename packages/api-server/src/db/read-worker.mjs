@@ -8,14 +8,26 @@ const db = new Database(workerData.file, { readonly: true, fileMustExist: true }
 db.pragma('busy_timeout = 5000');
 const statements = new Map();
 
-parentPort.on('message', ({ id, sql, params }) => {
+const prepared = (sql, pluck = false) => {
+  const key = `${pluck ? 'value' : 'rows'}:${sql}`;
+  let statement = statements.get(key);
+  if (!statement) {
+    statement = db.prepare(sql).pluck(pluck);
+    statements.set(key, statement);
+  }
+  return statement;
+};
+
+// `fill`: parameters to compute first, each the single value of its query (read-pool.ts `query`).
+parentPort.on('message', ({ id, sql, params, fill = {} }) => {
   try {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
+    const filled = {};
+    for (const [name, fillSql] of Object.entries(fill)) {
+      if (params[name] !== null && params[name] !== undefined) continue;
+      filled[name] = prepared(fillSql, true).get(params);
+      params[name] = filled[name];
     }
-    parentPort.postMessage({ id, rows: statement.all(params) });
+    parentPort.postMessage({ id, rows: prepared(sql).all(params), filled });
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
