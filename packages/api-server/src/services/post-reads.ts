@@ -31,8 +31,9 @@ import { ftsQuery, RANK_FLOOR_SQL, searchSql } from './search';
 /** Post queries and the read/write access checks every other part of the post service goes through. */
 export class PostReader {
   private stmts;
-  /** List, search and My Research statements, prepared on first use (one per keyset / mode). */
+  /** List, search and My Research statements, prepared on first use (one per keyset or mode, and shape). */
   private lists = new Map<string, Database.Statement>();
+  /** Search SQL texts by mode and shape (services/access-sql.ts), written once each. */
   private searchTexts = new Map<string, string>();
 
   constructor(
