@@ -18,16 +18,17 @@ import Negotiator from 'negotiator';
 const ENCODINGS = ['br', 'gzip'] as const;
 type Encoding = (typeof ENCODINGS)[number];
 
-const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+const brotli = promisify(brotliCompress);
+const compressors: Record<Encoding, (body: Uint8Array) => Promise<Buffer>> = {
   br: (body) =>
-    promisify(brotliCompress)(body, {
+    brotli(body, {
       params: {
         [constants.BROTLI_PARAM_QUALITY]: 4,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
       },
     }),
-  gzip: (body) => promisify(gzip)(body),
+  gzip: promisify(gzip),
 };
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -55,12 +56,16 @@ export function withCompression(minBytes: number, next: Listener): Listener {
     const write = res.write.bind(res);
     const end = res.end.bind(res);
     let held: { status: number; headers: OutgoingHttpHeaders } | null = null;
-    const release = () => {
-      if (held) writeHead(held.status, held.headers);
-      held = null;
+    const restore = () => {
       res.writeHead = writeHead;
       res.write = write;
       res.end = end;
+    };
+    /** Writes the held head as it was given and stops intercepting. */
+    const release = () => {
+      restore();
+      if (held) writeHead(held.status, held.headers);
+      held = null;
     };
 
     res.writeHead = ((status: number, ...rest: unknown[]) => {
@@ -94,11 +99,9 @@ export function withCompression(minBytes: number, next: Listener): Listener {
         release();
         return end(chunk as never, ...(rest as []));
       }
-      res.writeHead = writeHead;
-      res.write = write;
-      res.end = end;
+      restore();
       held = null;
-      compressors[encoding](Buffer.from(body.buffer, body.byteOffset, body.byteLength)).then(
+      compressors[encoding](body).then(
         (packed) => {
           const headers = withoutLength(h.headers);
           res.removeHeader('Content-Length');

@@ -6,7 +6,7 @@ interface Slot {
   pending: number;
 }
 
-/** What a worker answers: the rows, and the parameters it filled in first (see `all`). */
+/** What a worker answers: the rows, and the parameters it filled in first (see `query`). */
 export interface PoolAnswer {
   rows: unknown[];
   filled: Record<string, unknown>;

@@ -4,7 +4,8 @@ import type { Page } from '../services/cursor';
 import { type JsonText, listBody } from '../services/post-model';
 import { type C, caller } from './http-helpers';
 
-const JSON_HEADERS = { 'Content-Type': 'application/json', Vary: 'Origin, Accept-Encoding' };
+// Vary (Origin, Accept-Encoding) is set on every answer by src/http-edge.ts.
+const JSON_HEADERS = { 'Content-Type': 'application/json' };
 /** A page's body is the array (SPEC §7); the next page's cursor rides in a header the browser may read. */
 const EXPOSE = { 'Access-Control-Expose-Headers': NEXT_CURSOR_HEADER };
 

@@ -8,7 +8,7 @@ import type {
   Roles,
   Visibility,
 } from '@app/contracts';
-import { isAdmin, openableVisibilities, VISIBILITY_MIN_TIER } from '@app/contracts';
+import { openableVisibilities, VISIBILITY_MIN_TIER } from '@app/contracts';
 import { accessSql, EXPLORE_SHAPE, filtersSql, lockedSql, type QueryShape, visibleSql } from './access-sql';
 import type { Caller } from './accounts';
 
@@ -133,7 +133,6 @@ export function who(caller: Caller | null) {
   const roles: Roles = caller ? caller.roles : null;
   return {
     uid: caller?.userId ?? -1,
-    admin: isAdmin(roles) ? 1 : 0,
     open: JSON.stringify(openableVisibilities(roles)),
     roles,
   };

@@ -92,14 +92,14 @@ export class PostReader {
     caller: Caller | null,
     q: Omit<ListQuery, 'status'> & { q: string },
   ): Promise<Page<JsonText<PostCardOrTeaser>>> {
-    const plan = this.rankedPlan(caller, { ...q, status: 'published' }, { floorHere: this.pool === null });
+    const plan = this.rankedPlan(caller, { ...q, status: 'published' });
     if (!plan) return { items: [], next: null };
     const sql = this.searchText('search', plan.shape);
-    if (!this.pool) return plan.page(this.prepared(sql, () => sql).all(plan.params) as CardRow[]);
+    if (!this.pool) return this.rankHere(sql, plan);
     // The ranking floor is a read of the full-text index too (3-5 ms for a common word at 100,000 posts):
     // the worker finds it before the search, so neither runs on the event loop.
     const { rows, filled } = await this.pool.query(sql, plan.params, { min: RANK_FLOOR_SQL });
-    return plan.page(rows as CardRow[], filled.min as number | undefined);
+    return plan.page(rows as CardRow[], (plan.params.min ?? filled.min) as number);
   }
 
   /** Ranked by bm25 under the list's access rule (GET /api/posts?q=), on the main thread. */
@@ -108,10 +108,15 @@ export class PostReader {
     caller: Caller | null,
     q: ListQuery & { q: string },
   ): Page<JsonText<PostCardOrTeaser>> {
-    const plan = this.rankedPlan(caller, q, { floorHere: true });
+    const plan = this.rankedPlan(caller, q);
     if (!plan) return { items: [], next: null };
-    const sql = this.searchText(mode, plan.shape);
-    return plan.page(this.prepared(sql, () => sql).all(plan.params) as CardRow[]);
+    return this.rankHere(this.searchText(mode, plan.shape), plan);
+  }
+
+  /** A ranked query on this thread: its ranking floor first (unless the cursor carries it), then the rows. */
+  private rankHere(sql: string, plan: NonNullable<ReturnType<PostReader['rankedPlan']>>) {
+    const min = plan.params.min ?? (this.stmts.rankFloor.get(plan.params) as number);
+    return plan.page(this.prepared(sql, () => sql).all({ ...plan.params, min }) as CardRow[], min);
   }
 
   /** The search SQL of a mode and shape, written once per shape (the pool's workers key theirs by text). */
@@ -129,18 +134,14 @@ export class PostReader {
    * The parameters of a ranked query and how its rows become a page. Pages by position among the posts
    * that existed at the first page (services/search.ts). Null when the text holds no word.
    */
-  private rankedPlan(
-    caller: Caller | null,
-    q: ListQuery & { q: string },
-    { floorHere }: { floorHere: boolean },
-  ) {
+  private rankedPlan(caller: Caller | null, q: ListQuery & { q: string }) {
     const at = q.cursor ? decodeCursor(q.cursor, 's') : null;
     const match = ftsQuery(q.q);
     if (match === null) return null;
     const max = at?.max ?? (this.stmts.maxId.get() as number);
-    // The ranking floor (services/search.ts RANK_WINDOW): here, or left null for the read pool to find.
-    const min =
-      at?.min ?? (floorHere ? (this.stmts.rankFloor.get({ match: match.all, max }) as number) : null);
+    // The ranking floor (services/search.ts RANK_WINDOW) comes with a later page's cursor; for a first page
+    // it is found where the search runs (rankHere, or the read pool's worker).
+    const min = at?.min ?? null;
     const pos = at?.pos ?? q.offset;
     const params = {
       ...this.filterParams(q),
@@ -153,10 +154,9 @@ export class PostReader {
       limit: q.limit + 1,
       offset: pos,
     };
-    const page = (rows: CardRow[], found?: number): Page<JsonText<PostCardOrTeaser>> => {
+    const page = (rows: CardRow[], floor: number): Page<JsonText<PostCardOrTeaser>> => {
       const more = rows.length > q.limit;
       const items = listItemTexts(more ? rows.slice(0, q.limit) : rows);
-      const floor = min ?? found ?? 0;
       return { items, next: more ? encodeCursor({ k: 's', max, min: floor, pos: pos + q.limit }) : null };
     };
     return { params, page, shape: queryShape(caller, q) };

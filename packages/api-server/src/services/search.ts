@@ -1,4 +1,12 @@
-import { accessSql, EXPLORE_SHAPE, filtersSql, type QueryShape, teaserSql, visibleSql } from './access-sql';
+import {
+  accessSql,
+  EXPLORE_SHAPE,
+  filtersSql,
+  lockedSql,
+  type QueryShape,
+  teaserSql,
+  visibleSql,
+} from './access-sql';
 import { CARD_COLUMNS } from './post-model';
 
 /**
@@ -77,7 +85,7 @@ export function searchSql(mode: 'list' | 'search', shape: QueryShape): string {
   // Ranking reads only posts_fts and idx_posts_access (covering: no row, no body is read per match; named,
   // since without ANALYZE statistics the planner picks the table); the card columns are read for the page.
   return `WITH ranked AS (
-    SELECT p.id AS id, ${teasers ? `NOT ${visible}` : '0'} AS locked, ${score} AS score
+    SELECT p.id AS id, ${lockedSql(shape, visible)} AS locked, ${score} AS score
     FROM posts_fts JOIN posts p INDEXED BY idx_posts_access ON p.id = posts_fts.rowid
     WHERE posts_fts MATCH @match AND posts_fts.rowid BETWEEN @min AND @max AND ${status} ${accessSql(shape, visible)}
       ${teaserMatch}
