@@ -145,7 +145,7 @@ try {
   if (scale) {
     const dbPath = path.join(dir, 'scale.db');
     const seeded = Date.now();
-    seedScale(dbPath, { posts: 100_000, users: 10_000 }, 'not-a-login-hash');
+    await seedScale(dbPath, { posts: 100_000, users: 10_000 }, 'not-a-login-hash');
     const mb = fs.statSync(dbPath).size / 1e6;
     console.log(
       `seeded 100,000 posts and 10,000 users in ${((Date.now() - seeded) / 1000).toFixed(1)} s (${mb.toFixed(0)} MB)`,

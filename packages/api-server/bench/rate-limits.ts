@@ -5,8 +5,8 @@
  */
 import Database from 'better-sqlite3';
 import { DEFAULT_CONFIG } from '../src/config';
-import { migrate, openDatabase } from '../src/db/database';
-import { SqliteRateLimitStore } from '../src/rate-limit/sqlite-store';
+import { migrate, openSqliteConnection, sqliteOver } from '../src/db/database';
+import { SqlRateLimitStore } from '../src/rate-limit/sql-store';
 import { ApiProcess, cannon, DURATION, type Figure, figure, formatFigure } from './measure';
 
 const LIST = '/api/posts?status=published&visibility=public&limit=6';
@@ -32,15 +32,15 @@ export interface RateLimitBench {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 /** One counter hit straight on the store (no HTTP), the cost every limited request pays. */
-function storeHitMicros(dbPath: string): number {
-  const db = openDatabase(`${dbPath}.store-bench`);
-  migrate(db);
-  const store = new SqliteRateLimitStore(db);
+async function storeHitMicros(dbPath: string): Promise<number> {
+  const sql = sqliteOver(openSqliteConnection(`${dbPath}.store-bench`));
+  await migrate(sql);
+  const store = new SqlRateLimitStore(sql);
   const n = 50_000;
   const started = performance.now();
-  for (let i = 0; i < n; i++) store.hit(`bench:198.18.0.${i % 200}`, 60_000, Date.now());
+  for (let i = 0; i < n; i++) await store.hit(`bench:198.18.0.${i % 200}`, 60_000, Date.now());
   const micros = ((performance.now() - started) * 1000) / n;
-  db.close();
+  await sql.close();
   return Math.round(micros * 10) / 10;
 }
 
@@ -108,7 +108,7 @@ export async function benchRateLimits(dbPath: string): Promise<RateLimitBench> {
     const listOn = pick(runs.on);
     const costPercent = Math.round(((listOff.rps - listOn.rps) / listOff.rps) * 1000) / 10;
     const floodResult = await flood(on.base, dbPath);
-    return { listOff, listOn, costPercent, storeHitMicros: storeHitMicros(dbPath), flood: floodResult };
+    return { listOff, listOn, costPercent, storeHitMicros: await storeHitMicros(dbPath), flood: floodResult };
   } finally {
     await off.stop('SIGKILL');
     await on.stop('SIGKILL');

@@ -3,7 +3,7 @@
  * prepared statements, through the real migrations so every index, trigger and counts table of the current
  * code is in place (and kept current by the inserts, as in production).
  */
-import { migrate, openDatabase } from '../src/db/database';
+import { migrate, openSqliteConnection, sqliteOver } from '../src/db/database';
 import { makeExcerpt } from '../src/services/excerpt';
 
 export interface ScaleOptions {
@@ -101,9 +101,9 @@ function body(rand: () => number, pool: string[], withCommon: boolean, rare: boo
 }
 
 /** Fills a fresh database at dbPath. All users share one password hash (they never log in). */
-export function seedScale(dbPath: string, opts: ScaleOptions, passwordHash: string) {
-  const db = openDatabase(dbPath);
-  migrate(db);
+export async function seedScale(dbPath: string, opts: ScaleOptions, passwordHash: string) {
+  const db = openSqliteConnection(dbPath);
+  await migrate(sqliteOver(db));
   const rand = prng(17);
   const pool = sentences(rand, 4000);
   const rareIds = new Set([11, 20_011, 40_011, 60_011, 80_011].filter((id) => id <= opts.posts));

@@ -1,7 +1,6 @@
 import { API_PATHS } from '@app/contracts';
 import { Hono } from 'hono';
-import type { Config } from './config';
-import { type AppContext, createContext } from './context';
+import type { AppContext } from './context';
 import { createChangeWatch } from './db/change-watch';
 import { HttpError } from './errors';
 import { expensiveLimit } from './expensive-limit';
@@ -16,12 +15,8 @@ import { registerRolloutRoutes } from './routes/rollout';
 import { registerSiteRoutes } from './routes/site';
 import { MSG } from './services/accounts';
 
-/**
- * The hono app over a context (database + services). Given a bare config it opens the database itself
- * (migrated, without demo posts: use startServer for the full start-up).
- */
-export function createApp(input: AppContext | Config): Hono<Env> {
-  const ctx = 'db' in input ? input : createContext(input);
+/** The hono app over a context (database + services): startServer makes both. */
+export function createApp(ctx: AppContext): Hono<Env> {
   const { config, accounts, posts, site, rollout } = ctx;
   const app = new Hono<Env>();
   const log =
@@ -57,7 +52,7 @@ export function createApp(input: AppContext | Config): Hono<Env> {
       return next();
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    const who = match?.[1] && match[1].length <= 200 ? accounts.authenticate(match[1]) : null;
+    const who = match?.[1] && match[1].length <= 200 ? await accounts.authenticate(match[1]) : null;
     if (!who) throw new HttpError(401, MSG.sessionInvalid);
     c.set('caller', who);
     return next();
@@ -68,7 +63,7 @@ export function createApp(input: AppContext | Config): Hono<Env> {
 
   // Every write through this server empties the GET /api/posts answer cache (see createListCache), except
   // the rollout routes, which touch no post (health reports come with every page load).
-  const listCache = createListCache(config.listCacheSize, createChangeWatch(ctx.db));
+  const listCache = createListCache(config.listCacheSize, createChangeWatch(ctx.sql));
   app.use('/api/*', async (c, next) => {
     await next();
     if (c.req.method !== 'GET' && listCache.size > 0 && !c.req.path.startsWith('/api/rollout/')) {

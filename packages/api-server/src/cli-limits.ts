@@ -7,7 +7,7 @@ export async function runLimitCommand(
   cmd: string,
   opts: { hours?: string; from?: string; yes?: boolean },
 ): Promise<number> {
-  const pending = new PendingRegistrations(ctx.db);
+  const pending = new PendingRegistrations(ctx.sql);
   switch (cmd) {
     case 'limited': {
       const hours = Number(opts.hours ?? 24);
@@ -20,13 +20,13 @@ export async function runLimitCommand(
       console.log('last refused              limit       refused  who                            last route');
       for (const r of rows) {
         console.log(
-          `${new Date(r.lastAt).toISOString()}  ${r.limit.padEnd(10)} ${String(r.count).padStart(8)}  ${who(ctx, r.subject).padEnd(30)} ${r.route}`,
+          `${new Date(r.lastAt).toISOString()}  ${r.limit.padEnd(10)} ${String(r.count).padStart(8)}  ${(await who(ctx, r.subject)).padEnd(30)} ${r.route}`,
         );
       }
       return 0;
     }
     case 'pending-by-address': {
-      const rows = pending.byAddress();
+      const rows = await pending.byAddress();
       if (rows.length === 0) console.log('(none)');
       for (const r of rows)
         console.log(
@@ -36,7 +36,7 @@ export async function runLimitCommand(
     }
     case 'reject-pending': {
       if (!opts.from) throw new Error('reject-pending needs --from <address> (see pending-by-address)');
-      const rows = pending.from(opts.from);
+      const rows = await pending.from(opts.from);
       if (!opts.yes) {
         for (const r of rows)
           console.log(
@@ -47,7 +47,7 @@ export async function runLimitCommand(
         );
         return 0;
       }
-      console.log(`Rejected ${pending.reject(opts.from)} pending registration(s) from ${opts.from}.`);
+      console.log(`Rejected ${await pending.reject(opts.from)} pending registration(s) from ${opts.from}.`);
       return 0;
     }
     default:
@@ -56,9 +56,9 @@ export async function runLimitCommand(
 }
 
 /** An account subject as "#42 jane <jane@example.com>", an address as it is. */
-function who(ctx: AppContext, subject: string): string {
+async function who(ctx: AppContext, subject: string): Promise<string> {
   const m = /^account:(\d+)$/.exec(subject);
   if (!m) return subject;
-  const u = ctx.accounts.resolveUser(Number(m[1]));
+  const u = await ctx.accounts.resolveUser(Number(m[1]));
   return u ? `#${u.id} ${u.username} <${u.email}>` : `#${m[1]} (deleted)`;
 }

@@ -106,7 +106,7 @@ export async function runCli(argv: string[]): Promise<number> {
       return 1;
     }
   }
-  const ctx = createContext(config);
+  const ctx = await createContext(config);
   try {
     switch (cmd) {
       case 'create-admin': {
@@ -124,14 +124,14 @@ export async function runCli(argv: string[]): Promise<number> {
         return 0;
       }
       case 'pending':
-        table(ctx.accounts.listUsers('pending'));
+        table(await ctx.accounts.listUsers('pending'));
         return 0;
       case 'list':
-        table(ctx.accounts.listUsers('all'));
+        table(await ctx.accounts.listUsers('all'));
         return 0;
       case 'activate': {
         if (!rest[0]) throw new Error('activate needs <email|username|id>');
-        const u = ctx.accounts.activate(rest[0]);
+        const u = await ctx.accounts.activate(rest[0]);
         console.log(`Activated #${u.id} ${u.username} <${u.email}>`);
         return 0;
       }
@@ -139,7 +139,9 @@ export async function runCli(argv: string[]): Promise<number> {
       case 'revoke': {
         if (!rest[0] || !rest[1]) throw new Error(`${cmd} needs <email|username|id> <role>`);
         const u =
-          cmd === 'grant' ? ctx.accounts.grant(rest[0], rest[1]) : ctx.accounts.revoke(rest[0], rest[1]);
+          cmd === 'grant'
+            ? await ctx.accounts.grant(rest[0], rest[1])
+            : await ctx.accounts.revoke(rest[0], rest[1]);
         console.log(`#${u.id} ${u.username} now has roles: ${u.roles.join(', ') || '(none)'}`);
         return 0;
       }
@@ -154,7 +156,7 @@ export async function runCli(argv: string[]): Promise<number> {
     console.error(errorLine(err));
     return 1;
   } finally {
-    ctx.close();
+    await ctx.close();
   }
 }
 

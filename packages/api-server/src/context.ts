@@ -1,8 +1,9 @@
 import type { Config } from './config';
-import { type DB, migrate, openDatabase } from './db/database';
+import { migrate, openSqlite } from './db/database';
 import { ReadPool } from './db/read-pool';
 import { seedBase, seedDemo } from './db/seed';
-import { SqliteRateLimitStore } from './rate-limit/sqlite-store';
+import type { Sql } from './db/sql';
+import { SqlRateLimitStore } from './rate-limit/sql-store';
 import type { RateLimitStore } from './rate-limit/store';
 import { AccountService } from './services/accounts';
 import { PostService } from './services/posts';
@@ -12,7 +13,7 @@ import { SiteService } from './services/site';
 /** Everything a request handler or the CLI needs: one database and the services over it. */
 export interface AppContext {
   config: Config;
-  db: DB;
+  sql: Sql;
   accounts: AccountService;
   posts: PostService;
   site: SiteService;
@@ -21,39 +22,46 @@ export interface AppContext {
   rateLimits: RateLimitStore;
   /** The clock of the rate limits and the repeat-assessment window (tests move it). */
   now: () => number;
-  close(): void;
+  close(): Promise<void>;
 }
 
-export function createContext(config: Config, now: () => number = Date.now): AppContext {
-  const db = openDatabase(config.dbPath);
-  migrate(db);
-  const accounts = new AccountService(db, config);
+/** Opens and migrates the database and builds the services over it. */
+export async function createContext(config: Config, now: () => number = Date.now): Promise<AppContext> {
+  const sql = openSqlite(config.dbPath);
+  try {
+    await migrate(sql);
+  } catch (error) {
+    await sql.close();
+    throw error;
+  }
+  const accounts = new AccountService(sql, config);
   // Search runs on worker threads (their own read-only connections); an in-memory database cannot be shared.
   const searchPool =
     config.searchWorkers > 0 && config.dbPath !== ':memory:'
       ? new ReadPool(config.dbPath, config.searchWorkers)
       : null;
-  const posts = new PostService(db, searchPool);
-  const site = new SiteService(db);
-  const rollout = new RolloutService(db, config.rollout);
+  const posts = new PostService(sql, searchPool);
+  await posts.init();
+  const site = new SiteService(sql);
+  const rollout = new RolloutService(sql, config.rollout);
   return {
     config,
-    db,
+    sql,
     accounts,
     posts,
     site,
     rollout,
-    rateLimits: new SqliteRateLimitStore(db),
+    rateLimits: new SqlRateLimitStore(sql),
     now,
-    close: () => {
-      void searchPool?.close();
-      if (db.open) db.close();
+    close: async () => {
+      await searchPool?.close();
+      await sql.close();
     },
   };
 }
 
 /** The base records always; demo posts on the first start when enabled. */
 export async function seed(ctx: AppContext): Promise<void> {
-  seedBase(ctx.db, ctx.config, ctx.site);
-  if (ctx.config.seedDemo) await seedDemo(ctx.db, ctx.config, ctx);
+  await seedBase(ctx.sql, ctx.config, ctx.site);
+  if (ctx.config.seedDemo) await seedDemo(ctx.sql, ctx.config, ctx);
 }

@@ -31,3 +31,10 @@ export function parseWith<S extends v.GenericSchema>(schema: S, input: unknown):
   }
   throw new HttpError(400, first, extra);
 }
+
+/** A UNIQUE constraint refused the write: SQLite's SQLITE_CONSTRAINT_UNIQUE, PostgreSQL's 23505. */
+export function isUniqueViolation(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

@@ -1,7 +1,7 @@
 export { createApp } from './app';
 export { type Config, DEFAULT_CONFIG, loadConfig, validateConfig } from './config';
 export { type AppContext, createContext, seed } from './context';
-export { migrate, openDatabase } from './db/database';
+export { migrate, openSqlite } from './db/database';
 export { MIGRATIONS } from './db/migrations';
 export { openRolloutHealthStore, type RolloutHealthStore } from './rollout-health-store';
 export { type RunningServer, startServer } from './server';

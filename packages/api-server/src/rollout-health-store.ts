@@ -2,18 +2,18 @@ import { type RolloutHealthReport, RolloutHealthReportSchema, type RolloutHealth
 import type { HealthCounts, RemotePackage } from '@app/rollout';
 import * as v from 'valibot';
 import { dbPathFrom } from './config';
-import { migrate, openDatabase } from './db/database';
+import { migrate, openSqlite } from './db/database';
 import { RolloutHealthService } from './services/rollout-health';
 
 export { dbPathFrom };
 
 export interface RolloutHealthStore {
   /** Events of one remote's version, from `since` on (all retained events without it). */
-  counts(remote: RemotePackage, version: string, since?: Date): HealthCounts;
-  summary(): RolloutHealthRow[];
+  counts(remote: RemotePackage, version: string, since?: Date): Promise<HealthCounts>;
+  summary(): Promise<RolloutHealthRow[]>;
   /** Validates and stores one report (throws on an invalid one). */
-  record(report: RolloutHealthReport, at?: Date): void;
-  close(): void;
+  record(report: RolloutHealthReport, at?: Date): Promise<void>;
+  close(): Promise<void>;
 }
 
 /**
@@ -21,21 +21,21 @@ export interface RolloutHealthStore {
  * database (DB_PATH, read like the server reads it, unless a path is given), migrated, through the same
  * service as the API's routes. Safe beside a running server: SQLite in WAL mode with a busy timeout.
  */
-export function openRolloutHealthStore(dbPath: string = dbPathFrom(process.env)): RolloutHealthStore {
-  const db = openDatabase(dbPath);
+export async function openRolloutHealthStore(
+  dbPath: string = dbPathFrom(process.env),
+): Promise<RolloutHealthStore> {
+  const sql = openSqlite(dbPath);
   try {
-    migrate(db);
+    await migrate(sql);
   } catch (error) {
-    db.close();
+    await sql.close();
     throw error;
   }
-  const health = new RolloutHealthService(db);
+  const health = new RolloutHealthService(sql);
   return {
     counts: (remote, version, since) => health.counts(remote, version, since),
     summary: () => health.summary(),
-    record: (report, at) => health.record(v.parse(RolloutHealthReportSchema, report), at),
-    close: () => {
-      if (db.open) db.close();
-    },
+    record: async (report, at) => health.record(v.parse(RolloutHealthReportSchema, report), at),
+    close: () => sql.close(),
   };
 }

@@ -16,7 +16,7 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds, and listens. Port 0 picks a free port (tests). */
 export async function startServer(config: Config, now?: () => number): Promise<RunningServer> {
-  const ctx = createContext(config, now);
+  const ctx = await createContext(config, now);
   await seed(ctx);
   const app = createApp(ctx);
   const server = createServer(
@@ -37,8 +37,7 @@ export async function startServer(config: Config, now?: () => number): Promise<R
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
-          ctx.close();
-          resolve();
+          void ctx.close().then(resolve, resolve);
         });
       }),
   };

@@ -20,7 +20,7 @@ describe('register', () => {
   it('trims and lower-cases the email', async () => {
     const payload = registration({ email: '  Mixed.Case@Example.COM ' });
     expect((await s.post('/api/register', payload)).status).toBe(201);
-    expect(s.ctx.accounts.resolveUser('mixed.case@example.com')?.username).toBe(payload.username);
+    expect((await s.ctx.accounts.resolveUser('mixed.case@example.com'))?.username).toBe(payload.username);
   });
 
   it('answers validation failures as 400 with the first message per field', async () => {
@@ -101,10 +101,7 @@ describe('login', () => {
 
   it('stores only a hash of the token', async () => {
     const u = await s.user();
-    const stored = s.ctx.db
-      .prepare('SELECT token_hash FROM sessions WHERE user_id = ?')
-      .pluck()
-      .all(u.id) as string[];
+    const stored = await s.sql.column<string>('SELECT token_hash FROM sessions WHERE user_id = ?', [u.id]);
     expect(stored.length).toBeGreaterThan(0);
     expect(stored).not.toContain(u.token);
     expect(stored[0]).toMatch(/^[0-9a-f]{64}$/);
@@ -218,7 +215,7 @@ describe('sessions', () => {
     const kept = await s.get(`/api/posts/${pub.body.id}`);
     expect(kept.status).toBe(200);
     expect(kept.body.author).toEqual({ id: null, name: null });
-    expect(s.ctx.db.prepare('SELECT COUNT(*) FROM posts WHERE id = ?').pluck().get(draft.body.id)).toBe(0);
+    expect(await s.sql.value('SELECT COUNT(*) FROM posts WHERE id = ?', [draft.body.id])).toBe(0);
   });
 });
 
@@ -327,8 +324,8 @@ describe('privileges cannot be asked for (issue 11: must stay so)', () => {
     expect((await s.post('/api/register', payload)).status).toBe(201);
     const login = await s.post('/api/login', { username: payload.email, password: payload.password });
     expect(login.status).toBe(403); // still waiting for activation
-    const id = s.ctx.accounts.resolveUser(payload.email)!.id;
-    s.ctx.accounts.activate(id);
+    const id = (await s.ctx.accounts.resolveUser(payload.email))!.id;
+    await s.ctx.accounts.activate(id);
     const token = (await s.post('/api/login', { username: payload.email, password: payload.password })).body
       .token;
     expect((await s.get('/api/profile', token)).body.roles).toEqual([]);

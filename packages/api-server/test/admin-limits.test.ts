@@ -44,26 +44,23 @@ describe('pnpm admin: limited and bulk rejection of pending registrations', () =
     const active = registration();
     await s.req('POST', API_PATHS.register, { body: active, headers: from(NEIGHBOUR) });
     await s.req('POST', API_PATHS.register, { body: registration(), headers: from(NEIGHBOUR) });
-    const activeId = s.ctx.accounts.resolveUser(active.email)!.id;
-    s.ctx.accounts.activate(activeId);
-    const promoted = s.ctx.db
-      .prepare('SELECT id FROM users WHERE registered_from = ?')
-      .pluck()
-      .get(FLOOD) as number;
-    s.ctx.accounts.activate(promoted);
+    const activeId = (await s.ctx.accounts.resolveUser(active.email))!.id;
+    await s.ctx.accounts.activate(activeId);
+    const promoted = (await s.sql.value<number>('SELECT id FROM users WHERE registered_from = ?', [FLOOD]))!;
+    await s.ctx.accounts.activate(promoted);
 
     expect(await cli('pending-by-address')).toMatch(/2\s+198\.51\.100\.66/);
     // Without --yes it only lists.
     expect(await cli('reject-pending', '--from', FLOOD)).toMatch(
       /2 pending registration\(s\) from 198\.51\.100\.66/,
     );
-    expect(s.ctx.accounts.listUsers('pending')).toHaveLength(3);
+    expect(await s.ctx.accounts.listUsers('pending')).toHaveLength(3);
     expect(await cli('reject-pending', '--from', FLOOD, '--yes')).toBe(
       'Rejected 2 pending registration(s) from 198.51.100.66.',
     );
-    const left = s.ctx.accounts.listUsers('all').map((u) => u.id);
+    const left = (await s.ctx.accounts.listUsers('all')).map((u) => u.id);
     expect(left).toContain(promoted);
     expect(left).toContain(activeId);
-    expect(s.ctx.accounts.listUsers('pending')).toHaveLength(1); // the neighbour's, another address
+    expect(await s.ctx.accounts.listUsers('pending')).toHaveLength(1); // the neighbour's, another address
   });
 });

@@ -29,7 +29,8 @@ async function cli(...args: string[]) {
   }
 }
 
-const count = (table: string) => s.ctx.db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
+const count = (table: string) =>
+  s.ctx.sql.sqlite!.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get() as number;
 
 describe('pnpm admin backup / restore', () => {
   const dir = path.dirname(tempDbPath());
@@ -70,7 +71,7 @@ describe('pnpm admin backup / restore', () => {
     expect(real.out).toContain(`Restored ${file} (`);
     expect(real.out).toMatch(new RegExp(`^  posts\\s+${posts} rows$`, 'm'));
     expect(count('posts')).toBe(posts);
-    expect(s.ctx.accounts.resolveUser(admin.email)).toBeFalsy();
+    expect(await s.ctx.accounts.resolveUser(admin.email)).toBeFalsy();
   });
 
   it('errors are one line on stderr, exit 1, no stack', async () => {

@@ -5,12 +5,12 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_SCHEMA_VERSION, sqliteBackups } from '../src/db/backup';
-import { type DB, migrate, openDatabase } from '../src/db/database';
+import { migrate, openSqliteConnection, type SqliteConnection, sqliteOver } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
 import { postInput, startTestServer, type TestServer, tempDbPath } from './helpers';
 
 /** Every table (SQLite's own left out), every row ordered by all its columns, plus the schema itself. */
-function dump(db: DB): Record<string, unknown[]> {
+function dump(db: SqliteConnection): Record<string, unknown[]> {
   const tables = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
     .pluck()
@@ -64,7 +64,7 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     expect(comment.status).toBe(201);
     expect((await s.post(`/api/posts/${post.body.id}/like`, undefined, reader.token)).body.liked).toBe(true);
     expect((await s.post(`/api/comments/${comment.body.id}/like`, undefined, author.token)).status).toBe(200);
-    const db = s.ctx.db;
+    const db = s.ctx.sql.sqlite!;
     for (const table of ['users', 'sessions', 'posts', 'comments', 'post_likes', 'comment_likes']) {
       expect(db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get(), table).toBeGreaterThan(0);
     }
@@ -129,11 +129,11 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     const file = tempFile('dry-run.db');
     await backups.backup(file);
     await s.user([], 'afterdry');
-    const before = dump(s.ctx.db);
+    const before = dump(s.ctx.sql.sqlite!);
     const plan = await backups.restore(file, { dryRun: true });
     expect(plan.restored).toBe(false);
     expect(plan.tables.map((t) => t.name)).toContain('users');
-    expect(dump(s.ctx.db)).toEqual(before);
+    expect(dump(s.ctx.sql.sqlite!)).toEqual(before);
   });
 
   it('backup refuses to overwrite an existing file unless forced', async () => {
@@ -145,14 +145,14 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     const r = await backups.backup(file, { force: true });
     expect(r.tables.length).toBeGreaterThan(10);
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
-    expect(dumpFile(file)).toEqual(dump(s.ctx.db));
+    expect(dumpFile(file)).toEqual(dump(s.ctx.sql.sqlite!));
     await expect(backups.backup(s.ctx.config.dbPath, { force: true })).rejects.toThrow(
       /is the live database/,
     );
   });
 
   it('restore refuses a missing, non-SQLite, empty, corrupt or newer file, and leaves the live database alone', async () => {
-    const before = dump(s.ctx.db);
+    const before = dump(s.ctx.sql.sqlite!);
     const missing = tempFile('missing.db');
     await expect(backups.restore(missing)).rejects.toThrow(`No such file: ${missing}`);
 
@@ -183,13 +183,13 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     );
     await expect(backups.restore(newer, { dryRun: true })).rejects.toThrow('newer than this code knows');
 
-    expect(dump(s.ctx.db)).toEqual(before);
+    expect(dump(s.ctx.sql.sqlite!)).toEqual(before);
   });
 
   it('an older backup is migrated before it goes live', async () => {
     const old = tempDbPath();
-    const db = openDatabase(old);
-    migrate(db, MIGRATIONS.slice(0, 7));
+    const db = openSqliteConnection(old);
+    await migrate(sqliteOver(db), MIGRATIONS.slice(0, 7));
     db.prepare(
       `INSERT INTO users (username, email, password_hash, first_name, created_at, is_active)
        VALUES ('veteran', 'veteran@example.com', 'x', 'Vera', '2020-01-01T00:00:00.000Z', 1)`,
@@ -197,7 +197,7 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     db.close();
     const r = await backups.restore(old);
     expect(r).toMatchObject({ schemaVersion: 7, codeVersion: CODE_SCHEMA_VERSION, restored: true });
-    const live = s.ctx.db;
+    const live = s.ctx.sql.sqlite!;
     expect(live.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(
       MIGRATIONS.map((m) => m.version),
     );
@@ -208,7 +208,7 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
 });
 
 /** Bulk rows in one transaction: enough pages for a copy to take a while, or for damage to land in data. */
-function fillAssessments(db: DB, count: number, payload: (i: number) => string) {
+function fillAssessments(db: SqliteConnection, count: number, payload: (i: number) => string) {
   const insert = db.prepare(
     "INSERT INTO market_assessments (email, payload, created_at) VALUES ('f@example.com', ?, '2024-01-01')",
   );
@@ -220,8 +220,8 @@ function fillAssessments(db: DB, count: number, payload: (i: number) => string) 
 describe('backup while another connection writes', () => {
   it('is one consistent snapshot: whole transactions only, indexes and counts in step', async () => {
     const live = tempDbPath();
-    const db = openDatabase(live);
-    migrate(db);
+    const db = openSqliteConnection(live);
+    await migrate(sqliteOver(db));
     // Some bulk, so the copy takes long enough for the writer to commit during it.
     fillAssessments(db, 8000, () => 'x'.repeat(2000));
     db.close();
@@ -280,8 +280,8 @@ describe('backup while another connection writes', () => {
 
   it('a damaged live database fails the integrity check of the copy, and no backup file is left', async () => {
     const live = tempDbPath();
-    const db = openDatabase(live);
-    migrate(db);
+    const db = openSqliteConnection(live);
+    await migrate(sqliteOver(db));
     fillAssessments(db, 500, (i) => `payload ${i} ${'y'.repeat(300)}`);
     db.pragma('wal_checkpoint(TRUNCATE)');
     db.close();

@@ -56,9 +56,12 @@ describe('GET /api/dashboards/{slug}', () => {
   });
 
   it('a dashboard without stored series answers an empty indicator list', async () => {
-    s.ctx.db
-      .prepare('INSERT INTO dashboards (slug, title, description, position) VALUES (?, ?, ?, ?)')
-      .run('hiring-tracker', 'Hiring Tracker', 'Vacancies and wages.', 9);
+    await s.sql.run('INSERT INTO dashboards (slug, title, description, position) VALUES (?, ?, ?, ?)', [
+      'hiring-tracker',
+      'Hiring Tracker',
+      'Vacancies and wages.',
+      9,
+    ]);
     const r = await s.get(API_PATHS.dashboard('hiring-tracker'));
     expect(r.status).toBe(200);
     expect(r.body).toEqual({

@@ -60,7 +60,7 @@ describe('error answers are JSON 4xx', () => {
 
   it('an unexpected failure is 500 without details', async () => {
     const broken = await startTestServer();
-    broken.ctx.db.close();
+    await broken.sql.close();
     const r = await broken.get('/api/dashboards');
     expect(r.status).toBe(500);
     expect(r.body).toEqual({ error: 'Internal server error' });

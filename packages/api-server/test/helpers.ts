@@ -108,6 +108,10 @@ export class TestServer {
   close() {
     return this.server.close();
   }
+  /** The database the server uses, whichever it is: for a test to look behind the API. */
+  get sql() {
+    return this.server.ctx.sql;
+  }
 
   async req<T = Json>(method: string, p: string, opts: RequestOptions = {}): Promise<Res<T>> {
     const headers: Record<string, string> = { ...opts.headers };
@@ -147,9 +151,9 @@ export class TestServer {
     const password = 'Secret123x';
     const reg = await this.post('/api/register', registration({ username, email, password }));
     if (reg.status !== 201) throw new Error(`register failed: ${JSON.stringify(reg.body)}`);
-    const id = this.ctx.accounts.resolveUser(email)!.id;
-    this.ctx.accounts.activate(id);
-    for (const role of roles) this.ctx.accounts.grant(id, role);
+    const id = (await this.ctx.accounts.resolveUser(email))!.id;
+    await this.ctx.accounts.activate(id);
+    for (const role of roles) await this.ctx.accounts.grant(id, role);
     const login = await this.post('/api/login', { username: email, password });
     if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
     return { id, username, email, password, token: login.body.token };

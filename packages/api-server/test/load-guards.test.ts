@@ -6,20 +6,20 @@ import { BUSY_MESSAGE } from '../src/expensive-limit';
 import { testConfig } from './helpers';
 
 /** The app in-process (app.request). */
-const opened: (() => void)[] = [];
-afterEach(() => {
-  for (const close of opened.splice(0)) close();
+const opened: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of opened.splice(0)) await close();
 });
 
-function appWith(over: Partial<Config> = {}) {
-  const ctx = createContext(testConfig(over));
+async function appWith(over: Partial<Config> = {}) {
+  const ctx = await createContext(testConfig(over));
   opened.push(() => ctx.close());
   return { app: createApp(ctx), ctx };
 }
 
 describe('expensive endpoints under a saturated limit', () => {
   it('answers 503 with Retry-After and an error in words when the one slot is taken and no wait is allowed', async () => {
-    const { app } = appWith({ expensive: { concurrency: 1, maxWaitMs: 0, retryAfterSeconds: 3 } });
+    const { app } = await appWith({ expensive: { concurrency: 1, maxWaitMs: 0, retryAfterSeconds: 3 } });
     const [first, second, health, tags] = await Promise.all([
       app.request('/api/posts/search?q=risk'),
       app.request('/api/posts/search?q=supplier'),
@@ -38,7 +38,7 @@ describe('expensive endpoints under a saturated limit', () => {
   });
 
   it('serves a waiting request when the slot frees within the bound', async () => {
-    const { app } = appWith({ expensive: { concurrency: 1, maxWaitMs: 5000, retryAfterSeconds: 1 } });
+    const { app } = await appWith({ expensive: { concurrency: 1, maxWaitMs: 5000, retryAfterSeconds: 1 } });
     const answers = await Promise.all(
       ['/api/posts/search?q=a', '/api/posts/search?q=b', '/api/posts/search?q=c'].map((p) => app.request(p)),
     );

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../src/db/database';
+import { migrate, openSqliteConnection, sqliteOver } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
 import { startServer } from '../src/server';
 import { testConfig } from './helpers';
@@ -12,8 +12,8 @@ afterAll(async () => {
 describe('migrations', () => {
   it('upgrades an older database and keeps its data', async () => {
     const config = testConfig({ seedDemo: true });
-    const old = openDatabase(config.dbPath);
-    expect(migrate(old, MIGRATIONS.slice(0, 1))).toEqual([1]);
+    const old = openSqliteConnection(config.dbPath);
+    expect(await migrate(sqliteOver(old), MIGRATIONS.slice(0, 1))).toEqual([1]);
     old
       .prepare(
         `INSERT INTO users (username, email, password_hash, first_name, created_at, is_active)
@@ -31,8 +31,8 @@ describe('migrations', () => {
 
     const server = await startServer(config);
     cleanups.push(() => server.close());
-    const versions = server.ctx.db
-      .prepare('SELECT version FROM schema_migrations ORDER BY version')
+    const versions = server.ctx.sql
+      .sqlite!.prepare('SELECT version FROM schema_migrations ORDER BY version')
       .pluck()
       .all();
     expect(versions).toEqual(MIGRATIONS.map((m) => m.version));
@@ -40,9 +40,11 @@ describe('migrations', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ title: 'Old post', author: { name: 'Vera' } });
     // A database with content is not seeded with demo posts.
-    expect(server.ctx.db.prepare('SELECT COUNT(*) FROM posts').pluck().get()).toBe(1);
-    const indexes = server.ctx.db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'idx_posts_status_published'")
+    expect(server.ctx.sql.sqlite!.prepare('SELECT COUNT(*) FROM posts').pluck().get()).toBe(1);
+    const indexes = server.ctx.sql
+      .sqlite!.prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND name = 'idx_posts_status_published'",
+      )
       .pluck()
       .all();
     expect(indexes).toHaveLength(1);
@@ -51,15 +53,15 @@ describe('migrations', () => {
   it('a restart applies nothing and seeds nothing twice', async () => {
     const config = testConfig({ seedDemo: true });
     const first = await startServer(config);
-    const posts = first.ctx.db.prepare('SELECT COUNT(*) FROM posts').pluck().get() as number;
+    const posts = first.ctx.sql.sqlite!.prepare('SELECT COUNT(*) FROM posts').pluck().get() as number;
     expect(posts).toBeGreaterThan(12);
     await first.close();
-    const db = openDatabase(config.dbPath);
-    expect(migrate(db)).toEqual([]);
+    const db = openSqliteConnection(config.dbPath);
+    expect(await migrate(sqliteOver(db))).toEqual([]);
     db.close();
     const second = await startServer(config);
     cleanups.push(() => second.close());
-    expect(second.ctx.db.prepare('SELECT COUNT(*) FROM posts').pluck().get()).toBe(posts);
-    expect(second.ctx.db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(second.ctx.sql.sqlite!.prepare('SELECT COUNT(*) FROM posts').pluck().get()).toBe(posts);
+    expect(second.ctx.sql.sqlite!.pragma('journal_mode', { simple: true })).toBe('wal');
   });
 });

@@ -208,7 +208,7 @@ describe('cursor pages', () => {
 
 describe('query plans', () => {
   const plan = (sql: string, params: object) =>
-    (s.ctx.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[])
+    (s.ctx.sql.sqlite!.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[])
       .map((r) => r.detail)
       .join('\n');
   const explore = {

@@ -150,9 +150,9 @@ describe('excerpts in list responses', () => {
     const p = (
       await s.post('/api/posts', postInput({ summary: 'Cross-border 2-3 week delays' }), users.basic.token)
     ).body;
-    s.ctx.db.prepare('UPDATE posts SET excerpt = NULL WHERE id = ?').run(p.id);
-    new PostService(s.ctx.db);
-    const excerpt = s.ctx.db.prepare('SELECT excerpt FROM posts WHERE id = ?').pluck().get(p.id);
+    await s.sql.run('UPDATE posts SET excerpt = NULL WHERE id = ?', [p.id]);
+    await new PostService(s.sql).init();
+    const excerpt = await s.sql.value('SELECT excerpt FROM posts WHERE id = ?', [p.id]);
     expect(excerpt).toBe('Cross-border 2-3 week delays');
   });
 });

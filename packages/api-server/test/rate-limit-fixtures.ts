@@ -29,8 +29,8 @@ export async function member(s: TestServer, address = freshAddress()) {
   const body = registration();
   const reg = await s.req('POST', API_PATHS.register, { body, headers: from(address) });
   if (reg.status !== 201) throw new Error(`register: ${reg.status} ${JSON.stringify(reg.body)}`);
-  const id = s.ctx.accounts.resolveUser(body.email)!.id;
-  s.ctx.accounts.activate(id);
+  const id = (await s.ctx.accounts.resolveUser(body.email))!.id;
+  await s.ctx.accounts.activate(id);
   const login = await s.req('POST', API_PATHS.login, {
     body: { username: body.email, password: body.password },
     headers: from(address),

@@ -93,12 +93,11 @@ describe('per address: what over the limit does not do', () => {
     for (const body of regs)
       answers.push(await s.req('POST', API_PATHS.register, { body, headers: from(address) }));
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 429, 429]);
-    const stored = s.ctx.db
-      .prepare('SELECT registered_from FROM users WHERE registered_from = ?')
-      .pluck()
-      .all(address);
+    const stored = await s.sql.column('SELECT registered_from FROM users WHERE registered_from = ?', [
+      address,
+    ]);
     expect(stored).toEqual([address, address, address]);
-    expect(s.ctx.accounts.resolveUser(regs[3]!.email)).toBeUndefined();
+    expect(await s.ctx.accounts.resolveUser(regs[3]!.email)).toBeUndefined();
   });
 
   it('login over the limit is refused even with the right password', async () => {
@@ -110,7 +109,7 @@ describe('per address: what over the limit does not do', () => {
         headers: from(address),
       });
     }
-    const email = s.ctx.accounts.profile(m.id).email;
+    const email = (await s.ctx.accounts.profile(m.id)).email;
     const r = await s.req('POST', API_PATHS.login, {
       body: { username: email, password: 'Secret123x' },
       headers: from(address),

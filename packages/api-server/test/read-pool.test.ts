@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database';
+import { openSqliteConnection } from '../src/db/database';
 import { ReadPool } from '../src/db/read-pool';
 import { postInput, startTestServer, tempDbPath } from './helpers';
 
 /** Search off the event loop (issue 17): worker threads with their own read-only connections. */
 describe('read pool', () => {
   const file = tempDbPath();
-  const db = openDatabase(file);
+  const db = openSqliteConnection(file);
   db.exec('CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
   const pool = new ReadPool(file, 2);
   afterAll(async () => {

@@ -46,12 +46,12 @@ describe('POST /api/rollout/health', () => {
     });
     expect(Date.parse(row.lastAt)).toBeGreaterThan(Date.now() - 60_000);
 
-    const store = openRolloutHealthStore(s.ctx.config.dbPath);
+    const store = await openRolloutHealthStore(s.ctx.config.dbPath);
     try {
-      expect(store.counts('mf-research', V2)).toEqual({ loads: 2, loadFailures: 1, renderErrors: 1 });
-      expect(store.summary().find((h) => h.version === V2)).toEqual(row);
+      expect(await store.counts('mf-research', V2)).toEqual({ loads: 2, loadFailures: 1, renderErrors: 1 });
+      expect((await store.summary()).find((h) => h.version === V2)).toEqual(row);
     } finally {
-      store.close();
+      await store.close();
     }
   });
 
@@ -63,11 +63,8 @@ describe('POST /api/rollout/health', () => {
     expect((await s.post(HEALTH, report(), 'not-a-valid-token')).status).toBe(204);
   });
 
-  it('stores no personal data: only remote, version, track, event, duration and time', () => {
-    const columns = s.ctx.db
-      .prepare("SELECT name FROM pragma_table_info('rollout_health_events') ORDER BY cid")
-      .pluck()
-      .all();
+  it('stores no personal data: only remote, version, track, event, duration and time', async () => {
+    const columns = Object.keys((await s.sql.get('SELECT * FROM rollout_health_events LIMIT 1')) ?? {});
     expect(columns).toEqual(['id', 'remote', 'version', 'track', 'event', 'ms', 'at']);
   });
 
@@ -175,7 +172,7 @@ describe('health report rate limit', () => {
       expect(retry).toBeGreaterThanOrEqual(1);
       expect(retry).toBeLessThanOrEqual(60);
       // Refused reports are not stored.
-      expect(limited.ctx.rollout.health.counts('mf-research', V1).loads).toBe(3);
+      expect((await limited.ctx.rollout.health.counts('mf-research', V1)).loads).toBe(3);
     } finally {
       await limited.close();
     }

@@ -15,7 +15,7 @@ const NEW_TITLE = 'Ubiquitous in the title, among the newest';
 beforeAll(async () => {
   s = await startTestServer();
   const author = await s.user(['admin'], 'bulk');
-  const db = s.ctx.db;
+  const db = s.ctx.sql.sqlite!;
   const insert = db.prepare(
     `INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
       published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 'published', 'public', 'research_report', ?, ?, ?, ?)`,

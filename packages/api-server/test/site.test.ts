@@ -61,9 +61,9 @@ describe('market assessment', () => {
     const r = await s.post('/api/market-assessment', surveyAnswers());
     expect(r.status).toBe(201);
     expect(r.body).toEqual({ id: expect.any(Number), message: expect.any(String) });
-    const row = s.ctx.db.prepare('SELECT email FROM market_assessments WHERE id = ?').get(r.body.id) as {
-      email: string;
-    };
+    const row = (await s.sql.get<{ email: string }>('SELECT email FROM market_assessments WHERE id = ?', [
+      r.body.id,
+    ]))!;
     expect(row.email).toBe('Lead@Example.com');
   });
 
@@ -85,8 +85,8 @@ describe('market assessment', () => {
   });
 
   it('an Idempotency-Key repeat returns the first answer and stores one row', async () => {
-    const count = () => s.ctx.db.prepare('SELECT COUNT(*) FROM market_assessments').pluck().get() as number;
-    const before = count();
+    const count = () => s.sql.value<number>('SELECT COUNT(*) FROM market_assessments');
+    const before = (await count())!;
     const send = () =>
       s.req('POST', '/api/market-assessment', {
         body: surveyAnswers(),
@@ -97,7 +97,7 @@ describe('market assessment', () => {
     expect(a.status).toBe(201);
     expect(b.body).toEqual(a.body);
     expect(c.body).toEqual(a.body);
-    expect(count()).toBe(before + 1);
+    expect(await count()).toBe(before + 1);
     const other = await s.req('POST', '/api/market-assessment', {
       body: surveyAnswers(),
       headers: { 'idempotency-key': 'abc-124' },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from '../src/db/database';
+import { migrate, openSqliteConnection, sqliteOver } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
 import { startServer } from '../src/server';
 import { postInput, startTestServer, type TestServer, type TestUser, testConfig } from './helpers';
@@ -144,9 +144,9 @@ describe('migration 9', () => {
 
   it('stores the card of every post written before it', async () => {
     const config = testConfig();
-    const old = openDatabase(config.dbPath);
-    migrate(
-      old,
+    const old = openSqliteConnection(config.dbPath);
+    await migrate(
+      sqliteOver(old),
       MIGRATIONS.filter((m) => m.version < 9),
     );
     old.exec(`INSERT INTO users (id, username, email, password_hash, first_name, last_name, created_at, is_active)

@@ -10,7 +10,7 @@ import { formatHistory, history, statusReport } from './status';
 import { pinsOf, readJsonLines, runCli, type Sandbox, sandbox } from './test-support';
 
 /** A HealthSource answering from a function (per remote, version and window start). */
-const fakeHealth = (counts: HealthSource['counts']): HealthSource => ({ counts, summary: () => [] });
+const fakeHealth = (counts: HealthSource['counts']): HealthSource => ({ counts });
 
 let s: Sandbox;
 let v1: string;
@@ -149,7 +149,7 @@ describe('manual rollout commands', () => {
     });
   });
 
-  it('status shows stable, canary and the health of both since the canary started', () => {
+  it('status shows stable, canary and the health of both since the canary started', async () => {
     startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
     const seen: string[] = [];
     const health = fakeHealth((remote, version, since) => {
@@ -158,7 +158,7 @@ describe('manual rollout commands', () => {
         ? { loads: 18, loadFailures: 2, renderErrors: 0 }
         : { loads: 100, loadFailures: 0, renderErrors: 0 };
     });
-    const report = statusReport(s.ctx, health);
+    const report = await statusReport(s.ctx, health);
     const r = report.remotes.find((x) => x.remote === 'mf-research');
     expect(r?.health).toEqual([
       {

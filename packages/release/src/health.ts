@@ -6,12 +6,11 @@ import { RolloutError } from './errors';
  * (@app/api-server/rollout-health), a fake in tests.
  */
 export interface HealthSource {
-  counts(remote: RemotePackage, version: string, since?: Date): HealthCounts;
-  summary(): Array<HealthCounts & { remote: RemotePackage; version: string; lastAt: string | null }>;
+  counts(remote: RemotePackage, version: string, since?: Date): HealthCounts | Promise<HealthCounts>;
 }
 
 export interface ClosableHealthSource extends HealthSource {
-  close(): void;
+  close(): Promise<void>;
 }
 
 /**
@@ -31,7 +30,7 @@ export async function openApiHealthSource(
     );
   }
   try {
-    return store.openRolloutHealthStore(store.dbPathFrom(env));
+    return await store.openRolloutHealthStore(store.dbPathFrom(env));
   } catch (error) {
     throw new RolloutError(`cannot open the health reports database: ${firstLine(error)}`);
   }

@@ -99,10 +99,10 @@ async function main(argv: string[]): Promise<number> {
         healthError = (error as Error).message;
       }
       try {
-        const report = statusReport(ctx, health, healthError);
+        const report = await statusReport(ctx, health, healthError);
         console.log(values.json ? JSON.stringify(report, null, 2) : formatStatus(report));
       } finally {
-        health?.close();
+        await health?.close();
       }
       return 0;
     }
@@ -166,7 +166,7 @@ async function main(argv: string[]): Promise<number> {
         const result = await watch(ctx, health, options);
         return result.outcome === 'rolled-back' ? 2 : 0;
       } finally {
-        health.close();
+        await health.close();
       }
     }
     case 'preview': {

@@ -33,38 +33,39 @@ export interface StatusReport {
   remotes: RemoteStatus[];
 }
 
-function healthOf(
+async function healthOf(
   source: HealthSource,
   remote: RemotePackage,
   version: string,
   track: VersionHealth['track'],
   since?: string,
 ) {
-  const counts = source.counts(remote, version, since ? new Date(since) : undefined);
+  const counts = await source.counts(remote, version, since ? new Date(since) : undefined);
   return { version, track, since: since ?? null, ...counts, failureRate: failureRate(counts) };
 }
 
-export function statusReport(
+export async function statusReport(
   ctx: RolloutContext,
   health: HealthSource | null,
   healthError: string | null = null,
-): StatusReport {
+): Promise<StatusReport> {
   const manifest = readManifest(ctx.paths);
-  const remotes = REMOTE_PACKAGES.map((remote): RemoteStatus => {
+  const remotes: RemoteStatus[] = [];
+  for (const remote of REMOTE_PACKAGES) {
     const d = manifest.remotes[remote];
     const rows: VersionHealth[] = [];
     if (d && health) {
-      rows.push(healthOf(health, remote, d.stable, 'stable', d.canary?.startedAt));
-      if (d.canary) rows.push(healthOf(health, remote, d.canary.version, 'canary', d.canary.startedAt));
+      rows.push(await healthOf(health, remote, d.stable, 'stable', d.canary?.startedAt));
+      if (d.canary) rows.push(await healthOf(health, remote, d.canary.version, 'canary', d.canary.startedAt));
     }
-    return {
+    remotes.push({
       remote,
       stable: d?.stable ?? null,
       canary: d?.canary ?? null,
       previous: d?.previous ?? [],
       health: rows,
-    };
-  });
+    });
+  }
   return {
     environment: manifest.environment,
     revision: manifest.revision,

@@ -10,7 +10,7 @@ import { pinsOf, readJsonLines, runCli, type Sandbox, sandbox } from './test-sup
 import { watch } from './watch';
 
 /** A HealthSource answering from a function (per remote, version and window start). */
-const fakeHealth = (counts: HealthSource['counts']): HealthSource => ({ counts, summary: () => [] });
+const fakeHealth = (counts: HealthSource['counts']): HealthSource => ({ counts });
 
 let s: Sandbox;
 let stable: string;
@@ -126,19 +126,22 @@ describe('rollout watch', () => {
 describe('pnpm rollout watch (the CLI, on the API health store)', () => {
   it('rolls back a canary the browsers report failing, exit code 2 and the reason in the audit log', async () => {
     const { openRolloutHealthStore } = await import('@app/api-server/rollout-health');
-    const store = openRolloutHealthStore(s.env.DB_PATH);
+    const store = await openRolloutHealthStore(s.env.DB_PATH);
     const stepStart = Date.parse(
       readManifestFile(s.paths.manifestFile)?.remotes['mf-research']?.canary?.stepStartedAt ?? '',
     );
     try {
       const at = new Date(stepStart + 1000);
       for (let i = 0; i < 20; i++)
-        store.record({ remote: 'mf-research', version: stable, track: 'stable', event: 'load' }, at);
+        await store.record({ remote: 'mf-research', version: stable, track: 'stable', event: 'load' }, at);
       for (let i = 0; i < 6; i++) {
-        store.record({ remote: 'mf-research', version: canary, track: 'canary', event: 'load-failure' }, at);
+        await store.record(
+          { remote: 'mf-research', version: canary, track: 'canary', event: 'load-failure' },
+          at,
+        );
       }
     } finally {
-      store.close();
+      await store.close();
     }
     const result = await runCli(
       'rollout',

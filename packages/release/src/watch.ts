@@ -114,8 +114,8 @@ export async function watch(
       watched.percent === 0
         ? { action: 'advance' as const, reason: 'no visitor gets the canary at 0 %' }
         : decideStep(
-            health.counts(remote, watched.version, since),
-            health.counts(remote, deployment.stable, since),
+            await health.counts(remote, watched.version, since),
+            await health.counts(remote, deployment.stable, since),
             gate,
           );
 

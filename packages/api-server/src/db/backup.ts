@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config';
-import { migrate } from './database';
+import { migrate, sqliteOver } from './database';
 import { MIGRATIONS } from './migrations';
 
 /**
@@ -132,12 +132,13 @@ export function sqliteBackups(dbPath: string): DatabaseBackups {
           from = path.join(tmpDir, 'migrated.db');
           await withReadOnlyAsync(src, (db) => db.backup(from, ONE_STEP));
           const tmp = new Database(from);
+          tmp.pragma('journal_mode = DELETE');
+          tmp.pragma('foreign_keys = ON');
+          const sql = sqliteOver(tmp);
           try {
-            tmp.pragma('journal_mode = DELETE');
-            tmp.pragma('foreign_keys = ON');
-            migrate(tmp);
+            await migrate(sql);
           } finally {
-            tmp.close();
+            await sql.close();
           }
         }
         fs.mkdirSync(path.dirname(live), { recursive: true });

@@ -1,17 +1,29 @@
-import type { DB } from './database';
+import type { Sql } from './sql';
 
 /**
  * For a cache kept in one process: has any other connection (another API instance on the same database,
- * the admin CLI) committed since this watch last looked? SQLite's `PRAGMA data_version` changes exactly
- * then, and never for this connection's own writes (the caches already drop what those change). One
- * statement step, a few microseconds, so every cache read can ask (issue 12: stateless instances).
- * Each cache makes its own watch, as each remembers the version it last saw.
+ * the admin CLI) committed since this watch last looked? Each cache makes its own watch, as each remembers
+ * the version it last saw (issue 12: stateless instances).
+ * - SQLite: `PRAGMA data_version` changes exactly then, and never for this connection's own writes (the
+ *   caches already drop what those change). One statement step, a few microseconds, so every cache read
+ *   can ask.
+ * - PostgreSQL: the write-ahead log's position, which moves with every commit by anyone (this instance's
+ *   own too, and the server's housekeeping, which only empties a cache more often than needed).
  */
-export function createChangeWatch(db: DB): () => boolean {
-  const version = db.prepare('PRAGMA data_version').pluck();
-  let seen = version.get() as number;
-  return () => {
-    const now = version.get() as number;
+export function createChangeWatch(sql: Sql): () => Promise<boolean> {
+  if (sql.sqlite) {
+    const version = sql.sqlite.prepare('PRAGMA data_version').pluck();
+    let seen = version.get() as number;
+    return async () => {
+      const now = version.get() as number;
+      if (now === seen) return false;
+      seen = now;
+      return true;
+    };
+  }
+  let seen: string | null = null;
+  return async () => {
+    const now = await walPosition(sql);
     if (now === seen) return false;
     seen = now;
     return true;
@@ -19,14 +31,23 @@ export function createChangeWatch(db: DB): () => boolean {
 }
 
 /**
- * A mark that changes whenever the database may have changed, by anyone: another connection's commits
- * (`PRAGMA data_version`) or this connection's own (`total_changes()`, every row written through it,
- * triggers included). A memo of an answer computed from the database is fresh while the mark it was made
- * at is the current one; two statement steps to ask, no hook in any writer to forget.
+ * A mark that changes whenever the database may have changed, by anyone. A memo of an answer computed from
+ * the database is fresh while the mark it was made at is the current one; no hook in any writer to forget.
+ * Read the mark before the data it guards, so a write in between makes the memo stale, not wrong.
+ * - SQLite: another connection's commits (`PRAGMA data_version`) or this connection's own
+ *   (`total_changes()`, every row written through it, triggers included): two statement steps.
+ * - PostgreSQL: the write-ahead log's position.
  */
-export function createWriteMark(db: DB): () => string {
-  const mark = db
-    .prepare("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()")
-    .pluck();
-  return () => mark.get() as string;
+export function createWriteMark(sql: Sql): () => Promise<string> {
+  if (sql.sqlite) {
+    const mark = sql.sqlite
+      .prepare("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes()")
+      .pluck();
+    return async () => mark.get() as string;
+  }
+  return () => walPosition(sql);
+}
+
+async function walPosition(sql: Sql): Promise<string> {
+  return (await sql.value<string>('SELECT pg_current_wal_lsn()::text')) ?? '';
 }

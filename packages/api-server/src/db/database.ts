@@ -1,11 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
 import { MIGRATIONS, type Migration } from './migrations';
+import { Sql } from './sql';
 
-export type DB = Database.Database;
+export type { Sql } from './sql';
+/** A raw SQLite connection (tests, the benchmark's seeding, backups). */
+export type SqliteConnection = Database.Database;
 
-export function openDatabase(file: string): DB {
+/** The SQLite connection and its settings: WAL so readers (the search workers, other instances) never wait. */
+export function openSqliteConnection(file: string): Database.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
@@ -15,35 +20,69 @@ export function openDatabase(file: string): DB {
   return db;
 }
 
+/** A prepared statement as Kysely's driver calls it: with its values as one array, spread for better-sqlite3. */
+interface DriverStatement {
+  readonly reader: boolean;
+  all(values: readonly unknown[]): unknown[];
+  run(values: readonly unknown[]): Database.RunResult;
+  iterate(values: readonly unknown[]): IterableIterator<unknown>;
+}
+
 /**
- * Every write transaction of the API: it takes SQLite's write lock up front (BEGIN IMMEDIATE). A deferred
- * transaction that reads first cannot wait to upgrade its lock when another process writes meanwhile, and
- * answers 'database is locked' at once instead of waiting out busy_timeout (docs/decisions/0016-cluster.md:
- * 48 of 200 concurrent creates across two instances failed so).
+ * The embedded database behind `Sql`. Kysely's SQLite driver prepares every statement it runs; better-sqlite3
+ * preparing the same text again costs more than running most of ours, so the connection it gets keeps each
+ * prepared statement by its text (our texts are constants and shapes, a bounded set). The values are spread
+ * so that one object among them binds `@name` parameters (Sql passes named values so).
  */
-export function writeTransaction<T>(db: DB, work: () => T): T {
-  return db.transaction(work).immediate();
+export function openSqlite(file: string): Sql {
+  return sqliteOver(openSqliteConnection(file));
+}
+
+/** `Sql` over an open better-sqlite3 connection (closed with it). */
+export function sqliteOver(db: Database.Database): Sql {
+  const statements = new Map<string, DriverStatement>();
+  const cached = {
+    prepare(text: string): DriverStatement {
+      let stmt = statements.get(text);
+      if (!stmt) {
+        const s = db.prepare(text);
+        stmt = {
+          reader: s.reader,
+          all: (values) => s.all(...values),
+          run: (values) => s.run(...values),
+          iterate: (values) => s.iterate(...values),
+        };
+        statements.set(text, stmt);
+      }
+      return stmt;
+    },
+    close() {
+      if (db.open) db.close();
+    },
+  };
+  return new Sql('sqlite', new Kysely<unknown>({ dialect: new SqliteDialect({ database: cached }) }), db);
 }
 
 /** Apply every migration not yet recorded, in order, each in its own transaction. Returns the versions applied. */
-export function migrate(db: DB, migrations: Migration[] = MIGRATIONS): number[] {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
+  await sql.script(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
   const done = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
-      (r) => r.version,
-    ),
+    (await sql.all<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version),
   );
   const applied: number[] = [];
-  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     if (done.has(m.version)) continue;
-    writeTransaction(db, () => {
-      db.exec(m.sql);
-      record.run(m.version, m.name, new Date().toISOString());
+    await sql.transaction(async () => {
+      await sql.script(m.sql);
+      await sql.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      ]);
     });
     applied.push(m.version);
   }

@@ -314,7 +314,7 @@ export const MIGRATIONS: Migration[] = [
     version: 8,
     name: 'rate limits',
     sql: `
-      -- One counter per limit and client (src/rate-limit/sqlite-store.ts); every API instance on this file
+      -- One counter per limit and client (src/rate-limit/sql-store.ts); every API instance on this file
       -- counts into the same row. Expired rows are pruned by reset_at.
       CREATE TABLE rate_limit_counters (
         key TEXT PRIMARY KEY,

@@ -5,7 +5,7 @@ import type { AccountService } from '../services/accounts';
 import type { PostService } from '../services/posts';
 import type { SiteService } from '../services/site';
 import { DASHBOARD_SERIES } from './dashboard-series';
-import { type DB, writeTransaction } from './database';
+import type { Sql } from './sql';
 
 interface DemoPost {
   title: string;
@@ -532,35 +532,38 @@ const DASHBOARDS = [
 export const DEMO_AUTHOR = { username: 'research-desk', email: 'research-desk@risk-intel.example' };
 
 /** Dashboards, their demo series and the impressum/contact records (from config) whenever they are missing. */
-export function seedBase(db: DB, config: Config, site: SiteService) {
-  writeTransaction(db, () => {
-    if ((db.prepare('SELECT COUNT(*) FROM dashboards').pluck().get() as number) === 0) {
-      const insert = db.prepare(
-        'INSERT INTO dashboards (slug, title, description, position) VALUES (?, ?, ?, ?)',
-      );
-      DASHBOARDS.forEach((d, i) => {
-        insert.run(d.slug, d.title, d.description, i);
-      });
+export async function seedBase(sql: Sql, config: Config, site: SiteService): Promise<void> {
+  await sql.transaction(async () => {
+    if ((await sql.value<number>('SELECT COUNT(*) FROM dashboards')) === 0) {
+      for (const [i, d] of DASHBOARDS.entries()) {
+        await sql.run('INSERT INTO dashboards (slug, title, description, position) VALUES (?, ?, ?, ?)', [
+          d.slug,
+          d.title,
+          d.description,
+          i,
+        ]);
+      }
     }
-    const has = db.prepare('SELECT 1 FROM site_records WHERE key = ?').pluck();
+    const has = async (key: string) =>
+      (await sql.value('SELECT 1 FROM site_records WHERE key = ?', [key])) !== undefined;
     // Per slug, so a database seeded before dashboards had series gets them on its next start.
     for (const [slug, indicators] of Object.entries(DASHBOARD_SERIES)) {
-      if (!has.get(site.indicatorsKey(slug))) site.setIndicators(slug, indicators);
+      if (!(await has(site.indicatorsKey(slug)))) await site.setIndicators(slug, indicators);
     }
-    if (!has.get('impressum')) site.setRecord('impressum', config.site.impressum);
-    if (!has.get('contact')) site.setRecord('contact', config.site.contact);
+    if (!(await has('impressum'))) await site.setRecord('impressum', config.site.impressum);
+    if (!(await has('contact'))) await site.setRecord('contact', config.site.contact);
   });
 }
 
 /** Demo posts on the first start of an empty database; remembered, so deleting them all does not bring them back. */
 export async function seedDemo(
-  db: DB,
+  sql: Sql,
   config: Config,
   services: { accounts: AccountService; posts: PostService },
 ): Promise<boolean> {
-  const seeded = db.prepare("SELECT 1 FROM site_records WHERE key = 'demo_seeded'").pluck().get();
-  const posts = db.prepare('SELECT COUNT(*) FROM posts').pluck().get() as number;
-  if (seeded || posts > 0 || services.accounts.resolveUser(DEMO_AUTHOR.email)) return false;
+  const seeded = await sql.value("SELECT 1 FROM site_records WHERE key = 'demo_seeded'");
+  const posts = (await sql.value<number>('SELECT COUNT(*) FROM posts')) ?? 0;
+  if (seeded || posts > 0 || (await services.accounts.resolveUser(DEMO_AUTHOR.email))) return false;
   // The demo author gets a random password nobody knows: it exists to own the demo posts, not to log in.
   const { id: authorId } = await services.accounts.register(
     {
@@ -574,9 +577,9 @@ export async function seedDemo(
   );
   const dayMs = 24 * 3600 * 1000;
   const start = Date.now() - DEMO_POSTS.length * 3 * dayMs;
-  writeTransaction(db, () => {
-    DEMO_POSTS.forEach((p, i) => {
-      services.posts.create(
+  await sql.transaction(async () => {
+    for (const [i, p] of DEMO_POSTS.entries()) {
+      await services.posts.create(
         authorId,
         {
           title: p.title,
@@ -590,10 +593,10 @@ export async function seedDemo(
         },
         new Date(start + i * 3 * dayMs).toISOString(),
       );
-    });
+    }
     // Plausible view counts so Analytics and the report are not all zeros.
-    db.prepare("UPDATE posts SET views = (id * 37) % 500 + 20 WHERE status = 'published'").run();
-    db.prepare("INSERT INTO site_records (key, value) VALUES ('demo_seeded', 'true')").run();
+    await sql.run("UPDATE posts SET views = (id * 37) % 500 + 20 WHERE status = 'published'");
+    await sql.run("INSERT INTO site_records (key, value) VALUES ('demo_seeded', 'true')");
   });
   return true;
 }

@@ -26,21 +26,21 @@ export function registerAccountRoutes(app: Hono<Env>, { accounts, json, clientAd
     return c.json(await accounts.login(username, password));
   });
 
-  app.post(API_PATHS.logout, (c) => {
-    accounts.logout(requireCaller(c));
+  app.post(API_PATHS.logout, async (c) => {
+    await accounts.logout(requireCaller(c));
     return c.json({ message: 'Logged out' });
   });
 
-  app.get(API_PATHS.profile, (c) => c.json(accounts.profile(requireCaller(c).userId)));
+  app.get(API_PATHS.profile, async (c) => c.json(await accounts.profile(requireCaller(c).userId)));
   app.put(API_PATHS.profile, async (c) => {
     const who = requireCaller(c);
-    return c.json(accounts.updateProfile(who.userId, parseWith(ProfileUpdateSchema, await json(c))));
+    return c.json(await accounts.updateProfile(who.userId, parseWith(ProfileUpdateSchema, await json(c))));
   });
 
-  app.get(API_PATHS.preferences, (c) => c.json(accounts.preferences(requireCaller(c).userId)));
+  app.get(API_PATHS.preferences, async (c) => c.json(await accounts.preferences(requireCaller(c).userId)));
   app.put(API_PATHS.preferences, async (c) => {
     const who = requireCaller(c);
-    return c.json(accounts.savePreferences(who.userId, parseWith(PreferencesSchema, await json(c))));
+    return c.json(await accounts.savePreferences(who.userId, parseWith(PreferencesSchema, await json(c))));
   });
 
   const changePassword = async (c: C) => {
@@ -51,8 +51,8 @@ export function registerAccountRoutes(app: Hono<Env>, { accounts, json, clientAd
   app.put(API_PATHS.changePassword, changePassword);
   app.post(API_PATHS.changePassword, changePassword);
 
-  const deleteAccount = (c: C) => {
-    accounts.deleteAccount(requireCaller(c).userId);
+  const deleteAccount = async (c: C) => {
+    await accounts.deleteAccount(requireCaller(c).userId);
     return c.json({ message: 'Account deleted' });
   };
   app.delete(API_PATHS.deleteAccount, deleteAccount);

@@ -11,25 +11,25 @@ const userRef = (c: C) => {
 };
 
 export function registerAdminRoutes(app: Hono<Env>, { accounts, json }: RouteDeps) {
-  app.get(API_PATHS.adminUsers, (c) => {
+  app.get(API_PATHS.adminUsers, async (c) => {
     requireAdmin(c);
     const status = c.req.query('status') ?? 'all';
     if (status !== 'pending' && status !== 'all') throw new HttpError(400, 'status must be pending or all');
-    return c.json(accounts.listUsers(status));
+    return c.json(await accounts.listUsers(status));
   });
-  app.post('/api/admin/users/:id/activate', (c) => {
+  app.post('/api/admin/users/:id/activate', async (c) => {
     requireAdmin(c);
-    return c.json(accounts.activate(userRef(c)));
+    return c.json(await accounts.activate(userRef(c)));
   });
   app.post('/api/admin/users/:id/roles', async (c) => {
     requireAdmin(c);
     const { role } = parseWith(RoleChangeSchema, await json(c));
-    return c.json(accounts.grant(userRef(c), role));
+    return c.json(await accounts.grant(userRef(c), role));
   });
-  app.delete('/api/admin/users/:id/roles/:role', (c) => {
+  app.delete('/api/admin/users/:id/roles/:role', async (c) => {
     requireAdmin(c);
     const role = c.req.param('role');
     if (!v.is(RoleChangeSchema.entries.role, role)) throw new HttpError(400, 'Unknown role');
-    return c.json(accounts.revoke(userRef(c), role));
+    return c.json(await accounts.revoke(userRef(c), role));
   });
 }

@@ -21,7 +21,7 @@ export function pageJson(c: C, page: Page<JsonText<unknown>>): Response {
 
 export interface ListCache {
   /** The cached JSON answer (a page) for this caller, roles and URL, computing it on a miss. */
-  cachedJson(c: C, compute: () => Page<JsonText<unknown>>): Response;
+  cachedJson(c: C, compute: () => Promise<Page<JsonText<unknown>>>): Promise<Response>;
   clear(): void;
   readonly size: number;
 }
@@ -32,23 +32,33 @@ export interface ListCache {
  * for data this process changed. Writes by another process on the same database (a second API instance,
  * the admin CLI) are seen through `othersWrote` (src/db/change-watch.ts), checked on every read.
  */
-export function createListCache(maxEntries: number, othersWrote: () => boolean = () => false): ListCache {
+export function createListCache(
+  maxEntries: number,
+  othersWrote: () => Promise<boolean> = async () => false,
+): ListCache {
   const listCache = new Map<
     string,
     { body: Uint8Array; headers: Record<string, string>; gzip?: Uint8Array }
   >();
-  const cachedJson = (c: C, compute: () => Page<JsonText<unknown>>) => {
+  /** Bumped by every clear: a page computed across a clear may be older than it and is not kept. */
+  let generation = 0;
+  const clear = () => {
+    generation += 1;
+    listCache.clear();
+  };
+  const cachedJson = async (c: C, compute: () => Promise<Page<JsonText<unknown>>>) => {
     // Another API instance on the same database (or the admin CLI) wrote since the last look: start afresh.
-    if (othersWrote()) listCache.clear();
+    if (await othersWrote()) clear();
     const who = caller(c);
     const key = `${who?.userId ?? 0}|${who?.roles.join(',') ?? '-'}|${c.req.url}`;
     let entry = listCache.get(key);
     if (entry === undefined) {
       // Kept as bytes: a hit then writes the same buffer, with no per-request encoding or garbage.
-      const page = compute();
+      const computedIn = generation;
+      const page = await compute();
       const headers = { ...JSON_HEADERS, ...pageHeaders(page.next) };
       entry = { body: Buffer.from(listBody(page.items)), headers };
-      if (maxEntries > 0) {
+      if (maxEntries > 0 && computedIn === generation) {
         if (listCache.size >= maxEntries) listCache.clear();
         listCache.set(key, entry);
       }
@@ -67,7 +77,7 @@ export function createListCache(maxEntries: number, othersWrote: () => boolean =
   };
   return {
     cachedJson,
-    clear: () => listCache.clear(),
+    clear,
     get size() {
       return listCache.size;
     },

@@ -15,7 +15,7 @@ export function registerRolloutRoutes(app: Hono<Env>, rollout: RolloutService) {
   // Sent by the shell without a token (fetch keepalive, cross-origin): nothing about the user is stored.
   // Limited per client address like every unauthenticated write (src/rate-limit/limits.ts: health).
   app.post(API_PATHS.rolloutHealth, async (c) => {
-    rollout.report(parseWith(RolloutHealthReportSchema, await body(c, SMALL_BODY_LIMIT)));
+    await rollout.report(parseWith(RolloutHealthReportSchema, await body(c, SMALL_BODY_LIMIT)));
     return c.body(null, 204);
   });
 
@@ -24,8 +24,8 @@ export function registerRolloutRoutes(app: Hono<Env>, rollout: RolloutService) {
     return c.json(rollout.verifyPreview(token));
   });
 
-  app.get(API_PATHS.adminRollouts, (c) => {
+  app.get(API_PATHS.adminRollouts, async (c) => {
     requireAdmin(c);
-    return c.json(rollout.adminView());
+    return c.json(await rollout.adminView());
   });
 }

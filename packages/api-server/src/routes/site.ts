@@ -13,21 +13,21 @@ const SlugSchema = v.pipe(
 
 /** Public pages: dashboards, contact, impressum and the market assessment form. */
 export function registerSiteRoutes(app: Hono<Env>, { site, json, now, assessmentRepeatMs }: RouteDeps) {
-  app.get(API_PATHS.dashboards, (c) => c.json(site.dashboards()));
+  app.get(API_PATHS.dashboards, async (c) => c.json(await site.dashboards()));
   // SPEC §1: dashboards are public, like the list, so this needs no caller.
-  app.get(`${API_PATHS.dashboards}/:slug`, (c) => {
-    const dashboard = site.dashboard(parseWith(SlugSchema, c.req.param('slug')));
+  app.get(`${API_PATHS.dashboards}/:slug`, async (c) => {
+    const dashboard = await site.dashboard(parseWith(SlugSchema, c.req.param('slug')));
     if (!dashboard) throw notFound('Dashboard not found');
     return c.json(dashboard);
   });
-  app.get(API_PATHS.publicContact, (c) => c.json(site.contact()));
-  app.get(API_PATHS.publicImpressum, (c) => c.json(site.impressum()));
+  app.get(API_PATHS.publicContact, async (c) => c.json(await site.contact()));
+  app.get(API_PATHS.publicImpressum, async (c) => c.json(await site.impressum()));
 
   app.post(API_PATHS.marketAssessment, async (c) => {
     const key = c.req.header('idempotency-key')?.trim() || null;
     if (key && key.length > 200) throw new HttpError(400, 'Idempotency-Key must be at most 200 characters');
     const payload = parseWith(MarketAssessmentSchema, await json(c));
-    const stored = site.submitAssessment(payload, caller(c)?.userId ?? null, key, {
+    const stored = await site.submitAssessment(payload, caller(c)?.userId ?? null, key, {
       repeatWindowMs: assessmentRepeatMs,
       now: now(),
     });

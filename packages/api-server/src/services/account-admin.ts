@@ -1,6 +1,6 @@
 import type { AdminUser } from '@app/contracts';
 import { ROLES } from '@app/contracts';
-import type { DB } from '../db/database';
+import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { rolesOf, USER_SELECT, type UserRow } from './account-model';
 import type { SessionService } from './sessions';
@@ -9,7 +9,7 @@ import type { UserDirectory } from './users';
 /** Administration (CLI and /api/admin): listing users, activating them, granting and revoking roles. */
 export class AccountAdmin {
   constructor(
-    private readonly db: DB,
+    private readonly sql: Sql,
     private readonly users: UserDirectory,
     private readonly sessions: SessionService,
   ) {}
@@ -25,44 +25,46 @@ export class AccountAdmin {
     };
   }
 
-  listUsers(status: 'pending' | 'all' = 'all'): AdminUser[] {
+  async listUsers(status: 'pending' | 'all' = 'all'): Promise<AdminUser[]> {
     const where = status === 'pending' ? ' WHERE u.is_active = 0' : '';
-    return (this.db.prepare(`${USER_SELECT}${where} ORDER BY u.id`).all() as UserRow[]).map((r) =>
-      this.adminView(r),
-    );
+    const rows = await this.sql.all<UserRow>(`${USER_SELECT}${where} ORDER BY u.id`);
+    return rows.map((r) => this.adminView(r));
   }
 
-  private mustResolve(ref: string | number): UserRow {
-    const row = this.users.resolveUser(ref);
+  private async mustResolve(ref: string | number): Promise<UserRow> {
+    const row = await this.users.resolveUser(ref);
     if (!row) throw new HttpError(404, 'User not found');
     return row;
   }
 
   /** The admin view of a user, or 404. */
-  view(ref: string | number): AdminUser {
-    return this.adminView(this.mustResolve(ref));
+  async view(ref: string | number): Promise<AdminUser> {
+    return this.adminView(await this.mustResolve(ref));
   }
 
-  activate(ref: string | number): AdminUser {
-    const row = this.mustResolve(ref);
-    this.db.prepare('UPDATE users SET is_active = 1 WHERE id = ?').run(row.id);
-    return this.adminView(this.mustResolve(row.id));
+  async activate(ref: string | number): Promise<AdminUser> {
+    const row = await this.mustResolve(ref);
+    await this.sql.run('UPDATE users SET is_active = 1 WHERE id = ?', [row.id]);
+    return this.adminView(await this.mustResolve(row.id));
   }
 
-  grant(ref: string | number, role: string): AdminUser {
+  async grant(ref: string | number, role: string): Promise<AdminUser> {
     this.assertRole(role);
-    const row = this.mustResolve(ref);
-    this.db.prepare('INSERT OR IGNORE INTO user_roles (user_id, role) VALUES (?, ?)').run(row.id, role);
+    const row = await this.mustResolve(ref);
+    await this.sql.run('INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING', [
+      row.id,
+      role,
+    ]);
     this.sessions.forgetUser(row.id);
-    return this.adminView(this.mustResolve(row.id));
+    return this.adminView(await this.mustResolve(row.id));
   }
 
-  revoke(ref: string | number, role: string): AdminUser {
+  async revoke(ref: string | number, role: string): Promise<AdminUser> {
     this.assertRole(role);
-    const row = this.mustResolve(ref);
-    this.db.prepare('DELETE FROM user_roles WHERE user_id = ? AND role = ?').run(row.id, role);
+    const row = await this.mustResolve(ref);
+    await this.sql.run('DELETE FROM user_roles WHERE user_id = ? AND role = ?', [row.id, role]);
     this.sessions.forgetUser(row.id);
-    return this.adminView(this.mustResolve(row.id));
+    return this.adminView(await this.mustResolve(row.id));
   }
 
   private assertRole(role: string) {

@@ -43,7 +43,7 @@ export const MSG = {
 
 export const now = () => new Date().toISOString();
 
-export const USER_SELECT = `SELECT u.*, (SELECT group_concat(role) FROM user_roles r WHERE r.user_id = u.id) AS roles FROM users u`;
+export const USER_SELECT = `SELECT u.*, (SELECT string_agg(role, ',') FROM user_roles r WHERE r.user_id = u.id) AS roles FROM users u`;
 
 export function rolesOf(row: { roles: string | null }): string[] {
   return row.roles ? row.roles.split(',').sort() : [];

@@ -7,8 +7,8 @@ import type {
   Role,
 } from '@app/contracts';
 import type { Config } from '../config';
-import { type DB, writeTransaction } from '../db/database';
-import { HttpError } from '../errors';
+import type { Sql } from '../db/sql';
+import { HttpError, isUniqueViolation } from '../errors';
 import { AccountAdmin } from './account-admin';
 import { type Caller, DEFAULT_PREFERENCES, MSG, now, rolesOf } from './account-model';
 import { Passwords } from './passwords';
@@ -29,13 +29,13 @@ export class AccountService {
   private readonly admin: AccountAdmin;
 
   constructor(
-    private readonly db: DB,
+    private readonly sql: Sql,
     private readonly config: Config,
   ) {
     this.passwords = new Passwords(config.argon2);
-    this.users = new UserDirectory(db);
-    this.sessions = new SessionService(db, config, this.passwords, this.users);
-    this.admin = new AccountAdmin(db, this.users, this.sessions);
+    this.users = new UserDirectory(sql);
+    this.sessions = new SessionService(sql, config, this.passwords, this.users);
+    this.admin = new AccountAdmin(sql, this.users, this.sessions);
   }
 
   // --- registration and profile ---
@@ -50,17 +50,16 @@ export class AccountService {
     opts: { active?: boolean; roles?: Role[]; from?: string } = {},
   ): Promise<{ id: number; requires_activation: boolean }> {
     const email = p.email.trim().toLowerCase();
-    this.users.assertUnique(p.username, email);
+    await this.users.assertUnique(p.username, email);
     const passwordHash = await this.passwords.hash(p.password);
     const active = opts.active ?? !this.config.requiresActivation;
     try {
-      const id = writeTransaction(this.db, () => {
-        const info = this.db
-          .prepare(
-            `INSERT INTO users (username, email, password_hash, first_name, last_name, street, city, postal_code,
-              country, is_active, created_at, registered_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(
+      const id = await this.sql.transaction(async () => {
+        const userId = (await this.sql.value<number>(
+          `INSERT INTO users (username, email, password_hash, first_name, last_name, street, city, postal_code,
+            country, is_active, created_at, registered_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           RETURNING id`,
+          [
             p.username,
             email,
             passwordHash,
@@ -73,26 +72,29 @@ export class AccountService {
             active ? 1 : 0,
             now(),
             opts.from ?? null,
-          );
-        const userId = Number(info.lastInsertRowid);
+          ],
+        ))!;
         for (const role of opts.roles ?? []) {
-          this.db.prepare('INSERT OR IGNORE INTO user_roles (user_id, role) VALUES (?, ?)').run(userId, role);
+          await this.sql.run('INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING', [
+            userId,
+            role,
+          ]);
         }
         return userId;
       });
       return { id, requires_activation: !active };
     } catch (err) {
       // Two registrations racing past assertUnique: the UNIQUE constraint decides.
-      if (err instanceof Error && /UNIQUE/.test(err.message)) {
-        this.users.assertUnique(p.username, email);
+      if (isUniqueViolation(err)) {
+        await this.users.assertUnique(p.username, email);
         throw new HttpError(409, MSG.usernameTaken, { username: MSG.usernameTaken });
       }
       throw err;
     }
   }
 
-  profile(userId: number): Profile {
-    const row = this.users.byId(userId);
+  async profile(userId: number): Promise<Profile> {
+    const row = await this.users.byId(userId);
     if (!row) throw new HttpError(401, MSG.sessionInvalid);
     return {
       id: row.id,
@@ -107,22 +109,20 @@ export class AccountService {
     };
   }
 
-  updateProfile(
+  async updateProfile(
     userId: number,
     u: {
       name: { first: string; last: string };
       email: string;
       address: { street: string; city: string; postal_code: string; country: string };
     },
-  ): Profile {
+  ): Promise<Profile> {
     const email = u.email.trim().toLowerCase();
-    this.users.assertUnique(null, email, userId);
-    this.db
-      .prepare(
-        `UPDATE users SET first_name = ?, last_name = ?, email = ?, street = ?, city = ?, postal_code = ?,
-          country = ? WHERE id = ?`,
-      )
-      .run(
+    await this.users.assertUnique(null, email, userId);
+    await this.sql.run(
+      `UPDATE users SET first_name = ?, last_name = ?, email = ?, street = ?, city = ?, postal_code = ?,
+        country = ? WHERE id = ?`,
+      [
         u.name.first,
         u.name.last,
         email,
@@ -131,20 +131,22 @@ export class AccountService {
         u.address.postal_code,
         u.address.country,
         userId,
-      );
+      ],
+    );
     return this.profile(userId);
   }
 
-  preferences(userId: number): Preferences {
-    const row = this.db.prepare('SELECT preferences FROM users WHERE id = ?').get(userId) as
-      | { preferences: string | null }
-      | undefined;
+  async preferences(userId: number): Promise<Preferences> {
+    const row = await this.sql.get<{ preferences: string | null }>(
+      'SELECT preferences FROM users WHERE id = ?',
+      [userId],
+    );
     if (!row?.preferences) return { ...DEFAULT_PREFERENCES };
     return { ...DEFAULT_PREFERENCES, ...(JSON.parse(row.preferences) as Partial<Preferences>) };
   }
 
-  savePreferences(userId: number, prefs: Preferences): Preferences {
-    this.db.prepare('UPDATE users SET preferences = ? WHERE id = ?').run(JSON.stringify(prefs), userId);
+  async savePreferences(userId: number, prefs: Preferences): Promise<Preferences> {
+    await this.sql.run('UPDATE users SET preferences = ? WHERE id = ?', [JSON.stringify(prefs), userId]);
     return this.preferences(userId);
   }
 
@@ -153,53 +155,53 @@ export class AccountService {
   login(identifier: string, password: string): Promise<{ token: string }> {
     return this.sessions.login(identifier, password);
   }
-  issueToken(userId: number): string {
+  issueToken(userId: number): Promise<string> {
     return this.sessions.issueToken(userId);
   }
   /** The caller behind a bearer token, or null when the token is unknown, expired, revoked or inactive. */
-  authenticate(token: string): Caller | null {
+  authenticate(token: string): Promise<Caller | null> {
     return this.sessions.authenticate(token);
   }
-  logout(caller: Caller) {
-    this.sessions.logout(caller);
+  logout(caller: Caller): Promise<void> {
+    return this.sessions.logout(caller);
   }
 
   /** Checks the current password; revokes every other session of the user, the current one continues. */
   async changePassword(caller: Caller, body: ChangePassword) {
-    const row = this.users.byId(caller.userId);
+    const row = await this.users.byId(caller.userId);
     if (!row) throw new HttpError(401, MSG.sessionInvalid);
     if (!(await this.passwords.verify(row.password_hash, body.currentPassword))) {
       throw new HttpError(400, MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
     }
     const newHash = await this.passwords.hash(body.newPassword);
-    writeTransaction(this.db, () => {
-      this.db.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(newHash, caller.userId);
-      this.sessions.revokeOtherSessions(caller.userId, caller.tokenHash);
+    await this.sql.transaction(async () => {
+      await this.sql.run('UPDATE users SET password_hash = ? WHERE id = ?', [newHash, caller.userId]);
+      await this.sessions.revokeOtherSessions(caller.userId, caller.tokenHash);
     });
     this.sessions.forgetUser(caller.userId);
   }
 
   /** Deletes the account and its sessions; drafts go with it, published posts stay as Anonymous. */
-  deleteAccount(userId: number) {
-    writeTransaction(this.db, () => {
-      this.db.prepare("DELETE FROM posts WHERE author_id = ? AND status = 'draft'").run(userId);
-      this.db.prepare('DELETE FROM users WHERE id = ?').run(userId);
+  async deleteAccount(userId: number) {
+    await this.sql.transaction(async () => {
+      await this.sql.run("DELETE FROM posts WHERE author_id = ? AND status = 'draft'", [userId]);
+      await this.sql.run('DELETE FROM users WHERE id = ?', [userId]);
     });
     this.sessions.forgetUser(userId);
   }
 
   // --- administration (CLI and /api/admin) ---
 
-  listUsers(status: 'pending' | 'all' = 'all'): AdminUser[] {
+  listUsers(status: 'pending' | 'all' = 'all'): Promise<AdminUser[]> {
     return this.admin.listUsers(status);
   }
-  activate(ref: string | number): AdminUser {
+  activate(ref: string | number): Promise<AdminUser> {
     return this.admin.activate(ref);
   }
-  grant(ref: string | number, role: string): AdminUser {
+  grant(ref: string | number, role: string): Promise<AdminUser> {
     return this.admin.grant(ref, role);
   }
-  revoke(ref: string | number, role: string): AdminUser {
+  revoke(ref: string | number, role: string): Promise<AdminUser> {
     return this.admin.revoke(ref, role);
   }
 

@@ -1,5 +1,5 @@
 import { type Comment, canComment, type LikeResult } from '@app/contracts';
-import type { DB } from '../db/database';
+import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { type Caller, viewerOf } from './accounts';
 import { toggleLike } from './likes';
@@ -18,24 +18,18 @@ interface CommentRow {
   liked: number;
 }
 
+const COMMENT_SELECT = `SELECT c.*, ${AUTHOR_NAME} AS author_name,
+  (SELECT COUNT(*) FROM comment_likes l WHERE l.comment_id = c.id) AS likes,
+  CASE WHEN EXISTS (SELECT 1 FROM comment_likes l WHERE l.comment_id = c.id AND l.user_id = @uid)
+    THEN 1 ELSE 0 END AS liked
+  FROM comments c LEFT JOIN users u ON u.id = c.author_id`;
+
 /** Comments on posts and their likes; a comment is reachable only while its post is readable. */
 export class CommentService {
   constructor(
-    private readonly db: DB,
+    private readonly sql: Sql,
     private readonly reader: PostReader,
   ) {}
-
-  private commentRows(postId: number, uid: number): CommentRow[] {
-    return this.db
-      .prepare(
-        `SELECT c.*, ${AUTHOR_NAME} AS author_name,
-          (SELECT COUNT(*) FROM comment_likes l WHERE l.comment_id = c.id) AS likes,
-          EXISTS (SELECT 1 FROM comment_likes l WHERE l.comment_id = c.id AND l.user_id = @uid) AS liked
-         FROM comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.post_id = @postId
-         ORDER BY c.created_at, c.id`,
-      )
-      .all({ postId, uid }) as CommentRow[];
-  }
 
   private toComment(r: CommentRow): Comment {
     return {
@@ -50,68 +44,70 @@ export class CommentService {
     };
   }
 
-  comments(caller: Caller | null, idOrSlug: string): Comment[] {
-    const post = this.reader.readable(caller, idOrSlug);
-    return this.commentRows(post.id, caller?.userId ?? -1).map((r) => this.toComment(r));
+  async comments(caller: Caller | null, idOrSlug: string): Promise<Comment[]> {
+    const post = await this.reader.readable(caller, idOrSlug);
+    const rows = await this.sql.all<CommentRow>(
+      `${COMMENT_SELECT} WHERE c.post_id = @postId ORDER BY c.created_at, c.id`,
+      { postId: post.id, uid: caller?.userId ?? -1 },
+    );
+    return rows.map((r) => this.toComment(r));
   }
 
-  private comment(id: number, uid: number): Comment {
-    const row = this.db
-      .prepare(
-        `SELECT c.*, ${AUTHOR_NAME} AS author_name,
-          (SELECT COUNT(*) FROM comment_likes l WHERE l.comment_id = c.id) AS likes,
-          EXISTS (SELECT 1 FROM comment_likes l WHERE l.comment_id = c.id AND l.user_id = @uid) AS liked
-         FROM comments c LEFT JOIN users u ON u.id = c.author_id WHERE c.id = @id`,
-      )
-      .get({ id, uid }) as CommentRow;
-    return this.toComment(row);
+  private async comment(id: number, uid: number): Promise<Comment> {
+    const row = await this.sql.get<CommentRow>(`${COMMENT_SELECT} WHERE c.id = @id`, { id, uid });
+    return this.toComment(row!);
   }
 
-  addComment(caller: Caller, idOrSlug: string, content: string): Comment {
-    const post = this.reader.readable(caller, idOrSlug);
+  async addComment(caller: Caller, idOrSlug: string, content: string): Promise<Comment> {
+    const post = await this.reader.readable(caller, idOrSlug);
     const t = now();
-    const info = this.db
-      .prepare(
-        'INSERT INTO comments (post_id, author_id, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
-      )
-      .run(post.id, caller.userId, content, t, t);
-    return this.comment(Number(info.lastInsertRowid), caller.userId);
+    const id = await this.sql.value<number>(
+      'INSERT INTO comments (post_id, author_id, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
+      [post.id, caller.userId, content, t, t],
+    );
+    return this.comment(id!, caller.userId);
   }
 
   /** The comment, if its post is readable by the caller (else the post's 403/404). */
-  private commentFor(caller: Caller, commentId: string): { id: number; author_id: number | null } {
+  private async commentFor(
+    caller: Caller,
+    commentId: string,
+  ): Promise<{ id: number; author_id: number | null }> {
     const id = /^\d+$/.test(commentId) ? Number(commentId) : Number.NaN;
     const row = Number.isSafeInteger(id)
-      ? (this.db.prepare('SELECT id, post_id, author_id FROM comments WHERE id = ?').get(id) as
-          | { id: number; post_id: number; author_id: number | null }
-          | undefined)
+      ? await this.sql.get<{ id: number; post_id: number; author_id: number | null }>(
+          'SELECT id, post_id, author_id FROM comments WHERE id = ?',
+          [id],
+        )
       : undefined;
     if (!row) throw new HttpError(404, 'Comment not found');
-    this.reader.readable(caller, row.post_id);
+    await this.reader.readable(caller, row.post_id);
     return row;
   }
 
-  editComment(caller: Caller, commentId: string, content: string): Comment {
-    const row = this.commentFor(caller, commentId);
+  async editComment(caller: Caller, commentId: string, content: string): Promise<Comment> {
+    const row = await this.commentFor(caller, commentId);
     if (!canComment(viewerOf(caller), 'edit', row)) {
       throw new HttpError(403, 'Only the author can edit this comment');
     }
-    this.db
-      .prepare('UPDATE comments SET content = ?, updated_at = ? WHERE id = ?')
-      .run(content, now(), row.id);
+    await this.sql.run('UPDATE comments SET content = ?, updated_at = ? WHERE id = ?', [
+      content,
+      now(),
+      row.id,
+    ]);
     return this.comment(row.id, caller.userId);
   }
 
-  deleteComment(caller: Caller, commentId: string) {
-    const row = this.commentFor(caller, commentId);
+  async deleteComment(caller: Caller, commentId: string): Promise<void> {
+    const row = await this.commentFor(caller, commentId);
     if (!canComment(viewerOf(caller), 'delete', row)) {
       throw new HttpError(403, 'Only the author or an administrator can delete this comment');
     }
-    this.db.prepare('DELETE FROM comments WHERE id = ?').run(row.id);
+    await this.sql.run('DELETE FROM comments WHERE id = ?', [row.id]);
   }
 
-  toggleCommentLike(caller: Caller, commentId: string): LikeResult {
-    const row = this.commentFor(caller, commentId);
-    return toggleLike(this.db, 'comment', row.id, caller.userId);
+  async toggleCommentLike(caller: Caller, commentId: string): Promise<LikeResult> {
+    const row = await this.commentFor(caller, commentId);
+    return toggleLike(this.sql, 'comment', row.id, caller.userId);
   }
 }

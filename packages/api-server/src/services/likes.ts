@@ -1,5 +1,5 @@
 import type { LikeResult } from '@app/contracts';
-import { type DB, writeTransaction } from '../db/database';
+import type { Sql } from '../db/sql';
 
 /** The like tables: what is liked, and by which column (fixed names, never from a request). */
 const LIKE_TABLES = {
@@ -11,14 +11,17 @@ const LIKE_TABLES = {
  * Likes or unlikes for this user in one write transaction: a like that exists is removed, otherwise one is
  * added; answers the new state and count.
  */
-export function toggleLike(db: DB, kind: keyof typeof LIKE_TABLES, id: number, userId: number): LikeResult {
+export function toggleLike(
+  sql: Sql,
+  kind: keyof typeof LIKE_TABLES,
+  id: number,
+  userId: number,
+): Promise<LikeResult> {
   const { table, column } = LIKE_TABLES[kind];
-  return writeTransaction(db, () => {
-    const removed = db.prepare(`DELETE FROM ${table} WHERE ${column} = ? AND user_id = ?`).run(id, userId);
-    if (removed.changes === 0) {
-      db.prepare(`INSERT INTO ${table} (${column}, user_id) VALUES (?, ?)`).run(id, userId);
-    }
-    const likes = db.prepare(`SELECT COUNT(*) FROM ${table} WHERE ${column} = ?`).pluck().get(id) as number;
-    return { liked: removed.changes === 0, likes };
+  return sql.transaction(async () => {
+    const removed = await sql.run(`DELETE FROM ${table} WHERE ${column} = ? AND user_id = ?`, [id, userId]);
+    if (removed === 0) await sql.run(`INSERT INTO ${table} (${column}, user_id) VALUES (?, ?)`, [id, userId]);
+    const likes = (await sql.value<number>(`SELECT COUNT(*) FROM ${table} WHERE ${column} = ?`, [id])) ?? 0;
+    return { liked: removed === 0, likes };
   });
 }

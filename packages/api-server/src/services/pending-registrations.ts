@@ -1,4 +1,4 @@
-import type { DB } from '../db/database';
+import type { Sql } from '../db/sql';
 
 export interface PendingRow {
   id: number;
@@ -14,30 +14,26 @@ export interface PendingRow {
  * account is never touched, whatever address it registered from.
  */
 export class PendingRegistrations {
-  constructor(private readonly db: DB) {}
+  constructor(private readonly sql: Sql) {}
 
   /** Pending accounts per address, the most first. */
-  byAddress(): { from: string | null; count: number; newest: string }[] {
-    return this.db
-      .prepare(
-        `SELECT registered_from AS "from", COUNT(*) AS count, MAX(created_at) AS newest FROM users
-         WHERE is_active = 0 GROUP BY registered_from ORDER BY count DESC, newest DESC`,
-      )
-      .all() as { from: string | null; count: number; newest: string }[];
+  byAddress(): Promise<{ from: string | null; count: number; newest: string }[]> {
+    return this.sql.all(
+      `SELECT registered_from AS "from", COUNT(*) AS count, MAX(created_at) AS newest FROM users
+       WHERE is_active = 0 GROUP BY registered_from ORDER BY count DESC, newest DESC`,
+    );
   }
 
-  from(address: string): PendingRow[] {
-    return this.db
-      .prepare(
-        `SELECT id, username, email, created_at, registered_from FROM users
-         WHERE is_active = 0 AND registered_from = ? ORDER BY id`,
-      )
-      .all(address) as PendingRow[];
+  from(address: string): Promise<PendingRow[]> {
+    return this.sql.all(
+      `SELECT id, username, email, created_at, registered_from FROM users
+       WHERE is_active = 0 AND registered_from = ? ORDER BY id`,
+      [address],
+    );
   }
 
   /** Deletes the pending accounts registered from `address`; returns how many. */
-  reject(address: string): number {
-    return this.db.prepare('DELETE FROM users WHERE is_active = 0 AND registered_from = ?').run(address)
-      .changes;
+  reject(address: string): Promise<number> {
+    return this.sql.run('DELETE FROM users WHERE is_active = 0 AND registered_from = ?', [address]);
   }
 }

@@ -1,8 +1,7 @@
 import type { Post, PostCard, PostCardOrTeaser, PostOrTeaser } from '@app/contracts';
 import { can, canOpen } from '@app/contracts';
-import type Database from 'better-sqlite3';
-import type { DB } from '../db/database';
 import type { ReadPool } from '../db/read-pool';
+import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { type QueryShape, queryShape, shapeKey } from './access-sql';
 import { type Caller, viewerOf } from './accounts';
@@ -28,52 +27,43 @@ import {
 } from './post-model';
 import { ftsQuery, RANK_FLOOR_SQL, searchSql } from './search';
 
+const BY_ID = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.id = @id`;
+const BY_SLUG = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.slug = @slug`;
+const MAX_ID = 'SELECT COALESCE(MAX(id), 0) FROM posts';
+const COUNT_VIEW = 'UPDATE posts SET views = views + 1 WHERE id = ? RETURNING views';
+
 /** Post queries and the read/write access checks every other part of the post service goes through. */
 export class PostReader {
-  private stmts;
-  /** List, search and My Research statements, prepared on first use (one per keyset or mode, and shape). */
-  private lists = new Map<string, Database.Statement>();
-  /** Search SQL texts by mode and shape (services/access-sql.ts), written once each. */
-  private searchTexts = new Map<string, string>();
+  /** List, search and My Research SQL texts by keyset or mode, and shape (services/access-sql.ts), written once each. */
+  private texts = new Map<string, string>();
 
   constructor(
-    private readonly db: DB,
+    private readonly sql: Sql,
     private readonly pool: ReadPool | null = null,
-  ) {
-    this.stmts = {
-      byId: db.prepare(
-        `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.id = @id`,
-      ),
-      bySlug: db.prepare(
-        `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.slug = @slug`,
-      ),
-      maxId: db.prepare('SELECT IFNULL(MAX(id), 0) FROM posts').pluck(),
-      rankFloor: db.prepare(RANK_FLOOR_SQL).pluck(),
-      countView: db.prepare('UPDATE posts SET views = views + 1 WHERE id = ? RETURNING views').pluck(),
-    };
-  }
+  ) {}
 
-  private prepared(key: string, sql: () => string): Database.Statement {
-    let stmt = this.lists.get(key);
-    if (!stmt) {
-      stmt = this.db.prepare(sql());
-      this.lists.set(key, stmt);
+  private text(key: string, write: () => string): string {
+    let text = this.texts.get(key);
+    if (text === undefined) {
+      text = write();
+      this.texts.set(key, text);
     }
-    return stmt;
+    return text;
   }
 
   /**
    * One page of posts the caller may open, plus (with `q.teasers`) teasers of those above their tier, newest
    * first, as cards. With search text it is a ranked search under the list's access rule.
    */
-  list(caller: Caller | null, q: ListQuery): Page<JsonText<PostCardOrTeaser>> {
+  async list(caller: Caller | null, q: ListQuery): Promise<Page<JsonText<PostCardOrTeaser>>> {
     if (q.q) return this.ranked('list', caller, { ...q, q: q.q });
     const w = who(caller);
     const kind = q.status === 'published' ? 'p' : 'd';
     const after = q.cursor ? decodeCursor(q.cursor, kind) : null;
     const keyset: ListKeyset = after === null ? 'first' : kind === 'p' ? 'published' : 'draft';
     const shape = queryShape(caller, q);
-    const rows = this.prepared(`list:${keyset}:${shapeKey(shape)}`, () => listSql(keyset, shape)).all({
+    const text = this.text(`list:${keyset}:${shapeKey(shape)}`, () => listSql(keyset, shape));
+    const rows = await this.sql.all<CardRow>(text, {
       ...this.filterParams(q),
       uid: w.uid,
       status: q.status,
@@ -81,7 +71,7 @@ export class PostReader {
       c_id: after?.id ?? null,
       limit: q.limit + 1,
       offset: after ? 0 : q.offset,
-    }) as CardRow[];
+    });
     return this.page(rows, q.limit, (last) =>
       kind === 'p' ? { k: 'p', at: last.published_at ?? '', id: last.id } : { k: 'd', id: last.id },
     );
@@ -92,7 +82,7 @@ export class PostReader {
     caller: Caller | null,
     q: Omit<ListQuery, 'status'> & { q: string },
   ): Promise<Page<JsonText<PostCardOrTeaser>>> {
-    const plan = this.rankedPlan(caller, { ...q, status: 'published' });
+    const plan = await this.rankedPlan(caller, { ...q, status: 'published' });
     if (!plan) return { items: [], next: null };
     const sql = this.searchText('search', plan.shape);
     if (!this.pool) return this.rankHere(sql, plan);
@@ -103,42 +93,36 @@ export class PostReader {
   }
 
   /** Ranked by bm25 under the list's access rule (GET /api/posts?q=), on the main thread. */
-  private ranked(
+  private async ranked(
     mode: 'list' | 'search',
     caller: Caller | null,
     q: ListQuery & { q: string },
-  ): Page<JsonText<PostCardOrTeaser>> {
-    const plan = this.rankedPlan(caller, q);
+  ): Promise<Page<JsonText<PostCardOrTeaser>>> {
+    const plan = await this.rankedPlan(caller, q);
     if (!plan) return { items: [], next: null };
     return this.rankHere(this.searchText(mode, plan.shape), plan);
   }
 
   /** A ranked query on this thread: its ranking floor first (unless the cursor carries it), then the rows. */
-  private rankHere(sql: string, plan: NonNullable<ReturnType<PostReader['rankedPlan']>>) {
-    const min = plan.params.min ?? (this.stmts.rankFloor.get(plan.params) as number);
-    return plan.page(this.prepared(sql, () => sql).all({ ...plan.params, min }) as CardRow[], min);
+  private async rankHere(sql: string, plan: RankedPlan) {
+    const min = plan.params.min ?? (await this.sql.value<number>(RANK_FLOOR_SQL, plan.params))!;
+    return plan.page(await this.sql.all<CardRow>(sql, { ...plan.params, min }), min);
   }
 
   /** The search SQL of a mode and shape, written once per shape (the pool's workers key theirs by text). */
   private searchText(mode: 'list' | 'search', shape: QueryShape): string {
-    const key = `search:${mode}:${shapeKey(shape)}`;
-    let sql = this.searchTexts.get(key);
-    if (sql === undefined) {
-      sql = searchSql(mode, shape);
-      this.searchTexts.set(key, sql);
-    }
-    return sql;
+    return this.text(`search:${mode}:${shapeKey(shape)}`, () => searchSql(mode, shape));
   }
 
   /**
    * The parameters of a ranked query and how its rows become a page. Pages by position among the posts
    * that existed at the first page (services/search.ts). Null when the text holds no word.
    */
-  private rankedPlan(caller: Caller | null, q: ListQuery & { q: string }) {
+  private async rankedPlan(caller: Caller | null, q: ListQuery & { q: string }) {
     const at = q.cursor ? decodeCursor(q.cursor, 's') : null;
     const match = ftsQuery(q.q);
     if (match === null) return null;
-    const max = at?.max ?? (this.stmts.maxId.get() as number);
+    const max = at?.max ?? (await this.sql.value<number>(MAX_ID))!;
     // The ranking floor (services/search.ts RANK_WINDOW) comes with a later page's cursor; for a first page
     // it is found where the search runs (rankHere, or the read pool's worker).
     const min = at?.min ?? null;
@@ -163,15 +147,19 @@ export class PostReader {
   }
 
   /** My Research: the caller's own posts in any status, as cards, newest created first. */
-  mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Page<JsonText<PostCard>> {
+  async mine(
+    caller: Caller,
+    q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>,
+  ): Promise<Page<JsonText<PostCard>>> {
     const after = q.cursor ? decodeCursor(q.cursor, 'm') : null;
-    const rows = this.prepared(`mine:${after !== null}`, () => mineSql(after !== null)).all({
+    const text = this.text(`mine:${after !== null}`, () => mineSql(after !== null));
+    const rows = await this.sql.all<CardRow>(text, {
       uid: caller.userId,
       c_at: after?.at ?? null,
       c_id: after?.id ?? null,
       limit: q.limit + 1,
       offset: after ? 0 : q.offset,
-    }) as CardRow[];
+    });
     const more = rows.length > q.limit;
     const kept = more ? rows.slice(0, q.limit) : rows;
     const last = more ? storedCard(kept.at(-1)!) : null;
@@ -203,23 +191,26 @@ export class PostReader {
     return { items: listItemTexts(kept), next };
   }
 
-  private row(idOrSlug: string | number, uid: number): PostRow | undefined {
+  private async row(idOrSlug: string | number, uid: number): Promise<PostRow | undefined> {
     const s = String(idOrSlug);
     if (/^\d+$/.test(s)) {
       const id = Number(s);
       if (!Number.isSafeInteger(id)) return undefined;
-      return this.stmts.byId.get({ id, uid }) as PostRow | undefined;
+      return this.sql.get<PostRow>(BY_ID, { id, uid });
     }
-    return this.stmts.bySlug.get({ slug: s, uid }) as PostRow | undefined;
+    return this.sql.get<PostRow>(BY_SLUG, { slug: s, uid });
   }
 
   /**
    * The one access rule for a single post. Drafts of others and admin-only posts are 404 (their existence
    * is not disclosed); a published post above the caller's tier is `locked` (its teaser may be shown).
    */
-  private access(caller: Caller | null, idOrSlug: string | number): { row: PostRow; locked: boolean } {
+  private async access(
+    caller: Caller | null,
+    idOrSlug: string | number,
+  ): Promise<{ row: PostRow; locked: boolean }> {
     const w = who(caller);
-    const row = this.row(idOrSlug, w.uid);
+    const row = await this.row(idOrSlug, w.uid);
     if (!row) throw new HttpError(404, POST_NOT_FOUND);
     // Whoever may edit the post (its author, an admin) sees it whatever its status or visibility.
     if (caller && can(viewerOf(caller), 'edit', row)) return { row, locked: false };
@@ -232,8 +223,8 @@ export class PostReader {
   }
 
   /** The read check for comments, likes and writes: a locked post is 403 with no content. */
-  readable(caller: Caller | null, idOrSlug: string | number): PostRow {
-    const { row, locked } = this.access(caller, idOrSlug);
+  async readable(caller: Caller | null, idOrSlug: string | number): Promise<PostRow> {
+    const { row, locked } = await this.access(caller, idOrSlug);
     if (locked) throw new HttpError(403, LOCKED_MESSAGE);
     return row;
   }
@@ -242,16 +233,16 @@ export class PostReader {
    * Single read: the post, counting a view unless `countView` is false (a prefetch: no one has seen it yet);
    * or, above the caller's tier, its teaser (no view counted).
    */
-  read(caller: Caller | null, idOrSlug: string, { countView = true } = {}): PostOrTeaser {
-    const { row, locked } = this.access(caller, idOrSlug);
+  async read(caller: Caller | null, idOrSlug: string, { countView = true } = {}): Promise<PostOrTeaser> {
+    const { row, locked } = await this.access(caller, idOrSlug);
     if (locked) return toTeaser(row);
-    if (countView) row.views = this.stmts.countView.get(row.id) as number;
+    if (countView) row.views = (await this.sql.value<number>(COUNT_VIEW, [row.id]))!;
     return toPosts([row])[0]!;
   }
 
   /** For writes: the post must be visible to the caller (else 404) and theirs, or the caller an admin (else 403). */
-  writable(caller: Caller, idOrSlug: string): PostRow {
-    const row = this.readable(caller, idOrSlug);
+  async writable(caller: Caller, idOrSlug: string): Promise<PostRow> {
+    const row = await this.readable(caller, idOrSlug);
     if (!can(viewerOf(caller), 'edit', row)) {
       throw new HttpError(403, 'Only the author or an administrator can change this research');
     }
@@ -259,11 +250,13 @@ export class PostReader {
   }
 
   /** The post by id as seen by user uid (-1 for a guest), without any access check. */
-  byId(id: number, uid: number): Post {
-    return toPosts([this.stmts.byId.get({ id, uid }) as PostRow])[0]!;
+  async byId(id: number, uid: number): Promise<Post> {
+    return toPosts([(await this.sql.get<PostRow>(BY_ID, { id, uid }))!])[0]!;
   }
 
-  reload(caller: Caller | null, id: number): Post {
+  reload(caller: Caller | null, id: number): Promise<Post> {
     return this.byId(id, caller?.userId ?? -1);
   }
 }
+
+type RankedPlan = NonNullable<Awaited<ReturnType<PostReader['rankedPlan']>>>;

@@ -1,7 +1,7 @@
 import type { PostStatus, Report, Stats } from '@app/contracts';
 import { CONTENT_TYPES, VISIBILITIES } from '@app/contracts';
 import { createWriteMark } from '../db/change-watch';
-import type { DB } from '../db/database';
+import type { Sql } from '../db/sql';
 import type { Caller } from './accounts';
 import { now, who } from './post-model';
 
@@ -24,47 +24,39 @@ export const TOP_POSTS_SQL = `SELECT id, title, views FROM posts INDEXED BY idx_
 
 /** Aggregates: an author's own stats, tag and category counts, and the public report. */
 export class PostStats {
-  private stmts;
   /** The counts and the report change only with writes: answered from memory until anyone writes. */
-  private readonly writeMark: () => string;
+  private readonly writeMark: () => Promise<string>;
   private memo = new Map<string, { mark: string; value: unknown }>();
 
-  constructor(private readonly db: DB) {
-    this.writeMark = createWriteMark(db);
-    this.stmts = {
-      termCounts: db.prepare(TERM_COUNTS_SQL),
-      reportCounts: db.prepare(REPORT_COUNTS_SQL),
-      topPosts: db.prepare(TOP_POSTS_SQL),
-    };
+  constructor(private readonly sql: Sql) {
+    this.writeMark = createWriteMark(sql);
   }
 
   /** The value for `key` as of the database's current state: computed again after any write. */
-  private fresh<T>(key: string, compute: () => T): T {
-    const mark = this.writeMark();
+  private async fresh<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const mark = await this.writeMark();
     const hit = this.memo.get(key);
     if (hit?.mark === mark) return hit.value as T;
-    const value = compute();
+    const value = await compute();
     // Keys are a kind and an openable set (a few dozen at most); past that, start afresh.
     if (this.memo.size >= 64) this.memo.clear();
     this.memo.set(key, { mark, value });
     return value;
   }
 
-  termCounts(caller: Caller | null, kind: 'tag' | 'category'): { name: string; count: number }[] {
+  termCounts(caller: Caller | null, kind: 'tag' | 'category'): Promise<{ name: string; count: number }[]> {
     const open = who(caller).open;
-    return this.fresh(
-      `${kind}|${open}`,
-      () => this.stmts.termCounts.all({ kind, open }) as { name: string; count: number }[],
+    return this.fresh(`${kind}|${open}`, () =>
+      this.sql.all<{ name: string; count: number }>(TERM_COUNTS_SQL, { kind, open }),
     );
   }
 
-  stats(caller: Caller): Stats {
-    const rows = this.db
-      .prepare(
-        `SELECT content_type, status, COUNT(*) AS n, SUM(views) AS views FROM posts WHERE author_id = ?
-         GROUP BY content_type, status`,
-      )
-      .all(caller.userId) as { content_type: string; status: PostStatus; n: number; views: number }[];
+  async stats(caller: Caller): Promise<Stats> {
+    const rows = await this.sql.all<{ content_type: string; status: PostStatus; n: number; views: number }>(
+      `SELECT content_type, status, COUNT(*) AS n, SUM(views) AS views FROM posts WHERE author_id = ?
+       GROUP BY content_type, status`,
+      [caller.userId],
+    );
     const stats: Stats = {
       total: 0,
       published: 0,
@@ -82,17 +74,16 @@ export class PostStats {
     return stats;
   }
 
-  report(caller: Caller | null): Report {
+  report(caller: Caller | null): Promise<Report> {
     const open = who(caller).open;
     return this.fresh(`report|${open}`, () => this.computeReport(open));
   }
 
-  private computeReport(open: string): Report {
-    const rows = this.stmts.reportCounts.all({ open }) as {
-      content_type: string;
-      visibility: string;
-      n: number;
-    }[];
+  private async computeReport(open: string): Promise<Report> {
+    const rows = await this.sql.all<{ content_type: string; visibility: string; n: number }>(
+      REPORT_COUNTS_SQL,
+      { open },
+    );
     const report: Report = {
       generated_at: now(),
       published: 0,
@@ -100,7 +91,7 @@ export class PostStats {
       by_visibility: Object.fromEntries(
         VISIBILITIES.values.filter((vis) => open.includes(`"${vis}"`)).map((vis) => [vis, 0]),
       ),
-      top_posts: this.stmts.topPosts.all({ open }) as { id: number; title: string; views: number }[],
+      top_posts: await this.sql.all<{ id: number; title: string; views: number }>(TOP_POSTS_SQL, { open }),
     };
     for (const r of rows) {
       report.published += r.n;

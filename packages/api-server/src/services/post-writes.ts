@@ -1,5 +1,5 @@
 import { canPublishAs, type LikeResult, type Post, publishRefusal, type Visibility } from '@app/contracts';
-import { type DB, writeTransaction } from '../db/database';
+import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import type { Caller } from './accounts';
 import { makeExcerpt } from './excerpt';
@@ -19,51 +19,50 @@ export function assertPublishable(caller: Caller, visibility: Visibility, curren
 
 /** Creating, changing, publishing, deleting and liking posts. */
 export class PostWriter {
-  private stmts;
-
   constructor(
-    private readonly db: DB,
+    private readonly sql: Sql,
     private readonly reader: PostReader,
-  ) {
-    this.stmts = {
-      slugTaken: db.prepare('SELECT 1 FROM posts WHERE slug = ?').pluck(),
-    };
-    this.fillExcerpts();
-  }
+  ) {}
 
   /** Posts whose excerpt is NULL (new rows of an older writer, or migration 5) get one now, in one go. */
-  private fillExcerpts() {
-    const stale = this.db.prepare('SELECT id, summary, content FROM posts WHERE excerpt IS NULL').all() as {
-      id: number;
-      summary: string;
-      content: string;
-    }[];
+  async fillExcerpts(): Promise<void> {
+    const stale = await this.sql.all<{ id: number; summary: string; content: string }>(
+      'SELECT id, summary, content FROM posts WHERE excerpt IS NULL',
+    );
     if (stale.length === 0) return;
-    const set = this.db.prepare('UPDATE posts SET excerpt = ? WHERE id = ?');
-    writeTransaction(this.db, () => {
-      for (const row of stale) set.run(makeExcerpt(row.summary || row.content), row.id);
+    await this.sql.transaction(async () => {
+      for (const row of stale) {
+        await this.sql.run('UPDATE posts SET excerpt = ? WHERE id = ?', [
+          makeExcerpt(row.summary || row.content),
+          row.id,
+        ]);
+      }
     });
   }
 
-  private setTerms(postId: number, kind: 'tag' | 'category', names: string[]) {
+  private async setTerms(postId: number, kind: 'tag' | 'category', names: string[]) {
     const unique = [...new Set(names)];
-    this.db.prepare('DELETE FROM post_terms WHERE post_id = ? AND kind = ?').run(postId, kind);
-    const insert = this.db.prepare('INSERT OR IGNORE INTO post_terms (post_id, kind, name) VALUES (?, ?, ?)');
-    for (const name of unique) insert.run(postId, kind, name);
+    await this.sql.run('DELETE FROM post_terms WHERE post_id = ? AND kind = ?', [postId, kind]);
+    for (const name of unique) {
+      await this.sql.run(
+        'INSERT INTO post_terms (post_id, kind, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+        [postId, kind, name],
+      );
+    }
     const column = kind === 'tag' ? 'tags_json' : 'categories_json';
-    this.db.prepare(`UPDATE posts SET ${column} = ? WHERE id = ?`).run(JSON.stringify(unique), postId);
+    await this.sql.run(`UPDATE posts SET ${column} = ? WHERE id = ?`, [JSON.stringify(unique), postId]);
   }
 
-  create(authorId: number, input: Required<PostWrite>, at: string = now()): Post {
-    const id = writeTransaction(this.db, () => {
-      const slug = uniqueSlug(slugify(input.title), (s) => this.stmts.slugTaken.get(s) !== undefined);
-      const t = at;
-      const info = this.db
-        .prepare(
-          `INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
-            published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
+  async create(authorId: number, input: Required<PostWrite>, at: string = now()): Promise<Post> {
+    const id = await this.sql.transaction(async () => {
+      const slug = await uniqueSlug(
+        slugify(input.title),
+        async (s) => (await this.sql.value('SELECT 1 FROM posts WHERE slug = ?', [s])) !== undefined,
+      );
+      const postId = (await this.sql.value<number>(
+        `INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
+          published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+        [
           slug,
           input.title,
           input.summary,
@@ -73,22 +72,22 @@ export class PostWriter {
           input.visibility,
           input.content_type,
           authorId,
-          input.status === 'published' ? t : null,
-          t,
-          t,
-        );
-      const postId = Number(info.lastInsertRowid);
-      this.setTerms(postId, 'tag', input.tags);
-      this.setTerms(postId, 'category', input.categories);
+          input.status === 'published' ? at : null,
+          at,
+          at,
+        ],
+      ))!;
+      await this.setTerms(postId, 'tag', input.tags);
+      await this.setTerms(postId, 'category', input.categories);
       return postId;
     });
     return this.reader.byId(id, authorId);
   }
 
-  update(caller: Caller, idOrSlug: string, input: PostWrite): Post {
-    const row = this.reader.writable(caller, idOrSlug);
+  async update(caller: Caller, idOrSlug: string, input: PostWrite): Promise<Post> {
+    const row = await this.reader.writable(caller, idOrSlug);
     if (input.visibility) assertPublishable(caller, input.visibility, row.visibility);
-    writeTransaction(this.db, () => {
+    await this.sql.transaction(async () => {
       const next = {
         title: input.title ?? row.title,
         summary: input.summary ?? row.summary,
@@ -98,12 +97,10 @@ export class PostWriter {
         content_type: input.content_type ?? row.content_type,
       };
       const publishedAt = next.status === 'published' ? (row.published_at ?? now()) : null;
-      this.db
-        .prepare(
-          `UPDATE posts SET title = ?, summary = ?, content = ?, excerpt = ?, status = ?, visibility = ?,
-            content_type = ?, published_at = ?, updated_at = ? WHERE id = ?`,
-        )
-        .run(
+      await this.sql.run(
+        `UPDATE posts SET title = ?, summary = ?, content = ?, excerpt = ?, status = ?, visibility = ?,
+          content_type = ?, published_at = ?, updated_at = ? WHERE id = ?`,
+        [
           next.title,
           next.summary,
           next.content,
@@ -114,39 +111,41 @@ export class PostWriter {
           publishedAt,
           now(),
           row.id,
-        );
-      if (input.tags) this.setTerms(row.id, 'tag', input.tags);
-      if (input.categories) this.setTerms(row.id, 'category', input.categories);
+        ],
+      );
+      if (input.tags) await this.setTerms(row.id, 'tag', input.tags);
+      if (input.categories) await this.setTerms(row.id, 'category', input.categories);
     });
     return this.reader.reload(caller, row.id);
   }
 
-  remove(caller: Caller, idOrSlug: string) {
-    const row = this.reader.writable(caller, idOrSlug);
-    this.db.prepare('DELETE FROM posts WHERE id = ?').run(row.id);
+  async remove(caller: Caller, idOrSlug: string): Promise<void> {
+    const row = await this.reader.writable(caller, idOrSlug);
+    await this.sql.run('DELETE FROM posts WHERE id = ?', [row.id]);
   }
 
-  publish(caller: Caller, idOrSlug: string): Post {
-    const row = this.reader.writable(caller, idOrSlug);
-    this.db
-      .prepare(
-        `UPDATE posts SET status = 'published', published_at = COALESCE(published_at, ?), updated_at = ? WHERE id = ?`,
-      )
-      .run(now(), now(), row.id);
+  async publish(caller: Caller, idOrSlug: string): Promise<Post> {
+    const row = await this.reader.writable(caller, idOrSlug);
+    await this.sql.run(
+      `UPDATE posts SET status = 'published', published_at = COALESCE(published_at, ?), updated_at = ? WHERE id = ?`,
+      [now(), now(), row.id],
+    );
     return this.reader.reload(caller, row.id);
   }
 
-  setVisibility(caller: Caller, idOrSlug: string, visibility: Visibility): Post {
-    const row = this.reader.writable(caller, idOrSlug);
+  async setVisibility(caller: Caller, idOrSlug: string, visibility: Visibility): Promise<Post> {
+    const row = await this.reader.writable(caller, idOrSlug);
     assertPublishable(caller, visibility, row.visibility);
-    this.db
-      .prepare('UPDATE posts SET visibility = ?, updated_at = ? WHERE id = ?')
-      .run(visibility, now(), row.id);
+    await this.sql.run('UPDATE posts SET visibility = ?, updated_at = ? WHERE id = ?', [
+      visibility,
+      now(),
+      row.id,
+    ]);
     return this.reader.reload(caller, row.id);
   }
 
-  toggleLike(caller: Caller, idOrSlug: string): LikeResult {
-    const row = this.reader.readable(caller, idOrSlug);
-    return toggleLike(this.db, 'post', row.id, caller.userId);
+  async toggleLike(caller: Caller, idOrSlug: string): Promise<LikeResult> {
+    const row = await this.reader.readable(caller, idOrSlug);
+    return toggleLike(this.sql, 'post', row.id, caller.userId);
   }
 }

@@ -9,8 +9,8 @@ import type {
   Stats,
   Visibility,
 } from '@app/contracts';
-import type { DB } from '../db/database';
 import type { ReadPool } from '../db/read-pool';
+import type { Sql } from '../db/sql';
 import type { Caller } from './accounts';
 import { CommentService } from './comments';
 import type { Page } from './cursor';
@@ -31,11 +31,16 @@ export class PostService {
   private readonly commentService: CommentService;
   private readonly aggregates: PostStats;
 
-  constructor(db: DB, searchPool: ReadPool | null = null) {
-    this.reader = new PostReader(db, searchPool);
-    this.writer = new PostWriter(db, this.reader);
-    this.commentService = new CommentService(db, this.reader);
-    this.aggregates = new PostStats(db);
+  constructor(sql: Sql, searchPool: ReadPool | null = null) {
+    this.reader = new PostReader(sql, searchPool);
+    this.writer = new PostWriter(sql, this.reader);
+    this.commentService = new CommentService(sql, this.reader);
+    this.aggregates = new PostStats(sql);
+  }
+
+  /** At start-up: posts without an excerpt (an older writer's rows, migration 5) get one. */
+  init(): Promise<void> {
+    return this.writer.fillExcerpts();
   }
 
   // --- reads ---
@@ -44,7 +49,7 @@ export class PostService {
    * Lists and search answer one page of cards (never the content), each as its JSON text, and the cursor
    * of the next page.
    */
-  list(caller: Caller | null, q: ListQuery): Page<JsonText<PostCardOrTeaser>> {
+  list(caller: Caller | null, q: ListQuery): Promise<Page<JsonText<PostCardOrTeaser>>> {
     return this.reader.list(caller, q);
   }
   search(
@@ -53,62 +58,62 @@ export class PostService {
   ): Promise<Page<JsonText<PostCardOrTeaser>>> {
     return this.reader.search(caller, q);
   }
-  mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Page<JsonText<PostCard>> {
+  mine(caller: Caller, q: Pick<ListQuery, 'limit' | 'offset' | 'cursor'>): Promise<Page<JsonText<PostCard>>> {
     return this.reader.mine(caller, q);
   }
   /** Single read: counts a view (unless a prefetch); a post above the caller's tier is its teaser. */
-  read(caller: Caller | null, idOrSlug: string, options?: { countView?: boolean }): PostOrTeaser {
+  read(caller: Caller | null, idOrSlug: string, options?: { countView?: boolean }): Promise<PostOrTeaser> {
     return this.reader.read(caller, idOrSlug, options);
   }
-  termCounts(caller: Caller | null, kind: 'tag' | 'category'): { name: string; count: number }[] {
+  termCounts(caller: Caller | null, kind: 'tag' | 'category'): Promise<{ name: string; count: number }[]> {
     return this.aggregates.termCounts(caller, kind);
   }
 
   // --- writes ---
 
-  create(authorId: number, input: Required<PostWrite>, at?: string): Post {
+  create(authorId: number, input: Required<PostWrite>, at?: string): Promise<Post> {
     return this.writer.create(authorId, input, at);
   }
-  update(caller: Caller, idOrSlug: string, input: PostWrite): Post {
+  update(caller: Caller, idOrSlug: string, input: PostWrite): Promise<Post> {
     return this.writer.update(caller, idOrSlug, input);
   }
-  remove(caller: Caller, idOrSlug: string) {
-    this.writer.remove(caller, idOrSlug);
+  remove(caller: Caller, idOrSlug: string): Promise<void> {
+    return this.writer.remove(caller, idOrSlug);
   }
-  publish(caller: Caller, idOrSlug: string): Post {
+  publish(caller: Caller, idOrSlug: string): Promise<Post> {
     return this.writer.publish(caller, idOrSlug);
   }
-  setVisibility(caller: Caller, idOrSlug: string, visibility: Visibility): Post {
+  setVisibility(caller: Caller, idOrSlug: string, visibility: Visibility): Promise<Post> {
     return this.writer.setVisibility(caller, idOrSlug, visibility);
   }
-  toggleLike(caller: Caller, idOrSlug: string): LikeResult {
+  toggleLike(caller: Caller, idOrSlug: string): Promise<LikeResult> {
     return this.writer.toggleLike(caller, idOrSlug);
   }
 
   // --- aggregates ---
 
-  stats(caller: Caller): Stats {
+  stats(caller: Caller): Promise<Stats> {
     return this.aggregates.stats(caller);
   }
-  report(caller: Caller | null): Report {
+  report(caller: Caller | null): Promise<Report> {
     return this.aggregates.report(caller);
   }
 
   // --- comments ---
 
-  comments(caller: Caller | null, idOrSlug: string): Comment[] {
+  comments(caller: Caller | null, idOrSlug: string): Promise<Comment[]> {
     return this.commentService.comments(caller, idOrSlug);
   }
-  addComment(caller: Caller, idOrSlug: string, content: string): Comment {
+  addComment(caller: Caller, idOrSlug: string, content: string): Promise<Comment> {
     return this.commentService.addComment(caller, idOrSlug, content);
   }
-  editComment(caller: Caller, commentId: string, content: string): Comment {
+  editComment(caller: Caller, commentId: string, content: string): Promise<Comment> {
     return this.commentService.editComment(caller, commentId, content);
   }
-  deleteComment(caller: Caller, commentId: string) {
-    this.commentService.deleteComment(caller, commentId);
+  deleteComment(caller: Caller, commentId: string): Promise<void> {
+    return this.commentService.deleteComment(caller, commentId);
   }
-  toggleCommentLike(caller: Caller, commentId: string): LikeResult {
+  toggleCommentLike(caller: Caller, commentId: string): Promise<LikeResult> {
     return this.commentService.toggleCommentLike(caller, commentId);
   }
 }

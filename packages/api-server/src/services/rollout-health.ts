@@ -1,6 +1,6 @@
 import type { RolloutHealthReport, RolloutHealthRow } from '@app/contracts';
 import type { HealthCounts, RemotePackage } from '@app/rollout';
-import type { DB } from '../db/database';
+import type { Sql } from '../db/sql';
 
 export const HEALTH_RETENTION_MS = 30 * 24 * 3600 * 1000;
 /** Pruning runs at most this often, and deletes at most PRUNE_BATCH rows a run, so a report never waits long. */
@@ -14,9 +14,17 @@ interface CountRow {
 }
 
 const COUNT_COLUMNS = `
-  SUM(event = 'load') AS loads,
-  SUM(event = 'load-failure') AS loadFailures,
-  SUM(event = 'render-error') AS renderErrors`;
+  SUM(CASE WHEN event = 'load' THEN 1 ELSE 0 END) AS "loads",
+  SUM(CASE WHEN event = 'load-failure' THEN 1 ELSE 0 END) AS "loadFailures",
+  SUM(CASE WHEN event = 'render-error' THEN 1 ELSE 0 END) AS "renderErrors"`;
+
+const INSERT =
+  'INSERT INTO rollout_health_events (remote, version, track, event, ms, at) VALUES (?, ?, ?, ?, ?, ?)';
+const COUNT_SINCE = `SELECT ${COUNT_COLUMNS} FROM rollout_health_events WHERE remote = ? AND version = ? AND at >= ?`;
+const SUMMARY = `SELECT remote, version, ${COUNT_COLUMNS}, MAX(at) AS "lastAt"
+  FROM rollout_health_events GROUP BY remote, version ORDER BY remote, "lastAt" DESC`;
+const PRUNE = `DELETE FROM rollout_health_events WHERE id IN
+  (SELECT id FROM rollout_health_events WHERE at < ? ORDER BY at LIMIT ${PRUNE_BATCH})`;
 
 /**
  * The health events of staged rollouts: the one place with their SQL, used by the API's health route and
@@ -24,43 +32,24 @@ const COUNT_COLUMNS = `
  */
 export class RolloutHealthService {
   private lastPrune = Number.NEGATIVE_INFINITY;
-  private readonly insert;
-  private readonly countSince;
-  private readonly summaryAll;
-  private readonly pruneBatch;
 
-  constructor(db: DB) {
-    this.insert = db.prepare(
-      'INSERT INTO rollout_health_events (remote, version, track, event, ms, at) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.countSince = db.prepare(
-      `SELECT ${COUNT_COLUMNS} FROM rollout_health_events WHERE remote = ? AND version = ? AND at >= ?`,
-    );
-    this.summaryAll = db.prepare(
-      `SELECT remote, version, ${COUNT_COLUMNS}, MAX(at) AS lastAt
-       FROM rollout_health_events GROUP BY remote, version ORDER BY remote, lastAt DESC`,
-    );
-    this.pruneBatch = db.prepare(
-      `DELETE FROM rollout_health_events WHERE id IN
-         (SELECT id FROM rollout_health_events WHERE at < ? ORDER BY at LIMIT ${PRUNE_BATCH})`,
-    );
-  }
+  constructor(private readonly sql: Sql) {}
 
-  record(report: RolloutHealthReport, at: Date = new Date()): void {
-    this.insert.run(
+  async record(report: RolloutHealthReport, at: Date = new Date()): Promise<void> {
+    await this.sql.run(INSERT, [
       report.remote,
       report.version,
       report.track,
       report.event,
       report.ms ?? null,
       at.getTime(),
-    );
+    ]);
     const now = Date.now();
-    if (now - this.lastPrune >= PRUNE_EVERY_MS) this.prune(now);
+    if (now - this.lastPrune >= PRUNE_EVERY_MS) await this.prune(now);
   }
 
-  counts(remote: RemotePackage, version: string, since?: Date): HealthCounts {
-    const row = this.countSince.get(remote, version, since ? since.getTime() : 0) as CountRow;
+  async counts(remote: RemotePackage, version: string, since?: Date): Promise<HealthCounts> {
+    const row = (await this.sql.get<CountRow>(COUNT_SINCE, [remote, version, since ? since.getTime() : 0]))!;
     return {
       loads: row.loads ?? 0,
       loadFailures: row.loadFailures ?? 0,
@@ -69,12 +58,10 @@ export class RolloutHealthService {
   }
 
   /** Per remote and version over the retained events, each remote's most recently reported version first. */
-  summary(): RolloutHealthRow[] {
-    const rows = this.summaryAll.all() as (CountRow & {
-      remote: RemotePackage;
-      version: string;
-      lastAt: number;
-    })[];
+  async summary(): Promise<RolloutHealthRow[]> {
+    const rows = await this.sql.all<CountRow & { remote: RemotePackage; version: string; lastAt: number }>(
+      SUMMARY,
+    );
     return rows.map((r) => ({
       remote: r.remote,
       version: r.version,
@@ -86,8 +73,8 @@ export class RolloutHealthService {
   }
 
   /** Deletes one batch of events older than the retention; a full batch leaves the next record to go on. */
-  prune(now = Date.now()): number {
-    const deleted = this.pruneBatch.run(now - HEALTH_RETENTION_MS).changes;
+  async prune(now = Date.now()): Promise<number> {
+    const deleted = await this.sql.run(PRUNE, [now - HEALTH_RETENTION_MS]);
     this.lastPrune = deleted < PRUNE_BATCH ? now : Number.NEGATIVE_INFINITY;
     return deleted;
   }

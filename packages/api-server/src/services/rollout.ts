@@ -16,7 +16,7 @@ import {
 } from '@app/rollout/node';
 import * as v from 'valibot';
 import type { Config } from '../config';
-import type { DB } from '../db/database';
+import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { RolloutHealthService } from './rollout-health';
 import { ROLLOUT_MESSAGES as M } from './rollout-messages';
@@ -36,10 +36,10 @@ export class RolloutService {
   private secret: { value: string; until: number } | null = null;
 
   constructor(
-    db: DB,
+    sql: Sql,
     private readonly config: Config['rollout'],
   ) {
-    this.health = new RolloutHealthService(db);
+    this.health = new RolloutHealthService(sql);
   }
 
   isReleased(remote: RemotePackage, version: string): boolean {
@@ -51,9 +51,9 @@ export class RolloutService {
   }
 
   /** Stores one validated report; a version never released for that remote is refused. */
-  report(report: RolloutHealthReport): void {
+  async report(report: RolloutHealthReport): Promise<void> {
     if (!this.isReleased(report.remote, report.version)) throw new HttpError(400, M.unknownRelease);
-    this.health.record(report);
+    await this.health.record(report);
   }
 
   private previewSecret(now: number): string | null {
@@ -80,12 +80,12 @@ export class RolloutService {
     return { remote, version, expiresAt: new Date(exp).toISOString(), integrity };
   }
 
-  adminView(): AdminRollouts {
+  async adminView(): Promise<AdminRollouts> {
     const { paths } = this.config;
     return v.parse(AdminRolloutsSchema, {
       environment: paths.environment,
       manifest: readManifestOrNull(paths.manifestFile),
-      health: this.health.summary(),
+      health: await this.health.summary(),
       audit: readAuditOrEmpty(paths.auditFile),
     });
   }

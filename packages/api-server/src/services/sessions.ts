@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
 import { createChangeWatch } from '../db/change-watch';
-import type { DB } from '../db/database';
+import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { type Caller, MSG, now, rolesOf } from './account-model';
 import type { Passwords } from './passwords';
@@ -14,38 +14,32 @@ export class SessionService {
   /** token hash -> caller, for a few seconds: the hot path of every authenticated request. */
   private sessionCache = new Map<string, { caller: Caller; until: number }>();
 
-  private stmts;
   /** True once another connection (another API instance, the CLI) has written: a revocation there counts here at once. */
-  private othersWrote: () => boolean;
+  private othersWrote: () => Promise<boolean>;
 
   constructor(
-    private readonly db: DB,
+    private readonly sql: Sql,
     private readonly config: Config,
     private readonly passwords: Passwords,
     private readonly users: UserDirectory,
   ) {
-    this.othersWrote = createChangeWatch(db);
-    this.stmts = {
-      session: db.prepare(
-        `SELECT s.user_id, s.expires_at, u.username, u.is_active,
-          (SELECT group_concat(role) FROM user_roles r WHERE r.user_id = u.id) AS roles
+    this.othersWrote = createChangeWatch(sql);
+  }
+
+  private readonly q = {
+    session: `SELECT s.user_id, s.expires_at, u.username, u.is_active,
+          (SELECT string_agg(role, ',') FROM user_roles r WHERE r.user_id = u.id) AS roles
          FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
-      ),
-      insertSession: db.prepare(
-        'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
-      ),
-      deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
-      deleteOtherSessions: db.prepare('DELETE FROM sessions WHERE user_id = ? AND token_hash != ?'),
-      deleteUserSessions: db.prepare('DELETE FROM sessions WHERE user_id = ?'),
-      throttle: db.prepare('SELECT failures, window_start, locked_until FROM login_throttle WHERE key = ?'),
-      upsertThrottle: db.prepare(
-        `INSERT INTO login_throttle (key, failures, window_start, locked_until) VALUES (?, ?, ?, ?)
+    insertSession: 'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+    deleteSession: 'DELETE FROM sessions WHERE token_hash = ?',
+    deleteOtherSessions: 'DELETE FROM sessions WHERE user_id = ? AND token_hash != ?',
+    deleteUserSessions: 'DELETE FROM sessions WHERE user_id = ?',
+    throttle: 'SELECT failures, window_start, locked_until FROM login_throttle WHERE key = ?',
+    upsertThrottle: `INSERT INTO login_throttle (key, failures, window_start, locked_until) VALUES (?, ?, ?, ?)
          ON CONFLICT(key) DO UPDATE SET failures = excluded.failures, window_start = excluded.window_start,
          locked_until = excluded.locked_until`,
-      ),
-      clearThrottle: db.prepare('DELETE FROM login_throttle WHERE key = ?'),
-    };
-  }
+    clearThrottle: 'DELETE FROM login_throttle WHERE key = ?',
+  };
 
   /**
    * Lockout is keyed by the identifier typed (lower-cased), whether or not an account exists, so an unknown
@@ -55,51 +49,51 @@ export class SessionService {
     const key = identifier.trim().toLowerCase();
     const t = Date.now();
     const { maxAttempts, windowMs, durationMs } = this.config.lockout;
-    const th0 = this.stmts.throttle.get(key) as
+    const th0 = (await this.sql.get(this.q.throttle, [key])) as
       | { failures: number; window_start: number; locked_until: number }
       | undefined;
     if (th0 && th0.locked_until > t) throw new HttpError(423, MSG.locked);
 
-    const user = this.users.findUser(identifier);
+    const user = await this.users.findUser(identifier);
     const ok = await this.passwords.verify(user?.password_hash ?? null, password);
     if (!ok || !user) {
       // Re-read: other attempts may have been counted while argon2 ran.
-      const th = this.stmts.throttle.get(key) as typeof th0;
+      const th = (await this.sql.get(this.q.throttle, [key])) as typeof th0;
       if (th && th.locked_until > Date.now()) throw new HttpError(423, MSG.locked);
       const fresh = !th || t - th.window_start > windowMs || th.locked_until !== 0;
       const failures = fresh ? 1 : th.failures + 1;
       const windowStart = fresh ? t : th.window_start;
       const lockedUntil = failures >= maxAttempts ? Date.now() + durationMs : 0;
-      this.stmts.upsertThrottle.run(key, lockedUntil ? 0 : failures, windowStart, lockedUntil);
+      await this.sql.run(this.q.upsertThrottle, [key, lockedUntil ? 0 : failures, windowStart, lockedUntil]);
       if (lockedUntil) throw new HttpError(423, MSG.locked);
       throw new HttpError(401, MSG.invalidLogin);
     }
-    this.stmts.clearThrottle.run(key);
+    await this.sql.run(this.q.clearThrottle, [key]);
     if (user.is_active !== 1) throw new HttpError(403, MSG.disabled);
-    this.db.prepare('UPDATE users SET last_login = ? WHERE id = ?').run(now(), user.id);
-    return { token: this.issueToken(user.id) };
+    await this.sql.run('UPDATE users SET last_login = ? WHERE id = ?', [now(), user.id]);
+    return { token: await this.issueToken(user.id) };
   }
 
-  issueToken(userId: number): string {
+  async issueToken(userId: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const t = Date.now();
-    this.stmts.insertSession.run(hashToken(token), userId, t, t + this.config.sessionTtlMs);
+    await this.sql.run(this.q.insertSession, [hashToken(token), userId, t, t + this.config.sessionTtlMs]);
     return token;
   }
 
   /** The caller behind a bearer token, or null when the token is unknown, expired, revoked or inactive. */
-  authenticate(token: string): Caller | null {
+  async authenticate(token: string): Promise<Caller | null> {
     const tokenHash = hashToken(token);
     const t = Date.now();
-    if (this.othersWrote()) this.sessionCache.clear();
+    if (await this.othersWrote()) this.sessionCache.clear();
     const cached = this.sessionCache.get(tokenHash);
     if (cached && cached.until > t) return cached.caller;
-    const row = this.stmts.session.get(tokenHash) as
+    const row = (await this.sql.get(this.q.session, [tokenHash])) as
       | { user_id: number; expires_at: number; username: string; is_active: number; roles: string | null }
       | undefined;
     if (!row || row.expires_at <= t || row.is_active !== 1) {
       this.sessionCache.delete(tokenHash);
-      if (row && row.expires_at <= t) this.stmts.deleteSession.run(tokenHash);
+      if (row && row.expires_at <= t) await this.sql.run(this.q.deleteSession, [tokenHash]);
       return null;
     }
     const caller: Caller = { userId: row.user_id, username: row.username, roles: rolesOf(row), tokenHash };
@@ -118,13 +112,13 @@ export class SessionService {
       if (entry.caller.userId === userId) this.sessionCache.delete(k);
   }
 
-  logout(caller: Caller) {
-    this.stmts.deleteSession.run(caller.tokenHash);
+  async logout(caller: Caller) {
+    await this.sql.run(this.q.deleteSession, [caller.tokenHash]);
     this.sessionCache.delete(caller.tokenHash);
   }
 
   /** Ends every other session of the user (a password change); the current one continues. */
-  revokeOtherSessions(userId: number, tokenHash: string) {
-    this.stmts.deleteOtherSessions.run(userId, tokenHash);
+  async revokeOtherSessions(userId: number, tokenHash: string) {
+    await this.sql.run(this.q.deleteOtherSessions, [userId, tokenHash]);
   }
 }

@@ -6,7 +6,7 @@ import type {
   Impressum,
   MarketAssessment,
 } from '@app/contracts';
-import { type DB, writeTransaction } from '../db/database';
+import type { Sql } from '../db/sql';
 
 export interface StoredResponse {
   status: 201;
@@ -18,39 +18,36 @@ export const ASSESSMENT_MESSAGE =
 
 /** Dashboards, the impressum and contact records, and market assessment submissions. */
 export class SiteService {
-  constructor(private readonly db: DB) {}
+  constructor(private readonly sql: Sql) {}
 
-  dashboards(): Dashboard[] {
-    return this.db
-      .prepare('SELECT slug, title, description FROM dashboards ORDER BY position, slug')
-      .all() as Dashboard[];
+  dashboards(): Promise<Dashboard[]> {
+    return this.sql.all<Dashboard>('SELECT slug, title, description FROM dashboards ORDER BY position, slug');
   }
 
   /** One dashboard with its indicators' series, or null for an unknown slug. */
-  dashboard(slug: string): DashboardDetail | null {
-    const row = this.db.prepare('SELECT slug, title, description FROM dashboards WHERE slug = ?').get(slug) as
-      | Dashboard
-      | undefined;
+  async dashboard(slug: string): Promise<DashboardDetail | null> {
+    const row = await this.sql.get<Dashboard>(
+      'SELECT slug, title, description FROM dashboards WHERE slug = ?',
+      [slug],
+    );
     if (!row) return null;
-    return { ...row, indicators: this.record<DashboardIndicator[]>(this.indicatorsKey(slug), []) };
+    return { ...row, indicators: await this.record<DashboardIndicator[]>(this.indicatorsKey(slug), []) };
   }
 
   indicatorsKey(slug: string): string {
     return `dashboard:${slug}`;
   }
 
-  setIndicators(slug: string, indicators: readonly DashboardIndicator[]) {
-    this.write(this.indicatorsKey(slug), indicators);
+  setIndicators(slug: string, indicators: readonly DashboardIndicator[]): Promise<void> {
+    return this.write(this.indicatorsKey(slug), indicators);
   }
 
-  private record<T>(key: string, fallback: T): T {
-    const row = this.db.prepare('SELECT value FROM site_records WHERE key = ?').pluck().get(key) as
-      | string
-      | undefined;
+  private async record<T>(key: string, fallback: T): Promise<T> {
+    const row = await this.sql.value<string>('SELECT value FROM site_records WHERE key = ?', [key]);
     return row ? (JSON.parse(row) as T) : fallback;
   }
 
-  impressum(): Impressum {
+  impressum(): Promise<Impressum> {
     return this.record<Impressum>('impressum', {
       name: null,
       street: null,
@@ -64,20 +61,19 @@ export class SiteService {
     });
   }
 
-  contact(): Contact {
+  contact(): Promise<Contact> {
     return this.record<Contact>('contact', { email: null, phone: null, address: null });
   }
 
-  setRecord(key: 'impressum' | 'contact', value: unknown) {
-    this.write(key, value);
+  setRecord(key: 'impressum' | 'contact', value: unknown): Promise<void> {
+    return this.write(key, value);
   }
 
-  private write(key: string, value: unknown) {
-    this.db
-      .prepare(
-        'INSERT INTO site_records (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
-      )
-      .run(key, JSON.stringify(value));
+  private async write(key: string, value: unknown): Promise<void> {
+    await this.sql.run(
+      'INSERT INTO site_records (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+      [key, JSON.stringify(value)],
+    );
   }
 
   /**
@@ -91,43 +87,30 @@ export class SiteService {
     userId: number | null,
     idempotencyKey: string | null,
     repeat: { repeatWindowMs: number; now: number } = { repeatWindowMs: 0, now: Date.now() },
-  ): StoredResponse {
+  ): Promise<StoredResponse> {
     const answer = (id: number): StoredResponse => ({
       status: 201,
       body: { id, message: ASSESSMENT_MESSAGE },
     });
     const byKey = (key: string) =>
-      this.db.prepare('SELECT id FROM market_assessments WHERE idempotency_key = ?').pluck().get(key) as
-        | number
-        | undefined;
+      this.sql.value<number>('SELECT id FROM market_assessments WHERE idempotency_key = ?', [key]);
     const byEmail = () =>
-      this.db
-        .prepare(
-          `SELECT id FROM market_assessments WHERE email = ? COLLATE NOCASE AND created_at >= ?
-           ORDER BY created_at DESC LIMIT 1`,
-        )
-        .pluck()
-        .get(payload.email.trim(), new Date(repeat.now - repeat.repeatWindowMs).toISOString()) as
-        | number
-        | undefined;
-    return writeTransaction(this.db, (): StoredResponse => {
+      this.sql.value<number>(
+        `SELECT id FROM market_assessments WHERE email = ? COLLATE NOCASE AND created_at >= ?
+         ORDER BY created_at DESC LIMIT 1`,
+        [payload.email.trim(), new Date(repeat.now - repeat.repeatWindowMs).toISOString()],
+      );
+    return this.sql.transaction(async (): Promise<StoredResponse> => {
       const known =
-        (idempotencyKey ? byKey(idempotencyKey) : undefined) ??
-        (repeat.repeatWindowMs > 0 ? byEmail() : undefined);
+        (idempotencyKey ? await byKey(idempotencyKey) : undefined) ??
+        (repeat.repeatWindowMs > 0 ? await byEmail() : undefined);
       if (known !== undefined) return answer(known);
-      const info = this.db
-        .prepare(
-          `INSERT INTO market_assessments (idempotency_key, user_id, email, payload, created_at)
-             VALUES (?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING`,
-        )
-        .run(
-          idempotencyKey,
-          userId,
-          payload.email,
-          JSON.stringify(payload),
-          new Date(repeat.now).toISOString(),
-        );
-      return answer(info.changes === 1 ? Number(info.lastInsertRowid) : byKey(idempotencyKey!)!);
+      const id = await this.sql.value<number>(
+        `INSERT INTO market_assessments (idempotency_key, user_id, email, payload, created_at)
+           VALUES (?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING RETURNING id`,
+        [idempotencyKey, userId, payload.email, JSON.stringify(payload), new Date(repeat.now).toISOString()],
+      );
+      return answer(id ?? (await byKey(idempotencyKey!))!);
     });
   }
 }

@@ -14,10 +14,10 @@ export function slugify(title: string): string {
 }
 
 /** The first free slug among base, base-2, base-3, ... */
-export function uniqueSlug(base: string, taken: (slug: string) => boolean): string {
-  if (!taken(base)) return base;
+export async function uniqueSlug(base: string, taken: (slug: string) => Promise<boolean>): Promise<string> {
+  if (!(await taken(base))) return base;
   for (let n = 2; ; n++) {
     const candidate = `${base}-${n}`;
-    if (!taken(candidate)) return candidate;
+    if (!(await taken(candidate))) return candidate;
   }
 }

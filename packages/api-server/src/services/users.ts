@@ -1,44 +1,40 @@
-import type { DB } from '../db/database';
+import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { MSG, USER_SELECT, type UserRow } from './account-model';
 
+const BY_ID = `${USER_SELECT} WHERE u.id = ?`;
+const BY_EMAIL = `${USER_SELECT} WHERE u.email = ?`;
+const BY_USERNAME = `${USER_SELECT} WHERE u.username = ?`;
+
 /** Looking users up by id, email or username, and the uniqueness check for username and email. */
 export class UserDirectory {
-  private stmts;
+  constructor(private readonly sql: Sql) {}
 
-  constructor(db: DB) {
-    this.stmts = {
-      userById: db.prepare(`${USER_SELECT} WHERE u.id = ?`),
-      userByEmail: db.prepare(`${USER_SELECT} WHERE u.email = ?`),
-      userByUsername: db.prepare(`${USER_SELECT} WHERE u.username = ?`),
-    };
+  byId(id: number): Promise<UserRow | undefined> {
+    return this.sql.get<UserRow>(BY_ID, [id]);
   }
 
-  byId(id: number): UserRow | undefined {
-    return this.stmts.userById.get(id) as UserRow | undefined;
-  }
-
-  findUser(identifier: string): UserRow | undefined {
+  findUser(identifier: string): Promise<UserRow | undefined> {
     const id = identifier.trim();
-    if (id.includes('@')) return this.stmts.userByEmail.get(id.toLowerCase()) as UserRow | undefined;
-    return this.stmts.userByUsername.get(id) as UserRow | undefined;
+    if (id.includes('@')) return this.sql.get<UserRow>(BY_EMAIL, [id.toLowerCase()]);
+    return this.sql.get<UserRow>(BY_USERNAME, [id]);
   }
 
   /** Resolve "42", an email or a username (CLI and admin API). */
-  resolveUser(ref: string | number): UserRow | undefined {
+  resolveUser(ref: string | number): Promise<UserRow | undefined> {
     const s = String(ref).trim();
     if (/^\d+$/.test(s)) return this.byId(Number(s));
     return this.findUser(s);
   }
 
-  assertUnique(username: string | null, email: string | null, exceptId = 0) {
+  async assertUnique(username: string | null, email: string | null, exceptId = 0) {
     if (username !== null) {
-      const row = this.stmts.userByUsername.get(username) as UserRow | undefined;
+      const row = await this.sql.get<UserRow>(BY_USERNAME, [username]);
       if (row && row.id !== exceptId)
         throw new HttpError(409, MSG.usernameTaken, { username: MSG.usernameTaken });
     }
     if (email !== null) {
-      const row = this.stmts.userByEmail.get(email) as UserRow | undefined;
+      const row = await this.sql.get<UserRow>(BY_EMAIL, [email]);
       if (row && row.id !== exceptId) throw new HttpError(409, MSG.emailTaken, { email: MSG.emailTaken });
     }
   }

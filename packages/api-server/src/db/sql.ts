@@ -1,0 +1,182 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type Database from 'better-sqlite3';
+import { CompiledQuery, type Kysely } from 'kysely';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** Parameters of a statement: named (`@name` in the text) or positional (`?`). */
+export type Params = Record<string, unknown> | readonly unknown[];
+
+/**
+ * The API's one way to the database, whichever it is (issue 12, docs/decisions/0024-one-query-layer.md).
+ * Kysely brings the dialects, the drivers (better-sqlite3, pg's pool), connections and transactions; the
+ * statements stay SQL texts, written once with named parameters, because their plans were tuned for issue 17
+ * and a builder would only spell the same text in another way. Where the two databases differ, the text
+ * comes from `db/dialect.ts`.
+ *
+ * Every statement inside `transaction(work)` runs on that transaction's connection, found through
+ * AsyncLocalStorage: a service that reads through a helper in the middle of a write needs no handle passed
+ * to it, and on SQLite's single connection it cannot wait for itself.
+ */
+export class Sql {
+  private readonly current = new AsyncLocalStorage<Kysely<unknown>>();
+  /** SQL texts with named parameters, turned into the dialect's positional form once each. */
+  private readonly compiled = new Map<string, { text: string; names: string[] | null }>();
+
+  constructor(
+    readonly dialect: Dialect,
+    private readonly kysely: Kysely<unknown>,
+    /** SQLite's own connection, for what only it has (pragmas, the online backup); null on PostgreSQL. */
+    readonly sqlite: Database.Database | null,
+    private readonly onClose: () => Promise<void> = async () => {},
+  ) {}
+
+  /** Every row of a query. */
+  async all<T>(text: string, params: Params = []): Promise<T[]> {
+    const result = await this.execute(text, params);
+    return result.rows as T[];
+  }
+
+  /** The first row, or undefined. */
+  async get<T>(text: string, params: Params = []): Promise<T | undefined> {
+    return (await this.all<T>(text, params))[0];
+  }
+
+  /** The first column of the first row (a count, an id), or undefined when there is no row. */
+  async value<T>(text: string, params: Params = []): Promise<T | undefined> {
+    const row = await this.get<Record<string, unknown>>(text, params);
+    if (row === undefined) return undefined;
+    for (const key in row) return row[key] as T;
+    return undefined;
+  }
+
+  /** The first column of every row. */
+  async column<T>(text: string, params: Params = []): Promise<T[]> {
+    return (await this.all<Record<string, unknown>>(text, params)).map((row) => {
+      for (const key in row) return row[key] as T;
+      return undefined as T;
+    });
+  }
+
+  /** A write: how many rows it changed. */
+  async run(text: string, params: Params = []): Promise<number> {
+    const result = await this.execute(text, params);
+    return Number(result.numAffectedRows ?? 0);
+  }
+
+  /**
+   * A script of several statements without parameters (migrations). SQLite runs it with `exec` on the
+   * connection the transaction holds; PostgreSQL takes it as one simple query.
+   */
+  async script(text: string): Promise<void> {
+    if (this.sqlite) {
+      // The SQLite driver has one connection: inside a transaction this is that connection, and outside
+      // one the call is synchronous, so nothing else can run in between.
+      this.sqlite.exec(text);
+      return;
+    }
+    await (this.current.getStore() ?? this.kysely).executeQuery(CompiledQuery.raw(text, []));
+  }
+
+  /**
+   * `work` in one write transaction, committed when it resolves and rolled back when it throws. Writers never
+   * interleave: SQLite takes its write lock up front (BEGIN IMMEDIATE: a deferred transaction that reads
+   * first cannot wait to upgrade its lock when another process writes, 0016); PostgreSQL takes one
+   * transaction-scoped advisory lock, so a read-then-write (is the slug free? is it liked?) sees no other
+   * writer's half-done work there either. A transaction inside a transaction joins it.
+   * Never await anything but the database inside `work`: on SQLite every other query waits for it.
+   */
+  async transaction<T>(work: () => Promise<T>): Promise<T> {
+    if (this.current.getStore()) return work();
+    return this.kysely.connection().execute(async (conn) => {
+      const begin = this.dialect === 'sqlite' ? 'BEGIN IMMEDIATE' : 'BEGIN';
+      await conn.executeQuery(CompiledQuery.raw(begin, []));
+      try {
+        if (this.dialect === 'postgres') {
+          await conn.executeQuery(CompiledQuery.raw('SELECT pg_advisory_xact_lock(1201)', []));
+        }
+        const result = await this.current.run(conn, work);
+        await conn.executeQuery(CompiledQuery.raw('COMMIT', []));
+        return result;
+      } catch (error) {
+        await conn.executeQuery(CompiledQuery.raw('ROLLBACK', [])).catch(() => {});
+        throw error;
+      }
+    });
+  }
+
+  /** Whether this call runs inside `transaction`. */
+  get inTransaction(): boolean {
+    return this.current.getStore() !== undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.kysely.destroy();
+    await this.onClose();
+  }
+
+  private execute(text: string, params: Params) {
+    const conn = this.current.getStore() ?? this.kysely;
+    if (this.dialect === 'sqlite') {
+      // better-sqlite3 binds `@name` itself from one object among the values.
+      const values = Array.isArray(params)
+        ? params.map(bindable)
+        : [Object.fromEntries(Object.entries(params).map(([k, v]) => [k, bindable(v)]))];
+      return conn.executeQuery(CompiledQuery.raw(text, values));
+    }
+    const { text: sql, names } = this.positional(text);
+    const values = names
+      ? names.map((name) => bindable((params as Record<string, unknown>)[name]))
+      : (params as readonly unknown[]).map(bindable);
+    return conn.executeQuery(CompiledQuery.raw(sql, values));
+  }
+
+  /**
+   * For PostgreSQL: `@name` placeholders (outside quoted strings) become `$1…`, a name used twice getting one
+   * number, and `?` placeholders are numbered in order. Cached per text: the texts are our own constants
+   * and shapes, never built from input.
+   */
+  private positional(text: string): { text: string; names: string[] | null } {
+    let hit = this.compiled.get(text);
+    if (hit) return hit;
+    const names: string[] = [];
+    let out = '';
+    let positional = 0;
+    let quote: string | null = null;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i]!;
+      if (quote) {
+        out += ch;
+        if (ch === quote) quote = null;
+        continue;
+      }
+      if (ch === "'" || ch === '"') {
+        quote = ch;
+        out += ch;
+        continue;
+      }
+      const named = ch === '@' ? /^@([A-Za-z_][A-Za-z0-9_]*)/.exec(text.slice(i)) : null;
+      if (named) {
+        let index = names.indexOf(named[1]!);
+        if (index < 0) index = names.push(named[1]!) - 1;
+        out += `$${index + 1}`;
+        i += named[0].length - 1;
+      } else if (ch === '?') {
+        positional += 1;
+        out += `$${positional}`;
+      } else {
+        out += ch;
+      }
+    }
+    hit = { text: out, names: names.length > 0 ? names : null };
+    this.compiled.set(text, hit);
+    return hit;
+  }
+}
+
+/** What a driver can bind: undefined is NULL, booleans are 0/1 on both (the schema keeps integer flags). */
+function bindable(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  return value;
+}
