@@ -1,8 +1,27 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The API suite runs on SQLite (`pnpm test`) and on PostgreSQL (`pnpm test:postgres`: TEST_DATABASE=postgres).
+ * On PostgreSQL, the files about SQLite's own machinery are left out: its online backup, its migrations of
+ * older files, the search workers' read-only connections and its query plans. PostgreSQL's backups have
+ * test/backup-postgres.test.ts.
+ */
+const SQLITE_ONLY = [
+  'test/backup.test.ts',
+  'test/backup-cli.test.ts',
+  'test/migrations.test.ts',
+  'test/read-pool.test.ts',
+  'test/stored-cards.test.ts',
+  'test/query-plans.test.ts',
+];
+const POSTGRES_ONLY = ['test/backup-postgres.test.ts'];
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(onPostgres ? SQLITE_ONLY : POSTGRES_ONLY)],
+    globalSetup: ['test/postgres-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -51,6 +51,10 @@ export const ConfigSchema = v.object({
   port: Int(0, 65535),
   host: v.string(),
   dbPath: v.pipe(v.string(), v.nonEmpty()),
+  /** PostgreSQL instead of the SQLite file at dbPath (issue 12): DATABASE_URL=postgres://user@host:port/db. */
+  databaseUrl: v.nullable(
+    v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// URL')),
+  ),
   requiresActivation: v.boolean(),
   corsOrigins: v.array(v.pipe(v.string(), v.url())),
   logLevel: v.picklist(['info', 'error', 'silent']),
@@ -117,6 +121,7 @@ export const DEFAULT_CONFIG: Config = {
   port: 4000,
   host: '0.0.0.0',
   dbPath: DEFAULT_DB_PATH,
+  databaseUrl: null,
   requiresActivation: true,
   corsOrigins: DEFAULT_ORIGINS,
   logLevel: 'info',
@@ -220,6 +225,11 @@ export function dbPathFrom(env: Env = process.env): string {
   return env.DB_PATH ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DB_PATH) : DEFAULT_DB_PATH;
 }
 
+/** Which database the server, the admin CLI and the rollout CLI use: DATABASE_URL, else the file at DB_PATH. */
+export function databaseFrom(env: Env = process.env): Pick<Config, 'dbPath' | 'databaseUrl'> {
+  return { dbPath: dbPathFrom(env), databaseUrl: env.DATABASE_URL?.trim() || null };
+}
+
 function rolloutPathsFrom(env: Env): RolloutPaths {
   try {
     return rolloutPaths(env);
@@ -237,6 +247,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     port: num(env, 'PORT', d.port),
     host: str(env, 'HOST', d.host),
     dbPath: dbPathFrom(env),
+    databaseUrl: env.DATABASE_URL?.trim() || d.databaseUrl,
     requiresActivation: bool(env, 'REQUIRES_ACTIVATION', d.requiresActivation),
     corsOrigins: list(env, 'CORS_ORIGINS', d.corsOrigins),
     logLevel: str(env, 'LOG_LEVEL', d.logLevel) as Config['logLevel'],

@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import { migrate, openSqlite } from './db/database';
+import { migrate, openDatabase } from './db/database';
 import { ReadPool } from './db/read-pool';
 import { seedBase, seedDemo } from './db/seed';
 import type { Sql } from './db/sql';
@@ -27,7 +27,7 @@ export interface AppContext {
 
 /** Opens and migrates the database and builds the services over it. */
 export async function createContext(config: Config, now: () => number = Date.now): Promise<AppContext> {
-  const sql = openSqlite(config.dbPath);
+  const sql = openDatabase(config);
   try {
     await migrate(sql);
   } catch (error) {
@@ -35,9 +35,10 @@ export async function createContext(config: Config, now: () => number = Date.now
     throw error;
   }
   const accounts = new AccountService(sql, config);
-  // Search runs on worker threads (their own read-only connections); an in-memory database cannot be shared.
+  // On SQLite, search runs on worker threads (their own read-only connections; an in-memory database cannot
+  // be shared). PostgreSQL does the work in its own processes: the event loop only waits for the answer.
   const searchPool =
-    config.searchWorkers > 0 && config.dbPath !== ':memory:'
+    sql.dialect === 'sqlite' && config.searchWorkers > 0 && config.dbPath !== ':memory:'
       ? new ReadPool(config.dbPath, config.searchWorkers)
       : null;
   const posts = new PostService(sql, searchPool);

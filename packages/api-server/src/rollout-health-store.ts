@@ -1,11 +1,11 @@
 import { type RolloutHealthReport, RolloutHealthReportSchema, type RolloutHealthRow } from '@app/contracts';
 import type { HealthCounts, RemotePackage } from '@app/rollout';
 import * as v from 'valibot';
-import { dbPathFrom } from './config';
-import { migrate, openSqlite } from './db/database';
+import { type Config, databaseFrom, dbPathFrom } from './config';
+import { migrate, openDatabase } from './db/database';
 import { RolloutHealthService } from './services/rollout-health';
 
-export { dbPathFrom };
+export { databaseFrom, dbPathFrom };
 
 export interface RolloutHealthStore {
   /** Events of one remote's version, from `since` on (all retained events without it). */
@@ -18,13 +18,14 @@ export interface RolloutHealthStore {
 
 /**
  * The health events of staged rollouts for the rollout CLI (`@app/api-server/rollout-health`): the API's
- * database (DB_PATH, read like the server reads it, unless a path is given), migrated, through the same
- * service as the API's routes. Safe beside a running server: SQLite in WAL mode with a busy timeout.
+ * database (DATABASE_URL or DB_PATH, read like the server reads them, unless a SQLite file is given),
+ * migrated, through the same service as the API's routes. Safe beside a running server: SQLite in WAL mode
+ * with a busy timeout, or PostgreSQL.
  */
 export async function openRolloutHealthStore(
-  dbPath: string = dbPathFrom(process.env),
+  where: string | Pick<Config, 'dbPath' | 'databaseUrl'> = databaseFrom(process.env),
 ): Promise<RolloutHealthStore> {
-  const sql = openSqlite(dbPath);
+  const sql = openDatabase(typeof where === 'string' ? { dbPath: where, databaseUrl: null } : where);
   try {
     await migrate(sql);
   } catch (error) {

@@ -13,10 +13,13 @@ beforeAll(async () => {
     trustedProxies: ['127.0.0.1'],
     rateLimits: limitsWith({ register: { limit: 3, windowMs: 3_600_000 } }),
   });
+  // The CLI opens the database the way the server does: DATABASE_URL, else DB_PATH.
   process.env.DB_PATH = s.ctx.config.dbPath;
+  if (s.ctx.config.databaseUrl) process.env.DATABASE_URL = s.ctx.config.databaseUrl;
 });
 afterAll(async () => {
   delete process.env.DB_PATH;
+  delete process.env.DATABASE_URL;
   await s.close();
 });
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,31 @@ export const ROLES: Record<string, Role[] | null> = {
 
 export function tempDbPath(): string {
   return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'api-test-')), 'app.db');
+}
+
+/** The suite runs against PostgreSQL (`pnpm test:postgres`; test/postgres-setup.ts starts the server). */
+export const ON_POSTGRES = Boolean(process.env.TEST_POSTGRES_URL);
+let databases = 0;
+
+/**
+ * A fresh, empty database for one test server, or for two that share it: a temp SQLite file, or, when
+ * the suite runs on PostgreSQL, a new database on the test server (made with its psql: a config is built
+ * synchronously).
+ */
+export function tempDatabase(): Pick<Config, 'dbPath' | 'databaseUrl'> {
+  const base = process.env.TEST_POSTGRES_URL;
+  if (!base) return { dbPath: tempDbPath(), databaseUrl: null };
+  databases += 1;
+  const name = `t${process.pid}_${databases}_${Math.random().toString(36).slice(2, 8)}`;
+  const made = spawnSync(
+    process.env.TEST_POSTGRES_PSQL ?? 'psql',
+    [base, '-q', '-c', `CREATE DATABASE ${name}`],
+    {
+      encoding: 'utf8',
+    },
+  );
+  if (made.status !== 0) throw new Error(`CREATE DATABASE ${name} failed: ${made.stderr}`);
+  return { dbPath: tempDbPath(), databaseUrl: base.replace(/\/[^/]*$/, `/${name}`) };
 }
 
 /** Rollout settings over an empty temp release store and deploy folder (environment `test`, no secret). */
@@ -53,7 +79,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     {
       port: 0,
       host: '127.0.0.1',
-      dbPath: tempDbPath(),
+      ...tempDatabase(),
       logLevel: 'silent',
       seedDemo: false,
       argon2: { memoryCost: 256, timeCost: 1, parallelism: 1 },

@@ -1,6 +1,6 @@
 import { API_PATHS } from '@app/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { postInput, startTestServer, type TestServer, tempDbPath } from './helpers';
+import { postInput, startTestServer, type TestServer, tempDatabase } from './helpers';
 
 /**
  * Issue 12: several API instances on one database. Nothing one process keeps (the session cache, the list
@@ -14,8 +14,7 @@ afterEach(async () => {
 });
 
 async function twoInstances(over: Parameters<typeof startTestServer>[0] = {}) {
-  const dbPath = tempDbPath();
-  const config = { dbPath, sessionCacheMs: 60_000, listCacheSize: 1000, ...over };
+  const config = { ...tempDatabase(), sessionCacheMs: 60_000, listCacheSize: 1000, ...over };
   servers = [await startTestServer(config), await startTestServer(config)];
   return servers as [TestServer, TestServer];
 }

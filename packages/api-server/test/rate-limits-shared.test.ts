@@ -1,6 +1,6 @@
 import { API_PATHS, RATE_LIMIT_MESSAGES, rateLimitMessage } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
-import { limitsWith, registration, startTestServer, type TestServer, tempDbPath } from './helpers';
+import { limitsWith, registration, startTestServer, type TestServer, tempDatabase } from './helpers';
 import { assessment, freshAddress, from, testClock } from './rate-limit-fixtures';
 
 const HOUR = 3_600_000;
@@ -55,9 +55,8 @@ describe('client address', () => {
 
 describe('two API instances on one database', () => {
   it('share one counter per client', async () => {
-    const dbPath = tempDbPath();
     const config = {
-      dbPath,
+      ...tempDatabase(),
       trustedProxies: ['127.0.0.1'],
       rateLimits: limitsWith({ register: { limit: 4, windowMs: HOUR } }),
     };
@@ -107,7 +106,7 @@ describe('repeat market assessment (per email)', () => {
   });
 
   it('two instances on one database store one assessment for one email', async () => {
-    const config = { dbPath: tempDbPath(), rateLimits: limitsWith({}, 24 * HOUR) };
+    const config = { ...tempDatabase(), rateLimits: limitsWith({}, 24 * HOUR) };
     await withServers([config, config], async (a, b) => {
       const answers = await Promise.all(
         [a, b, a, b].map((s) => s.post(API_PATHS.marketAssessment, assessment('twice@example.com'))),

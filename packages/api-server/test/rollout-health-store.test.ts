@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { RolloutHealthReport } from '@app/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRolloutHealthStore, type RolloutHealthStore } from '../src/rollout-health-store';
-import { tempDbPath } from './helpers';
+import { tempDatabase, tempDbPath } from './helpers';
 import { V1, V2 } from './rollout-fixtures';
 
 const report = (over: Partial<RolloutHealthReport> = {}): RolloutHealthReport => ({
@@ -30,7 +30,7 @@ describe('openRolloutHealthStore', () => {
   });
 
   it('counts per remote and version, and respects since', async () => {
-    store = await openRolloutHealthStore(tempDbPath());
+    store = await openRolloutHealthStore(tempDatabase());
     await store.record(report(), minutesAgo(120));
     await store.record(report({ event: 'load-failure' }), minutesAgo(90));
     await store.record(report(), minutesAgo(10));
@@ -66,7 +66,7 @@ describe('openRolloutHealthStore', () => {
   });
 
   it('refuses an invalid report', async () => {
-    store = await openRolloutHealthStore(tempDbPath());
+    store = await openRolloutHealthStore(tempDatabase());
     await expect(
       store.record({ ...report(), event: 'click' } as unknown as RolloutHealthReport),
     ).rejects.toThrow();
@@ -75,7 +75,7 @@ describe('openRolloutHealthStore', () => {
   });
 
   it('prunes events older than 30 days', async () => {
-    store = await openRolloutHealthStore(tempDbPath());
+    store = await openRolloutHealthStore(tempDatabase());
     await store.record(report(), minutesAgo(31 * 24 * 60));
     await store.record(report(), minutesAgo(29 * 24 * 60));
     // The first record of a process prunes; the 31-day-old event is gone, the 29-day-old one stays.

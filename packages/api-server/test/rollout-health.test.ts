@@ -46,7 +46,7 @@ describe('POST /api/rollout/health', () => {
     });
     expect(Date.parse(row.lastAt)).toBeGreaterThan(Date.now() - 60_000);
 
-    const store = await openRolloutHealthStore(s.ctx.config.dbPath);
+    const store = await openRolloutHealthStore(s.ctx.config);
     try {
       expect(await store.counts('mf-research', V2)).toEqual({ loads: 2, loadFailures: 1, renderErrors: 1 });
       expect((await store.summary()).find((h) => h.version === V2)).toEqual(row);

@@ -14,7 +14,7 @@ export interface ClosableHealthSource extends HealthSource {
 }
 
 /**
- * Opens the API's database (DB_PATH relative to where the command was typed, else the API's default) through
+ * Opens the API's database (DATABASE_URL, else DB_PATH relative to where the command was typed, else the API's default) through
  * the API's own module. Imported on demand: only `status` and `watch` need SQLite.
  */
 export async function openApiHealthSource(
@@ -30,7 +30,7 @@ export async function openApiHealthSource(
     );
   }
   try {
-    return await store.openRolloutHealthStore(store.dbPathFrom(env));
+    return await store.openRolloutHealthStore(store.databaseFrom(env));
   } catch (error) {
     throw new RolloutError(`cannot open the health reports database: ${firstLine(error)}`);
   }

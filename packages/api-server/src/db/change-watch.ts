@@ -7,8 +7,8 @@ import type { Sql } from './sql';
  * - SQLite: `PRAGMA data_version` changes exactly then, and never for this connection's own writes (the
  *   caches already drop what those change). One statement step, a few microseconds, so every cache read
  *   can ask.
- * - PostgreSQL: the write-ahead log's position, which moves with every commit by anyone (this instance's
- *   own too, and the server's housekeeping, which only empties a cache more often than needed).
+ * - PostgreSQL: the `data_version` row (migration 1), which every committed write to what the caches hold
+ *   moves, this instance's own too (which only empties a cache more often than needed).
  */
 export function createChangeWatch(sql: Sql): () => Promise<boolean> {
   if (sql.sqlite) {
@@ -23,7 +23,7 @@ export function createChangeWatch(sql: Sql): () => Promise<boolean> {
   }
   let seen: string | null = null;
   return async () => {
-    const now = await walPosition(sql);
+    const now = await postgresVersion(sql);
     if (now === seen) return false;
     seen = now;
     return true;
@@ -36,7 +36,7 @@ export function createChangeWatch(sql: Sql): () => Promise<boolean> {
  * Read the mark before the data it guards, so a write in between makes the memo stale, not wrong.
  * - SQLite: another connection's commits (`PRAGMA data_version`) or this connection's own
  *   (`total_changes()`, every row written through it, triggers included): two statement steps.
- * - PostgreSQL: the write-ahead log's position.
+ * - PostgreSQL: the `data_version` row.
  */
 export function createWriteMark(sql: Sql): () => Promise<string> {
   if (sql.sqlite) {
@@ -45,9 +45,9 @@ export function createWriteMark(sql: Sql): () => Promise<string> {
       .pluck();
     return async () => mark.get() as string;
   }
-  return () => walPosition(sql);
+  return () => postgresVersion(sql);
 }
 
-async function walPosition(sql: Sql): Promise<string> {
-  return (await sql.value<string>('SELECT pg_current_wal_lsn()::text')) ?? '';
+async function postgresVersion(sql: Sql): Promise<string> {
+  return String(await sql.value<number>('SELECT n FROM data_version'));
 }

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import type { Config } from '../config';
 import { MIGRATIONS, type Migration } from './migrations';
+import { openPostgres } from './postgres';
 import { Sql } from './sql';
 
 export type { Sql } from './sql';
@@ -63,28 +65,39 @@ export function sqliteOver(db: Database.Database): Sql {
   return new Sql('sqlite', new Kysely<unknown>({ dialect: new SqliteDialect({ database: cached }) }), db);
 }
 
-/** Apply every migration not yet recorded, in order, each in its own transaction. Returns the versions applied. */
+/**
+ * Apply every migration not yet recorded, in order, each in its own write transaction, in the dialect's
+ * spelling. Returns the versions applied. Two instances starting at once take turns: each migration checks
+ * again inside its transaction whether another has applied it meanwhile.
+ */
 export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
-  await sql.script(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY,
-    name TEXT NOT NULL,
-    applied_at TEXT NOT NULL
-  )`);
-  const done = new Set(
-    (await sql.all<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+  await sql.transaction(() =>
+    sql.script(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY,
+      name TEXT NOT NULL,
+      applied_at TEXT NOT NULL
+    )`),
   );
   const applied: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (done.has(m.version)) continue;
-    await sql.transaction(async () => {
-      await sql.script(m.sql);
+    const text = sql.dialect === 'sqlite' ? m.sql : m.postgres;
+    if (text === undefined) throw new Error(`migration ${m.version} (${m.name}) has no ${sql.dialect} text`);
+    const done = await sql.transaction(async () => {
+      if (await sql.value('SELECT 1 FROM schema_migrations WHERE version = ?', [m.version])) return true;
+      await sql.script(text);
       await sql.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         m.version,
         m.name,
         new Date().toISOString(),
       ]);
+      return false;
     });
-    applied.push(m.version);
+    if (!done) applied.push(m.version);
   }
   return applied;
+}
+
+/** The configured database: PostgreSQL when DATABASE_URL is set, else the SQLite file at DB_PATH. */
+export function openDatabase(config: Pick<Config, 'dbPath' | 'databaseUrl'>): Sql {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openSqlite(config.dbPath);
 }

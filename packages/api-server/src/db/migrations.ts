@@ -1,11 +1,15 @@
+import { POSTGRES_MIGRATIONS } from './migrations-postgres';
+
 /**
  * Numbered, append-only migrations. Never edit one that has shipped: add the next number instead.
- * Each runs in a transaction and is recorded in schema_migrations.
+ * Each runs in a transaction and is recorded in schema_migrations. `sql` is SQLite's text; PostgreSQL's
+ * for the same version is in migrations-postgres.ts (one list of versions, both spellings).
  */
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  postgres?: string;
 }
 
 /**
@@ -22,7 +26,7 @@ const STORED_CARD = (row: string) => `json_object(
   'created_at', ${row}.created_at, 'updated_at', ${row}.updated_at,
   'tags', json(${row}.tags_json), 'categories', json(${row}.categories_json))`;
 
-export const MIGRATIONS: Migration[] = [
+const SQLITE_MIGRATIONS: Migration[] = [
   {
     version: 1,
     name: 'initial',
@@ -363,3 +367,8 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
 ];
+
+export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({
+  ...m,
+  postgres: POSTGRES_MIGRATIONS[m.version],
+}));

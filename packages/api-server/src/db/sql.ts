@@ -83,7 +83,9 @@ export class Sql {
    * interleave: SQLite takes its write lock up front (BEGIN IMMEDIATE: a deferred transaction that reads
    * first cannot wait to upgrade its lock when another process writes, 0016); PostgreSQL takes one
    * transaction-scoped advisory lock, so a read-then-write (is the slug free? is it liked?) sees no other
-   * writer's half-done work there either. A transaction inside a transaction joins it.
+   * writer's half-done work there either. Every write to posts, comments, likes and terms goes through
+   * here, even a single statement: their triggers lock count rows, and writers that take turns cannot
+   * deadlock on them. A transaction inside a transaction joins it.
    * Never await anything but the database inside `work`: on SQLite every other query waits for it.
    */
   async transaction<T>(work: () => Promise<T>): Promise<T> {

@@ -1,5 +1,6 @@
 import type { Visibility } from '@app/contracts';
 import { isAdmin, openableVisibilities } from '@app/contracts';
+import type { DialectSql } from '../db/dialect';
 import type { Caller } from './accounts';
 
 /**
@@ -57,16 +58,17 @@ const literal = (value: string) => {
 
 /**
  * A caller may see a post when they wrote it, administer the site (lists only), or it is published at an
- * openable tier. Always 0 or 1 (never NULL, also for a post whose author is gone): a teaser is its negation.
+ * openable tier. Always TRUE or FALSE (never NULL, also for a post whose author is gone): a teaser is its
+ * negation.
  */
 export function visibleSql(s: QueryShape, { adminSeesAll }: { adminSeesAll: boolean }): string {
-  if (adminSeesAll && s.admin) return '1';
+  if (adminSeesAll && s.admin) return 'TRUE';
   const parts: string[] = [];
-  if (!s.guest) parts.push('IFNULL(p.author_id = @uid, 0)');
+  if (!s.guest) parts.push('COALESCE(p.author_id = @uid, FALSE)');
   if (s.open.length > 0) {
     parts.push(`(p.status = 'published' AND p.visibility IN (${s.open.map(literal).join(', ')}))`);
   }
-  return parts.length > 0 ? `(${parts.join(' OR ')})` : '0';
+  return parts.length > 0 ? `(${parts.join(' OR ')})` : 'FALSE';
 }
 
 /**
@@ -75,19 +77,20 @@ export function visibleSql(s: QueryShape, { adminSeesAll }: { adminSeesAll: bool
  * Null when this shape asks for none (or the caller sees everything).
  */
 export function teaserSql(s: QueryShape, visible: string): string | null {
-  if (!s.teasers || visible === '1') return null;
+  if (!s.teasers || visible === 'TRUE') return null;
   return `(p.status = 'published' AND p.visibility <> 'private' AND NOT ${visible})`;
 }
 
 /** Who sees a row: visible rows (narrowed by the visibility filter), teasers on top when asked. */
-export function accessSql(s: QueryShape, visible: string): string {
-  const narrowed = s.vis ? `(${visible} AND p.visibility IN (SELECT value FROM json_each(@vis)))` : visible;
+export function accessSql(s: QueryShape, visible: string, d: DialectSql): string {
+  const narrowed = s.vis ? `(${visible} AND p.visibility ${d.inJsonArray('vis')})` : visible;
   const teaser = teaserSql(s, visible);
   return teaser ? `(${narrowed} OR ${teaser})` : narrowed;
 }
 
-/** 1 for a row that is a teaser. */
-export const lockedSql = (s: QueryShape, visible: string) => (teaserSql(s, visible) ? `NOT ${visible}` : '0');
+/** 1 for a row that is a teaser, else 0. */
+export const lockedSql = (s: QueryShape, visible: string) =>
+  teaserSql(s, visible) ? `CASE WHEN ${visible} THEN 0 ELSE 1 END` : '0';
 
 /** The optional filters shared by lists and search (the search text itself is matched by FTS5). */
 export function filtersSql(s: QueryShape): string {

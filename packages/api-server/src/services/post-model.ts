@@ -9,6 +9,7 @@ import type {
   Visibility,
 } from '@app/contracts';
 import { openableVisibilities, VISIBILITY_MIN_TIER } from '@app/contracts';
+import { type DialectSql, dialectSql } from '../db/dialect';
 import { accessSql, EXPLORE_SHAPE, filtersSql, lockedSql, type QueryShape, visibleSql } from './access-sql';
 import type { Caller } from './accounts';
 
@@ -91,7 +92,8 @@ export const AUTHOR_NAME = `CASE WHEN u.id IS NULL THEN NULL
 
 /** What a card shows (PostCardSchema): never p.content, so a list never reads a body it would drop. */
 export const CARD_COLUMNS = `p.card_json, p.views, p.like_count AS likes, p.comment_count,
-  EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) AS liked,
+  CASE WHEN EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) THEN 1 ELSE 0 END
+    AS liked,
   p.author_id, ${AUTHOR_NAME} AS author_name`;
 
 export const POST_COLUMNS = `p.content, p.id, p.slug, p.title, p.summary, p.status, p.visibility, p.content_type,
@@ -109,16 +111,16 @@ const LIST_KEYSETS = {
 export type ListKeyset = keyof typeof LIST_KEYSETS;
 
 /** A list page: cards (never the content), newest first, served by idx_posts_status_published. */
-export function listSql(keyset: ListKeyset, shape: QueryShape): string {
+export function listSql(keyset: ListKeyset, shape: QueryShape, d: DialectSql): string {
   const visible = visibleSql(shape, { adminSeesAll: true });
   return `SELECT ${CARD_COLUMNS}, ${lockedSql(shape, visible)} AS locked
   FROM posts p LEFT JOIN users u ON u.id = p.author_id
-  WHERE p.status = @status AND ${accessSql(shape, visible)} ${filtersSql(shape)} ${LIST_KEYSETS[keyset]}
+  WHERE p.status = @status AND ${accessSql(shape, visible, d)} ${filtersSql(shape)} ${LIST_KEYSETS[keyset]}
   ORDER BY p.published_at DESC, p.id DESC LIMIT @limit OFFSET @offset`;
 }
 
 /** The first page of a published list, as Explore asks it (the benchmark prints its plan). */
-export const LIST_SQL = listSql('first', EXPLORE_SHAPE);
+export const LIST_SQL = listSql('first', EXPLORE_SHAPE, dialectSql('sqlite'));
 
 /** My Research: the caller's own posts in any status, newest created first, served by idx_posts_author. */
 export const mineSql = (

@@ -1,5 +1,6 @@
 import type { Post, PostCard, PostCardOrTeaser, PostOrTeaser } from '@app/contracts';
 import { can, canOpen } from '@app/contracts';
+import { type DialectSql, dialectSql } from '../db/dialect';
 import type { ReadPool } from '../db/read-pool';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
@@ -25,7 +26,8 @@ import {
   toTeaser,
   who,
 } from './post-model';
-import { ftsQuery, RANK_FLOOR_SQL, searchSql } from './search';
+import { type SearchSql, SQLITE_SEARCH } from './search';
+import { POSTGRES_SEARCH } from './search-postgres';
 
 const BY_ID = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.id = @id`;
 const BY_SLUG = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.slug = @slug`;
@@ -36,11 +38,16 @@ const COUNT_VIEW = 'UPDATE posts SET views = views + 1 WHERE id = ? RETURNING vi
 export class PostReader {
   /** List, search and My Research SQL texts by keyset or mode, and shape (services/access-sql.ts), written once each. */
   private texts = new Map<string, string>();
+  private readonly d: DialectSql;
+  private readonly fts: SearchSql;
 
   constructor(
     private readonly sql: Sql,
     private readonly pool: ReadPool | null = null,
-  ) {}
+  ) {
+    this.d = dialectSql(sql.dialect);
+    this.fts = sql.dialect === 'sqlite' ? SQLITE_SEARCH : POSTGRES_SEARCH;
+  }
 
   private text(key: string, write: () => string): string {
     let text = this.texts.get(key);
@@ -62,7 +69,7 @@ export class PostReader {
     const after = q.cursor ? decodeCursor(q.cursor, kind) : null;
     const keyset: ListKeyset = after === null ? 'first' : kind === 'p' ? 'published' : 'draft';
     const shape = queryShape(caller, q);
-    const text = this.text(`list:${keyset}:${shapeKey(shape)}`, () => listSql(keyset, shape));
+    const text = this.text(`list:${keyset}:${shapeKey(shape)}`, () => listSql(keyset, shape, this.d));
     const rows = await this.sql.all<CardRow>(text, {
       ...this.filterParams(q),
       uid: w.uid,
@@ -88,7 +95,7 @@ export class PostReader {
     if (!this.pool) return this.rankHere(sql, plan);
     // The ranking floor is a read of the full-text index too (3-5 ms for a common word at 100,000 posts):
     // the worker finds it before the search, so neither runs on the event loop.
-    const { rows, filled } = await this.pool.query(sql, plan.params, { min: RANK_FLOOR_SQL });
+    const { rows, filled } = await this.pool.query(sql, plan.params, { min: this.fts.rankFloor });
     return plan.page(rows as CardRow[], (plan.params.min ?? filled.min) as number);
   }
 
@@ -105,13 +112,13 @@ export class PostReader {
 
   /** A ranked query on this thread: its ranking floor first (unless the cursor carries it), then the rows. */
   private async rankHere(sql: string, plan: RankedPlan) {
-    const min = plan.params.min ?? (await this.sql.value<number>(RANK_FLOOR_SQL, plan.params))!;
+    const min = plan.params.min ?? (await this.sql.value<number>(this.fts.rankFloor, plan.params))!;
     return plan.page(await this.sql.all<CardRow>(sql, { ...plan.params, min }), min);
   }
 
   /** The search SQL of a mode and shape, written once per shape (the pool's workers key theirs by text). */
   private searchText(mode: 'list' | 'search', shape: QueryShape): string {
-    return this.text(`search:${mode}:${shapeKey(shape)}`, () => searchSql(mode, shape));
+    return this.text(`search:${mode}:${shapeKey(shape)}`, () => this.fts.sql(mode, shape));
   }
 
   /**
@@ -120,7 +127,7 @@ export class PostReader {
    */
   private async rankedPlan(caller: Caller | null, q: ListQuery & { q: string }) {
     const at = q.cursor ? decodeCursor(q.cursor, 's') : null;
-    const match = ftsQuery(q.q);
+    const match = this.fts.query(q.q);
     if (match === null) return null;
     const max = at?.max ?? (await this.sql.value<number>(MAX_ID))!;
     // The ranking floor (services/search.ts RANK_WINDOW) comes with a later page's cursor; for a first page
@@ -236,7 +243,8 @@ export class PostReader {
   async read(caller: Caller | null, idOrSlug: string, { countView = true } = {}): Promise<PostOrTeaser> {
     const { row, locked } = await this.access(caller, idOrSlug);
     if (locked) return toTeaser(row);
-    if (countView) row.views = (await this.sql.value<number>(COUNT_VIEW, [row.id]))!;
+    if (countView)
+      row.views = (await this.sql.transaction(() => this.sql.value<number>(COUNT_VIEW, [row.id])))!;
     return toPosts([row])[0]!;
   }
 

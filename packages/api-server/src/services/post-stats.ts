@@ -1,6 +1,7 @@
 import type { PostStatus, Report, Stats } from '@app/contracts';
 import { CONTENT_TYPES, VISIBILITIES } from '@app/contracts';
 import { createWriteMark } from '../db/change-watch';
+import { type DialectSql, dialectSql } from '../db/dialect';
 import type { Sql } from '../db/sql';
 import type { Caller } from './accounts';
 import { now, who } from './post-model';
@@ -9,17 +10,19 @@ import { now, who } from './post-model';
  * Tag or category counts over the published posts the caller may open: a lookup in term_counts (kept by
  * migration 7's triggers in the same transaction as each write), summed over the openable visibilities.
  */
-export const TERM_COUNTS_SQL = `SELECT name, SUM(n) AS count FROM term_counts
-  WHERE kind = @kind AND visibility IN (SELECT value FROM json_each(@open))
+export const termCountsSql = (d: DialectSql) => `SELECT name, SUM(n) AS count FROM term_counts
+  WHERE kind = @kind AND visibility ${d.inJsonArray('open')}
   GROUP BY name HAVING SUM(n) > 0 ORDER BY count DESC, name`;
 
 /** The report's counts per type and visibility, from post_counts (kept the same way). */
-export const REPORT_COUNTS_SQL = `SELECT content_type, visibility, n FROM post_counts
-  WHERE visibility IN (SELECT value FROM json_each(@open)) AND n > 0`;
+export const reportCountsSql = (d: DialectSql) => `SELECT content_type, visibility, n FROM post_counts
+  WHERE visibility ${d.inJsonArray('open')} AND n > 0`;
 
 /** The report's most read posts, walked from the top of idx_posts_views. */
-export const TOP_POSTS_SQL = `SELECT id, title, views FROM posts INDEXED BY idx_posts_views
-  WHERE status = 'published' AND visibility IN (SELECT value FROM json_each(@open))
+export const topPostsSql = (
+  d: DialectSql,
+) => `SELECT id, title, views FROM posts ${d.indexedBy('idx_posts_views')}
+  WHERE status = 'published' AND visibility ${d.inJsonArray('open')}
   ORDER BY views DESC, id LIMIT 5`;
 
 /** Aggregates: an author's own stats, tag and category counts, and the public report. */
@@ -27,9 +30,12 @@ export class PostStats {
   /** The counts and the report change only with writes: answered from memory until anyone writes. */
   private readonly writeMark: () => Promise<string>;
   private memo = new Map<string, { mark: string; value: unknown }>();
+  private readonly q;
 
   constructor(private readonly sql: Sql) {
     this.writeMark = createWriteMark(sql);
+    const d = dialectSql(sql.dialect);
+    this.q = { termCounts: termCountsSql(d), reportCounts: reportCountsSql(d), topPosts: topPostsSql(d) };
   }
 
   /** The value for `key` as of the database's current state: computed again after any write. */
@@ -47,7 +53,7 @@ export class PostStats {
   termCounts(caller: Caller | null, kind: 'tag' | 'category'): Promise<{ name: string; count: number }[]> {
     const open = who(caller).open;
     return this.fresh(`${kind}|${open}`, () =>
-      this.sql.all<{ name: string; count: number }>(TERM_COUNTS_SQL, { kind, open }),
+      this.sql.all<{ name: string; count: number }>(this.q.termCounts, { kind, open }),
     );
   }
 
@@ -81,7 +87,7 @@ export class PostStats {
 
   private async computeReport(open: string): Promise<Report> {
     const rows = await this.sql.all<{ content_type: string; visibility: string; n: number }>(
-      REPORT_COUNTS_SQL,
+      this.q.reportCounts,
       { open },
     );
     const report: Report = {
@@ -91,7 +97,7 @@ export class PostStats {
       by_visibility: Object.fromEntries(
         VISIBILITIES.values.filter((vis) => open.includes(`"${vis}"`)).map((vis) => [vis, 0]),
       ),
-      top_posts: await this.sql.all<{ id: number; title: string; views: number }>(TOP_POSTS_SQL, { open }),
+      top_posts: await this.sql.all<{ id: number; title: string; views: number }>(this.q.topPosts, { open }),
     };
     for (const r of rows) {
       report.published += r.n;

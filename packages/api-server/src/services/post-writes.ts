@@ -121,14 +121,16 @@ export class PostWriter {
 
   async remove(caller: Caller, idOrSlug: string): Promise<void> {
     const row = await this.reader.writable(caller, idOrSlug);
-    await this.sql.run('DELETE FROM posts WHERE id = ?', [row.id]);
+    await this.sql.transaction(() => this.sql.run('DELETE FROM posts WHERE id = ?', [row.id]));
   }
 
   async publish(caller: Caller, idOrSlug: string): Promise<Post> {
     const row = await this.reader.writable(caller, idOrSlug);
-    await this.sql.run(
-      `UPDATE posts SET status = 'published', published_at = COALESCE(published_at, ?), updated_at = ? WHERE id = ?`,
-      [now(), now(), row.id],
+    await this.sql.transaction(() =>
+      this.sql.run(
+        `UPDATE posts SET status = 'published', published_at = COALESCE(published_at, ?), updated_at = ? WHERE id = ?`,
+        [now(), now(), row.id],
+      ),
     );
     return this.reader.reload(caller, row.id);
   }
@@ -136,11 +138,13 @@ export class PostWriter {
   async setVisibility(caller: Caller, idOrSlug: string, visibility: Visibility): Promise<Post> {
     const row = await this.reader.writable(caller, idOrSlug);
     assertPublishable(caller, visibility, row.visibility);
-    await this.sql.run('UPDATE posts SET visibility = ?, updated_at = ? WHERE id = ?', [
-      visibility,
-      now(),
-      row.id,
-    ]);
+    await this.sql.transaction(() =>
+      this.sql.run('UPDATE posts SET visibility = ?, updated_at = ? WHERE id = ?', [
+        visibility,
+        now(),
+        row.id,
+      ]),
+    );
     return this.reader.reload(caller, row.id);
   }
 

@@ -1,3 +1,4 @@
+import { dialectSql } from '../db/dialect';
 import {
   accessSql,
   EXPLORE_SHAPE,
@@ -44,13 +45,29 @@ export interface FtsQuery {
   titleSummary: string;
 }
 
-/** The FTS5 query for a visitor's text, or null when it holds no word at all (then nothing matches). */
-export function ftsQuery(text: string): FtsQuery | null {
-  const words = text
+/** The words of a visitor's text (letters, digits and their marks), at most MAX_SEARCH_WORDS. */
+export function searchWords(text: string): string[] {
+  return text
     .normalize('NFKC')
     .split(/[^\p{L}\p{N}\p{M}]+/u)
     .filter((w) => /[\p{L}\p{N}]/u.test(w))
     .slice(0, MAX_SEARCH_WORDS);
+}
+
+/**
+ * Full-text search in one database's terms: the match parameters for a visitor's text (null when it holds
+ * no word: then nothing matches), the ranking floor (RANK_WINDOW) and the ranked query of a mode and shape.
+ * The parameters and the order of rows are the same for both; only the text differs.
+ */
+export interface SearchSql {
+  query(text: string): FtsQuery | null;
+  readonly rankFloor: string;
+  sql(mode: 'list' | 'search', shape: QueryShape): string;
+}
+
+/** The FTS5 query for a visitor's text, or null when it holds no word at all (then nothing matches). */
+export function ftsQuery(text: string): FtsQuery | null {
+  const words = searchWords(text);
   if (words.length === 0) return null;
   const last = words.length - 1;
   // The prefix indexes (migration 6) serve prefixes of 1 to 3 characters; longer ones read few terms.
@@ -87,7 +104,7 @@ export function searchSql(mode: 'list' | 'search', shape: QueryShape): string {
   return `WITH ranked AS (
     SELECT p.id AS id, ${lockedSql(shape, visible)} AS locked, ${score} AS score
     FROM posts_fts JOIN posts p INDEXED BY idx_posts_access ON p.id = posts_fts.rowid
-    WHERE posts_fts MATCH @match AND posts_fts.rowid BETWEEN @min AND @max AND ${status} ${accessSql(shape, visible)}
+    WHERE posts_fts MATCH @match AND posts_fts.rowid BETWEEN @min AND @max AND ${status} ${accessSql(shape, visible, dialectSql('sqlite'))}
       ${teaserMatch}
       ${filtersSql(shape)}
     ORDER BY score, p.id DESC LIMIT @limit OFFSET @offset
@@ -99,3 +116,6 @@ export function searchSql(mode: 'list' | 'search', shape: QueryShape): string {
 
 /** The search of /api/posts/search as Explore's search box sends it (the benchmark prints its plan). */
 export const SEARCH_SQL = searchSql('search', EXPLORE_SHAPE);
+
+/** Search on SQLite: FTS5 (search-postgres.ts is the same on PostgreSQL). */
+export const SQLITE_SEARCH: SearchSql = { query: ftsQuery, rankFloor: RANK_FLOOR_SQL, sql: searchSql };

@@ -6,6 +6,7 @@ import type {
   Impressum,
   MarketAssessment,
 } from '@app/contracts';
+import { dialectSql } from '../db/dialect';
 import type { Sql } from '../db/sql';
 
 export interface StoredResponse {
@@ -96,7 +97,7 @@ export class SiteService {
       this.sql.value<number>('SELECT id FROM market_assessments WHERE idempotency_key = ?', [key]);
     const byEmail = () =>
       this.sql.value<number>(
-        `SELECT id FROM market_assessments WHERE email = ? COLLATE NOCASE AND created_at >= ?
+        `SELECT id FROM market_assessments WHERE email = ? ${dialectSql(this.sql.dialect).nocase} AND created_at >= ?
          ORDER BY created_at DESC LIMIT 1`,
         [payload.email.trim(), new Date(repeat.now - repeat.repeatWindowMs).toISOString()],
       );
