@@ -13,7 +13,7 @@ export async function runBackupCommand(
   if (!file) throw new Error(`${cmd} needs <file>`);
   if (cmd === 'backup') {
     const r = await backups.backup(file, { force: opts.force });
-    console.log(`Backed up ${backups.target} to ${r.file} (${size(r.bytes)}), integrity_check ok`);
+    console.log(`Backed up ${backups.target} to ${r.file} (${size(r.bytes)}), ${r.checked}`);
     printTables(r.tables);
     return 0;
   }
@@ -25,7 +25,7 @@ export async function runBackupCommand(
     console.log(`Would restore ${what} into ${backups.target}, replacing everything in it with:`);
     printTables(r.tables);
     console.log(
-      'Running API servers may stay up: they read the restored content through SQLite. Add --yes to restore.',
+      'Running API servers may stay up: they read the restored content at once. Add --yes to restore.',
     );
     return 2;
   }

@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config';
+import { postgresBackups } from './backup-postgres';
 import { migrate, sqliteOver } from './database';
 import { MIGRATIONS } from './migrations';
 
 /**
  * Backups that restore (issue 12). `pnpm admin backup` and `pnpm admin restore` only know this interface;
- * each database kind implements it (SQLite here, PostgreSQL later).
+ * each database kind implements it (SQLite here, PostgreSQL in backup-postgres.ts).
  */
 export interface DatabaseBackups {
   /** Which database kind, e.g. `sqlite`. */
@@ -30,6 +31,8 @@ export interface BackupResult {
   file: string;
   bytes: number;
   tables: TableRows[];
+  /** How the copy was checked before it was kept (e.g. `integrity_check ok`). */
+  checked: string;
 }
 
 export interface RestoreResult {
@@ -50,8 +53,8 @@ export class BackupError extends Error {
 }
 
 /** The backups of the configured database. */
-export function databaseBackups(config: Pick<Config, 'dbPath'>): DatabaseBackups {
-  return sqliteBackups(config.dbPath);
+export function databaseBackups(config: Pick<Config, 'dbPath' | 'databaseUrl'>): DatabaseBackups {
+  return config.databaseUrl ? postgresBackups(config.databaseUrl) : sqliteBackups(config.dbPath);
 }
 
 export const CODE_SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
@@ -101,7 +104,7 @@ export function sqliteBackups(dbPath: string): DatabaseBackups {
         });
         if (opts.force) removeWithSidecars(dest); // a stale -wal of an old file must not meet the new one
         fs.renameSync(partial, dest);
-        return { file: dest, bytes: fs.statSync(dest).size, tables };
+        return { file: dest, bytes: fs.statSync(dest).size, tables, checked: 'integrity_check ok' };
       } finally {
         removeWithSidecars(partial);
       }

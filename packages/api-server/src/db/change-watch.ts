@@ -49,5 +49,5 @@ export function createWriteMark(sql: Sql): () => Promise<string> {
 }
 
 async function postgresVersion(sql: Sql): Promise<string> {
-  return String(await sql.value<number>('SELECT n FROM data_version'));
+  return (await sql.value<string>("SELECT epoch || ':' || n FROM data_version")) ?? '';
 }

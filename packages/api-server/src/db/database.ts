@@ -84,6 +84,9 @@ export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): P
     if (text === undefined) throw new Error(`migration ${m.version} (${m.name}) has no ${sql.dialect} text`);
     const done = await sql.transaction(async () => {
       if (await sql.value('SELECT 1 FROM schema_migrations WHERE version = ?', [m.version])) return true;
+      // PostgreSQL: the deferred data_version trigger (migration 1) fires per statement here, or a migration
+      // that updates rows and then indexes the table fails on the pending trigger events.
+      if (sql.dialect === 'postgres') await sql.script('SET CONSTRAINTS ALL IMMEDIATE');
       await sql.script(text);
       await sql.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         m.version,

@@ -111,8 +111,9 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     -- reader sees the new number exactly when it can see the new rows; once per transaction, and at its
     -- commit (a deferred constraint trigger), so its row is always the last lock a writer takes and can
     -- never be part of a deadlock. The rate-limit counters and health reports (later migrations) do not
-    -- bump it: no cache reads them.
-    CREATE TABLE data_version (n BIGINT NOT NULL);
+    -- bump it: no cache reads them. A restore gives it a new epoch (db/backup-postgres.ts), so a number seen
+    -- before the restore never stands for the restored content.
+    CREATE TABLE data_version (epoch TEXT NOT NULL DEFAULT gen_random_uuid()::text, n BIGINT NOT NULL);
     INSERT INTO data_version (n) VALUES (0);
     CREATE FUNCTION data_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN

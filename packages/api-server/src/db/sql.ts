@@ -107,6 +107,25 @@ export class Sql {
     });
   }
 
+  /**
+   * PostgreSQL only: `work` inside one REPEATABLE READ transaction whose snapshot is exported, so another
+   * session (pg_dump --snapshot) reads exactly what the queries of `work` read.
+   */
+  async snapshot<T>(work: (snapshotId: string) => Promise<T>): Promise<T> {
+    if (this.dialect !== 'postgres') throw new Error('snapshot() is for PostgreSQL');
+    return this.kysely.connection().execute(async (conn) => {
+      await conn.executeQuery(CompiledQuery.raw('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', []));
+      try {
+        const exported = await conn.executeQuery<{ id: string }>(
+          CompiledQuery.raw('SELECT pg_export_snapshot() AS id', []),
+        );
+        return await this.current.run(conn, () => work(exported.rows[0]!.id));
+      } finally {
+        await conn.executeQuery(CompiledQuery.raw('COMMIT', [])).catch(() => {});
+      }
+    });
+  }
+
   /** Whether this call runs inside `transaction`. */
   get inTransaction(): boolean {
     return this.current.getStore() !== undefined;
