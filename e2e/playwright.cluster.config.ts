@@ -7,7 +7,8 @@ import { suiteSettings } from './support/suite';
 
 /**
  * Issue 12: a named subset of the suite once against the cluster topology (`pnpm test:e2e:cluster`):
- * nginx on 8280 in front of two API instances (4201, 4202) on one database, everything on nginx's origin.
+ * nginx on 8280 in front of two API instances (4201, 4202) on one PostgreSQL database, everything on nginx's
+ * origin.
  * It covers login and the account, research writes, the survey and each remote's faults. A fresh database,
  * release store and deployment under a temp folder every run.
  */
@@ -21,6 +22,9 @@ if (!process.env.E2E_CLUSTER_READY) {
 }
 const RUN_DIR = path.join(WORK, 'run');
 process.env.E2E_DB_PATH = path.join(WORK, 'e2e.db');
+const PG_PORT = 5442;
+// The cluster's PostgreSQL (fresh every run): the suite's `pnpm admin` and `pnpm rollout` calls use it too.
+process.env.E2E_DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/app`;
 process.env.E2E_API_URL = ORIGIN;
 // nginx logs each CSP report it receives: any line fails the run (support/csp-teardown.ts).
 process.env.E2E_CSP_REPORT_FILE = path.join(RUN_DIR, 'csp-reports.log');
@@ -34,6 +38,8 @@ export default defineConfig({
     cwd: '..',
     url: `${ORIGIN}/api/health`,
     reuseExistingServer: false,
+    // SIGTERM lets the cluster stop its PostgreSQL server too (a SIGKILL would leave it running).
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
@@ -41,6 +47,10 @@ export default defineConfig({
       CLUSTER_PORT: String(PORT),
       CLUSTER_API_PORTS: '4201,4202',
       CLUSTER_RUN_DIR: RUN_DIR,
+      // PostgreSQL of its own, fresh every run (scripts/pg/local-postgres.mjs).
+      CLUSTER_PG_DIR: path.join(WORK, 'postgres'),
+      CLUSTER_PG_PORT: String(PG_PORT),
+      CLUSTER_FRESH_DATABASE: '1',
       DB_PATH: process.env.E2E_DB_PATH,
       RELEASE_STORE_DIR: path.join(WORK, 'releases'),
       DEPLOY_DIR: path.join(WORK, 'deploy'),

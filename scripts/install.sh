@@ -11,14 +11,16 @@ if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "$PNPM_VERSION"
 fi
 
 # Debian packages the tests need, each only when asked for and missing: --browser installs chromium (the e2e
-# browser), --scanner installs wapiti (the security scan of `pnpm test:security`), --nginx installs nginx
-# (`pnpm start:cluster` and its test).
+# browser), --scanner installs wapiti (the security scan of `pnpm test:security`), --nginx installs nginx and
+# --postgres PostgreSQL (`pnpm start:cluster`, its test, and the API tests on PostgreSQL; the scripts start
+# servers of their own with its programs, scripts/pg/local-postgres.mjs).
 DEBIAN_PACKAGES=()
 for flag in "$@"; do
   case "$flag" in
     --browser) [ -x /usr/bin/chromium ] || DEBIAN_PACKAGES+=(chromium) ;;
     --scanner) command -v wapiti >/dev/null 2>&1 || DEBIAN_PACKAGES+=(wapiti) ;;
     --nginx) command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || DEBIAN_PACKAGES+=(nginx) ;;
+    --postgres) compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || DEBIAN_PACKAGES+=(postgresql) ;;
     *) echo "unknown option: $flag" >&2; exit 2 ;;
   esac
 done

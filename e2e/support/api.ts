@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { API_PATHS, type Post, type PostInput } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { databaseEnv } from './server-env';
 
 /** Helpers that set up data through the real API and the admin CLI, on the run's database. */
 /** The API as the shell's config names it: its own port under `pnpm start`, nginx's origin in the cluster run. */
@@ -14,11 +15,11 @@ export function uniqueName(prefix = 'user'): string {
   return `${prefix}${Date.now().toString(36)}${counter}`;
 }
 
-/** Runs `pnpm admin <args>` against the e2e database (the same file the running server uses). */
+/** Runs `pnpm admin <args>` against the e2e database (the one the running servers use). */
 export function admin(...args: string[]): string {
   return execFileSync('pnpm', ['--silent', 'admin', ...args], {
     cwd: ROOT,
-    env: { ...process.env, DB_PATH: process.env.E2E_DB_PATH, LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...databaseEnv(), LOG_LEVEL: 'silent' },
     encoding: 'utf8',
   });
 }

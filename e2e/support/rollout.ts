@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { databaseEnv } from './server-env';
 
 /**
  * Drives the real release and rollout commands against the e2e run's own release store, deployment and
@@ -18,7 +19,7 @@ const env = () => ({
   ...process.env,
   RELEASE_STORE_DIR: STORE_DIR,
   DEPLOY_DIR,
-  DB_PATH: process.env.E2E_DB_PATH,
+  ...databaseEnv(),
   LOG_LEVEL: 'silent',
   ROLLOUT_ACTOR: 'e2e',
 });

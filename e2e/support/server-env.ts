@@ -30,3 +30,12 @@ export const SERVER_TEST_ENV: Record<string, string> = {
   LOCKOUT_MAX_ATTEMPTS: '5',
   ...API_TEST_ENV,
 };
+
+/**
+ * The database of the servers under test, for the CLIs the suite runs beside them (`pnpm admin`,
+ * `pnpm rollout`): PostgreSQL in the cluster topology (E2E_DATABASE_URL), else the SQLite file.
+ */
+export const databaseEnv = (): Record<string, string> => ({
+  DB_PATH: process.env.E2E_DB_PATH ?? '',
+  ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+});

@@ -2,7 +2,9 @@
 // 0016-cluster.md). `pnpm start:cluster` (scripts/run-cluster.sh on a fresh machine) runs it until Ctrl+C;
 // the cluster test starts it through startCluster().
 //   nginx  http://localhost:8080  the shell, the remotes' builds, the release store, the manifest; /api -> N instances
-//   API    127.0.0.1:4001, 4002   one database for all of them (SQLite today: one file in WAL mode)
+//   API    127.0.0.1:4001, 4002   one database for all of them: PostgreSQL (DATABASE_URL, or a local server
+//                                 of its own on 5433, data in data/cluster-postgres), or with
+//                                 CLUSTER_DATABASE=sqlite one SQLite file in WAL mode
 // Runs under tsx (`node --import tsx`), as it imports the workspace's TypeScript packages.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,9 +13,16 @@ import { bootstrapReleases } from '@app/release';
 import { rolloutPaths } from '@app/rollout/node';
 import { API, APPS, ROOT } from '../apps.mjs';
 import { build } from '../build.mjs';
+import { startLocalPostgres } from '../pg/local-postgres.mjs';
 import { renderNginxConf } from './nginx-conf.mjs';
 
-export const CLUSTER_DEFAULTS = { port: 8080, apiPorts: [4001, 4002] };
+export const CLUSTER_DEFAULTS = {
+  port: 8080,
+  apiPorts: [4001, 4002],
+  database: 'postgres',
+  pgPort: 5433,
+  pgDir: path.join(ROOT, 'data', 'cluster-postgres'),
+};
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,6 +71,10 @@ function clusterRuntimeConfig(origin) {
  * @param {string} [o.runDir]     nginx's files, the runtime config (default: .cluster/ in the repository)
  * @param {Record<string,string>} [o.env] extra environment for the API instances
  * @param {boolean} [o.quiet]     no logs from the instances
+ * @param {'postgres'|'sqlite'} [o.database] PostgreSQL (default) or one SQLite file (DB_PATH)
+ * @param {number} [o.pgPort]     the local PostgreSQL's port (when DATABASE_URL names none)
+ * @param {string} [o.pgDir]      its folder; kept between runs unless `freshDatabase`
+ * @param {boolean} [o.freshDatabase] start from an empty database (tests, benchmarks)
  */
 export async function startCluster(o = {}) {
   const port = o.port ?? CLUSTER_DEFAULTS.port;
@@ -70,10 +83,26 @@ export async function startCluster(o = {}) {
   fs.mkdirSync(runDir, { recursive: true });
   const origin = `http://localhost:${port}`;
   const children = [];
+  let postgres = null;
   const stop = () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+    postgres?.stop();
   };
   try {
+    const database = o.database ?? CLUSTER_DEFAULTS.database;
+    let databaseUrl = null;
+    if (database === 'postgres') {
+      databaseUrl = process.env.DATABASE_URL ?? null;
+      if (!databaseUrl) {
+        postgres = startLocalPostgres({
+          dir: o.pgDir ?? CLUSTER_DEFAULTS.pgDir,
+          port: o.pgPort ?? CLUSTER_DEFAULTS.pgPort,
+          keep: !o.freshDatabase,
+          fast: Boolean(o.freshDatabase),
+        });
+        databaseUrl = postgres.ensureDatabase('app');
+      }
+    }
     await build({ missing: true });
     const paths = rolloutPaths();
     await bootstrapReleases({
@@ -85,6 +114,7 @@ export async function startCluster(o = {}) {
     const apiEnv = {
       ...process.env,
       DB_PATH: process.env.DB_PATH ?? path.join(ROOT, 'data', 'cluster.db'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       RELEASE_STORE_DIR: paths.store,
       DEPLOY_DIR: paths.deployDir,
       // Every request comes through nginx: the client is the address nginx names in X-Forwarded-For.
@@ -123,7 +153,7 @@ export async function startCluster(o = {}) {
     children.push(nginx);
     await waitFor(`${origin}/config.json`, 20_000, () => nginx.exitCode === null);
     await waitFor(`${origin}/api/health`, 20_000, () => nginx.exitCode === null);
-    return { origin, apiPorts, runDir, nginxConf: file, children, stop };
+    return { origin, apiPorts, runDir, nginxConf: file, children, stop, database, databaseUrl };
   } catch (error) {
     stop();
     throw error;
@@ -133,10 +163,16 @@ export async function startCluster(o = {}) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   // CLUSTER_PORT (nginx), CLUSTER_API_PORTS (comma-separated) and CLUSTER_RUN_DIR move it (the e2e run).
   const apiPorts = process.env.CLUSTER_API_PORTS?.split(',').map(Number);
+  // CLUSTER_DATABASE (postgres or sqlite), CLUSTER_PG_PORT, CLUSTER_PG_DIR and CLUSTER_FRESH_DATABASE=1
+  // choose the database.
   const cluster = await startCluster({
     port: process.env.CLUSTER_PORT ? Number(process.env.CLUSTER_PORT) : undefined,
     apiPorts,
     runDir: process.env.CLUSTER_RUN_DIR,
+    database: process.env.CLUSTER_DATABASE,
+    pgPort: process.env.CLUSTER_PG_PORT ? Number(process.env.CLUSTER_PG_PORT) : undefined,
+    pgDir: process.env.CLUSTER_PG_DIR,
+    freshDatabase: process.env.CLUSTER_FRESH_DATABASE === '1',
   }).catch((error) => {
     console.error(error.message);
     process.exit(1);
@@ -157,5 +193,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   console.log(`\nnginx            ${cluster.origin} (config ${cluster.nginxConf})`);
   for (const apiPort of cluster.apiPorts) console.log(`api-server       http://127.0.0.1:${apiPort}`);
+  console.log(
+    `database         ${cluster.databaseUrl ?? `SQLite ${process.env.DB_PATH ?? 'data/cluster.db'}`}`,
+  );
   console.log(`\nOpen ${cluster.origin} — Ctrl+C stops everything.`);
 }

@@ -66,6 +66,10 @@ before(async () => {
     apiPorts: API_PORTS,
     runDir: path.join(work, 'run'),
     quiet: true,
+    // PostgreSQL of its own, on a port of its own, thrown away with the folder.
+    pgDir: path.join(work, 'postgres'),
+    pgPort: 5441,
+    freshDatabase: true,
     env: {
       REQUIRES_ACTIVATION: 'false',
       LOCKOUT_MAX_ATTEMPTS: '3',
@@ -143,6 +147,20 @@ describe('nginx serves the front ends', () => {
 });
 
 describe('nginx in front of two API instances', () => {
+  it('the instances share one PostgreSQL database, made fresh for this run', async () => {
+    assert.equal(cluster.database, 'postgres');
+    assert.match(cluster.databaseUrl, /^postgres:\/\/postgres@127\.0\.0\.1:5441\/app$/);
+    // The demo content was seeded once, by the first instance, and both list it.
+    const lists = await Promise.all(
+      [0, 1].map(async (i) => (await json(instance(i, '/api/posts?limit=100'))).body),
+    );
+    assert.ok(lists[0].length > 0);
+    assert.deepEqual(
+      lists[1].map((p) => p.id),
+      lists[0].map((p) => p.id),
+    );
+  });
+
   it('proxies /api, compressed', async () => {
     const res = await fetch(at('/api/posts?limit=20'), { headers: { 'accept-encoding': 'gzip' } });
     assert.equal(res.status, 200);

@@ -38,21 +38,32 @@ function run(bin, args, { quiet = false } = {}) {
 }
 
 /**
- * Starts a new cluster in `dir` (made empty first) on `port`. `fast` turns off fsync and friends: right
- * for tests, whose data is thrown away; the product's cluster keeps PostgreSQL's defaults.
- * Returns the URL of a database, a way to make fresh ones, and stop().
+ * Starts a cluster in `dir` on `port`: a new one (the folder made empty first), or with `keep` the one
+ * already there, data and all (`pnpm start:cluster` keeps its database between runs). `fast` turns off
+ * fsync and friends: right for tests, whose data is thrown away; the product's cluster keeps PostgreSQL's
+ * defaults. Returns the URL of a database, ways to make them, and stop().
  */
-export function startLocalPostgres({ dir, port, fast = false }) {
+export function startLocalPostgres({ dir, port, fast = false, keep = false }) {
   const bin = postgresBinDir();
-  fs.rmSync(dir, { recursive: true, force: true });
   const data = path.join(dir, 'data');
   const sockets = path.join(dir, 'sockets');
+  // A server a killed run left behind in this folder is stopped first (it would hold the port).
+  if (fs.existsSync(path.join(data, 'postmaster.pid'))) {
+    try {
+      run(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], { quiet: true });
+    } catch {
+      // not running: the pid file is stale
+    }
+  }
+  const existing = keep && fs.existsSync(path.join(data, 'PG_VERSION'));
+  if (!existing) fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(sockets, { recursive: true });
   if (isRoot()) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  // No locale: text sorts and compares byte by byte, as SQLite does (the schema also says COLLATE "C").
-  run(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--no-locale', '-E', 'UTF8'], {
-    quiet: true,
-  });
+  if (!existing) {
+    // No locale: text sorts and compares byte by byte, as SQLite does (the schema also says COLLATE "C").
+    const init = ['-D', data, '-U', 'postgres', '--auth=trust', '--no-locale', '-E', 'UTF8'];
+    run(path.join(bin, 'initdb'), init, { quiet: true });
+  }
   const options = [
     `-p ${port}`,
     `-k ${sockets}`,
@@ -60,28 +71,35 @@ export function startLocalPostgres({ dir, port, fast = false }) {
     '-c max_connections=200',
     ...(fast ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
   ].join(' ');
-  run(
-    path.join(bin, 'pg_ctl'),
-    ['-D', data, '-o', options, '-l', path.join(dir, 'server.log'), '-w', 'start'],
-    {
-      quiet: true,
-    },
-  );
+  const logFile = path.join(dir, 'server.log');
+  run(path.join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', logFile, '-w', 'start'], { quiet: true });
   const url = (db = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${db}`;
+  const psql = (sql) =>
+    run(
+      path.join(bin, 'psql'),
+      ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-qAt', '-c', sql],
+      {
+        quiet: true,
+      },
+    );
+  const checkName = (name) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
+  };
   return {
     url,
     bin,
-    logFile: path.join(dir, 'server.log'),
+    logFile,
     /** A new empty database (names are ours: letters, digits, underscores). */
     createDatabase(name) {
-      if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a database name: ${name}`);
-      run(
-        path.join(bin, 'psql'),
-        ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-q', '-c', `CREATE DATABASE ${name}`],
-        {
-          quiet: true,
-        },
-      );
+      checkName(name);
+      psql(`CREATE DATABASE ${name}`);
+      return url(name);
+    },
+    /** The database `name`, made when missing. */
+    ensureDatabase(name) {
+      checkName(name);
+      if (psql(`SELECT 1 FROM pg_database WHERE datname = '${name}'`).trim() !== '1')
+        psql(`CREATE DATABASE ${name}`);
       return url(name);
     },
     stop() {
