@@ -1,8 +1,9 @@
 /**
- * pnpm bench:api --cluster (issue 12): the same rows as the API benchmark, through nginx, once with one API
- * instance behind it and once with two on the same database, so the scaling is a measured ratio. Uses the
- * cluster of `pnpm start:cluster` (scripts/cluster/cluster.mjs: needs Debian's nginx and the builds, which
- * it makes when missing) on ports of its own, a fresh demo database, rate limits and the list cache off.
+ * pnpm bench:api --cluster (issue 12): the same rows as the API benchmark, through nginx: one API instance on
+ * SQLite, one on PostgreSQL and two on the same PostgreSQL database, so both the database's cost and the
+ * scaling are measured ratios. Uses the cluster of `pnpm start:cluster` (scripts/cluster/cluster.mjs: needs
+ * Debian's nginx and PostgreSQL and the builds, which it makes when missing) on ports of its own, a fresh
+ * demo database each time, rate limits and the list cache off.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +22,18 @@ type StartCluster = (o: {
   runDir: string;
   quiet: boolean;
   env: Record<string, string>;
+  database: 'sqlite' | 'postgres';
+  pgDir: string;
+  pgPort: number;
+  freshDatabase: boolean;
 }) => Promise<Cluster>;
+
+/** The topologies measured, each from a fresh database. */
+const TOPOLOGIES = [
+  { label: 'SQLite, one instance', database: 'sqlite', apiPorts: [4301] },
+  { label: 'PostgreSQL, one instance', database: 'postgres', apiPorts: [4301] },
+  { label: 'PostgreSQL, two instances', database: 'postgres', apiPorts: [4301, 4302] },
+] as const;
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 /** The rows that read and write as visitors do; the stall rows need no nginx to tell their story. */
@@ -71,18 +83,20 @@ export async function benchCluster(): Promise<void> {
   fs.chmodSync(work, 0o755); // nginx's workers read the release store in here
   process.env.RELEASE_STORE_DIR = path.join(work, 'releases');
   process.env.DEPLOY_DIR = path.join(work, 'deploy');
-  process.env.DB_PATH = path.join(work, 'bench.db');
   const results: Record<string, Record<string, Figure>> = {};
   try {
-    for (const [label, apiPorts] of [
-      ['one instance', [4301]],
-      ['two instances', [4301, 4302]],
-    ] as const) {
+    for (const { label, database, apiPorts } of TOPOLOGIES) {
+      // A fresh SQLite file per topology too.
+      process.env.DB_PATH = path.join(work, `bench-${label.replace(/\W+/g, '-')}.db`);
       const cluster = await startCluster({
         port: 8380,
         apiPorts: [...apiPorts],
         runDir: path.join(work, 'run'),
         quiet: true,
+        database,
+        pgDir: path.join(work, 'postgres'),
+        pgPort: 5443,
+        freshDatabase: true,
         env: { RATE_LIMITS: 'off', LIST_CACHE_SIZE: '0', REQUIRES_ACTIVATION: 'false', LOG_LEVEL: 'silent' },
       });
       try {
@@ -104,15 +118,17 @@ export async function benchCluster(): Promise<void> {
     fs.rmSync(work, { recursive: true, force: true });
   }
   console.log(
-    `\nThrough nginx, ${CONNECTIONS} connections, ${DURATION} s per row, ${os.cpus().length} CPUs shared by autocannon, nginx and the instances; demo content on one SQLite file, list cache and rate limits off`,
+    `\nThrough nginx, ${CONNECTIONS} connections, ${DURATION} s per row, ${os.cpus().length} CPUs shared by autocannon, nginx, the instances and PostgreSQL; demo content, list cache and rate limits off`,
   );
-  console.log('| call | one instance | two instances | ratio |');
-  console.log('|---|---|---|---|');
+  const [sqlite, pgOne, pgTwo] = [TOPOLOGIES[0].label, TOPOLOGIES[1].label, TOPOLOGIES[2].label];
+  const ratio = (a?: Figure, b?: Figure) => (a && b && a.rps > 0 ? `${(b.rps / a.rps).toFixed(2)}x` : '—');
+  console.log(`| call | ${sqlite} | ${pgOne} | ${pgTwo} | PostgreSQL / SQLite | two / one |`);
+  console.log('|---|---|---|---|---|---|');
   for (const s of SCENARIOS.filter((row) => ROWS.includes(row.key))) {
-    const one = results['one instance']?.[s.key];
-    const two = results['two instances']?.[s.key];
-    const ratio = one && two && one.rps > 0 ? `${(two.rps / one.rps).toFixed(2)}x` : '—';
-    console.log(`| ${s.label} | ${formatFigure(one)} | ${formatFigure(two)} | ${ratio} |`);
+    const [a, b, c] = [sqlite, pgOne, pgTwo].map((label) => results[label]?.[s.key]);
+    console.log(
+      `| ${s.label} | ${formatFigure(a)} | ${formatFigure(b)} | ${formatFigure(c)} | ${ratio(a, b)} | ${ratio(b, c)} |`,
+    );
   }
   const out = path.join(repoRoot, 'bench-results');
   fs.mkdirSync(out, { recursive: true });

@@ -107,8 +107,8 @@ describe('backup and restore of the live PostgreSQL database (issue 12)', () => 
     });
     // Every table, every row, as at backup time; only the caches' epoch is new.
     const after = await dump(s.sql);
-    expect({ ...after, data_version: [] }).toEqual({ ...snapshot, data_version: [] });
-    expect(after.data_version).not.toEqual(snapshot.data_version);
+    expect({ ...after, data_epoch: [] }).toEqual({ ...snapshot, data_epoch: [] });
+    expect(after.data_epoch).not.toEqual(snapshot.data_epoch);
     // The running server's caches drop what they held, and the post is found again.
     expect(await titles()).not.toContain('Written after the backup');
     expect(await titles()).toContain('Ocelot migration patterns');

@@ -109,7 +109,7 @@ export function postgresBackups(url: string): DatabaseBackups {
           throw new BackupError(`Restore into ${target} failed: ${firstLine(error)}`);
         });
         // The caches of running instances must not take the restored version number for one they saw.
-        await admin.run('UPDATE data_version SET epoch = gen_random_uuid()::text');
+        await admin.run('UPDATE data_epoch SET epoch = gen_random_uuid()::text');
         return { ...result, restored: true };
       } finally {
         if (migratedDump) fs.rmSync(migratedDump, { force: true });

@@ -49,5 +49,9 @@ export function createWriteMark(sql: Sql): () => Promise<string> {
 }
 
 async function postgresVersion(sql: Sql): Promise<string> {
-  return (await sql.value<string>("SELECT epoch || ':' || n FROM data_version")) ?? '';
+  return (
+    (await sql.value<string>(
+      "SELECT (SELECT epoch FROM data_epoch) || ':' || (SELECT SUM(n) FROM data_version)",
+    )) ?? ''
+  );
 }

@@ -111,14 +111,17 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     -- reader sees the new number exactly when it can see the new rows; once per transaction, and at its
     -- commit (a deferred constraint trigger), so its row is always the last lock a writer takes and can
     -- never be part of a deadlock. The rate-limit counters and health reports (later migrations) do not
-    -- bump it: no cache reads them. A restore gives it a new epoch (db/backup-postgres.ts), so a number seen
-    -- before the restore never stands for the restored content.
-    CREATE TABLE data_version (epoch TEXT NOT NULL DEFAULT gen_random_uuid()::text, n BIGINT NOT NULL);
-    INSERT INTO data_version (n) VALUES (0);
+    -- bump it: no cache reads them. The number is the sum of 16 rows, a writer bumping the row of its
+    -- connection, so commits do not queue for one row. A restore gives data_epoch a new value
+    -- (db/backup-postgres.ts), so a number seen before the restore never stands for the restored content.
+    CREATE TABLE data_version (shard INTEGER PRIMARY KEY, n BIGINT NOT NULL);
+    INSERT INTO data_version (shard, n) SELECT g, 0 FROM generate_series(0, 15) AS g;
+    CREATE TABLE data_epoch (epoch TEXT NOT NULL DEFAULT gen_random_uuid()::text);
+    INSERT INTO data_epoch DEFAULT VALUES;
     CREATE FUNCTION data_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF current_setting('app.data_version_bumped', true) IS DISTINCT FROM 'yes' THEN
-        UPDATE data_version SET n = n + 1;
+        UPDATE data_version SET n = n + 1 WHERE shard = pg_backend_pid() % 16;
         PERFORM set_config('app.data_version_bumped', 'yes', true);
       END IF;
       RETURN NULL;

@@ -13,11 +13,9 @@ const POOL_SIZE = 10;
 /** PostgreSQL behind `Sql` (DATABASE_URL=postgres://…): Kysely's dialect over a pg connection pool. */
 export function openPostgres(url: string, poolSize = POOL_SIZE): Sql {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, idleTimeoutMillis: 30_000 });
-  // An idle connection the server drops (a restart, a failover) must not crash the process: the pool
-  // replaces it on the next query, which then fails or succeeds on its own.
+  // A connection the server drops (a restart, a failover, a shutdown) must not crash the process: an idle
+  // one is replaced on the next query, and a query on a busy one fails with its own error, answered 500.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return new Sql('postgres', new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }), null);
 }
-
-/** True for a DATABASE_URL that names PostgreSQL. */
-export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//.test(url);

@@ -243,8 +243,7 @@ export class PostReader {
   async read(caller: Caller | null, idOrSlug: string, { countView = true } = {}): Promise<PostOrTeaser> {
     const { row, locked } = await this.access(caller, idOrSlug);
     if (locked) return toTeaser(row);
-    if (countView)
-      row.views = (await this.sql.transaction(() => this.sql.value<number>(COUNT_VIEW, [row.id])))!;
+    if (countView) row.views = (await this.sql.counter<number>(COUNT_VIEW, [row.id]))!;
     return toPosts([row])[0]!;
   }
 

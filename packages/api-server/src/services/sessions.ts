@@ -16,6 +16,12 @@ export class SessionService {
 
   /** True once another connection (another API instance, the CLI) has written: a revocation there counts here at once. */
   private othersWrote: () => Promise<boolean>;
+  /**
+   * On SQLite the watch is a pragma of a few microseconds and the cache saves a join per request. On
+   * PostgreSQL asking whether anyone wrote is a round trip of its own, as dear as the session lookup it
+   * would save, so every request looks the session up.
+   */
+  private readonly cacheMs: number;
 
   constructor(
     private readonly sql: Sql,
@@ -24,6 +30,7 @@ export class SessionService {
     private readonly users: UserDirectory,
   ) {
     this.othersWrote = createChangeWatch(sql);
+    this.cacheMs = sql.dialect === 'sqlite' ? config.sessionCacheMs : 0;
   }
 
   private readonly q = {
@@ -85,7 +92,7 @@ export class SessionService {
   async authenticate(token: string): Promise<Caller | null> {
     const tokenHash = hashToken(token);
     const t = Date.now();
-    if (await this.othersWrote()) this.sessionCache.clear();
+    if (this.cacheMs > 0 && (await this.othersWrote())) this.sessionCache.clear();
     const cached = this.sessionCache.get(tokenHash);
     if (cached && cached.until > t) return cached.caller;
     const row = (await this.sql.get(this.q.session, [tokenHash])) as
@@ -97,11 +104,11 @@ export class SessionService {
       return null;
     }
     const caller: Caller = { userId: row.user_id, username: row.username, roles: rolesOf(row), tokenHash };
-    if (this.config.sessionCacheMs > 0) {
+    if (this.cacheMs > 0) {
       if (this.sessionCache.size > 10_000) this.sessionCache.clear();
       this.sessionCache.set(tokenHash, {
         caller,
-        until: Math.min(t + this.config.sessionCacheMs, row.expires_at),
+        until: Math.min(t + this.cacheMs, row.expires_at),
       });
     }
     return caller;
