@@ -8,6 +8,7 @@ import { migrate } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
 import { openPostgres } from '../src/db/postgres';
 import type { Sql } from '../src/db/sql';
+import { fillForBackup } from './backup-fixtures';
 import { postInput, startTestServer, type TestServer, tempDatabase, tempDbPath } from './helpers';
 
 /**
@@ -46,34 +47,7 @@ describe('backup and restore of the live PostgreSQL database (issue 12)', () => 
 
   it('round trip: restore brings back every table exactly as it was at backup time, under a running server', async () => {
     expect(backups.kind).toBe('postgres');
-    const author = await s.user([], 'author');
-    const reader = await s.user([], 'reader');
-    const post = await s.post(
-      '/api/posts',
-      postInput({ title: 'Ocelot migration patterns', content: 'The quetzalcoatl report.' }),
-      author.token,
-    );
-    expect(post.status).toBe(201);
-    const comment = await s.post(
-      `/api/posts/${post.body.id}/comments`,
-      { content: 'Great read' },
-      reader.token,
-    );
-    expect(comment.status).toBe(201);
-    expect((await s.post(`/api/posts/${post.body.id}/like`, undefined, reader.token)).body.liked).toBe(true);
-    expect((await s.post(`/api/comments/${comment.body.id}/like`, undefined, author.token)).status).toBe(200);
-    for (const table of [
-      'users',
-      'sessions',
-      'posts',
-      'comments',
-      'post_likes',
-      'comment_likes',
-      'rate_limit_counters',
-    ]) {
-      expect(await s.sql.value(`SELECT COUNT(*) FROM ${table}`), table).toBeGreaterThan(0);
-    }
-
+    const { author, reader, post, comment } = await fillForBackup(s);
     const file = tempFile('round-trip.pgdump');
     const snapshot = await dump(s.sql);
     const result = await backups.backup(file);
@@ -85,7 +59,7 @@ describe('backup and restore of the live PostgreSQL database (issue 12)', () => 
     expect(result.tables.map((t) => t.name)).toEqual(Object.keys(snapshot));
 
     // Change and delete after the backup, through the app and directly.
-    expect((await s.del(`/api/posts/${post.body.id}`, author.token)).status).toBe(200);
+    expect((await s.del(`/api/posts/${post.id}`, author.token)).status).toBe(200);
     await s.post('/api/posts', postInput({ title: 'Written after the backup' }), author.token);
     await s.user([], 'latecomer');
     expect((await s.post('/api/logout', undefined, reader.token)).status).toBe(200);
@@ -113,12 +87,12 @@ describe('backup and restore of the live PostgreSQL database (issue 12)', () => 
     expect(await titles()).not.toContain('Written after the backup');
     expect(await titles()).toContain('Ocelot migration patterns');
     const found = await s.get('/api/posts/search?q=quetzalcoatl');
-    expect(found.body.map((p: { id: number }) => p.id)).toEqual([post.body.id]);
+    expect(found.body.map((p: { id: number }) => p.id)).toEqual([post.id]);
     // The restored session works again; new writes go on, with new ids after the restored ones.
     expect((await s.get('/api/profile', reader.token)).status).toBe(200);
-    const again = await s.post(`/api/posts/${post.body.id}/comments`, { content: 'Back' }, reader.token);
+    const again = await s.post(`/api/posts/${post.id}/comments`, { content: 'Back' }, reader.token);
     expect(again.status).toBe(201);
-    expect(again.body.id).toBeGreaterThan(comment.body.id);
+    expect(again.body.id).toBeGreaterThan(comment.id);
   });
 
   it('a dry run validates and reports without touching the live database', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_SCHEMA_VERSION, sqliteBackups } from '../src/db/backup';
 import { migrate, openSqliteConnection, type SqliteConnection, sqliteOver } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
+import { fillForBackup } from './backup-fixtures';
 import { postInput, startTestServer, type TestServer, tempDbPath } from './helpers';
 
 /** Every table (SQLite's own left out), every row ordered by all its columns, plus the schema itself. */
@@ -47,29 +48,8 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
   afterAll(() => s.close());
 
   it('round trip: restore brings back every table exactly as it was at backup time, under a running server', async () => {
-    // Demo content plus a user (and their session), a post, a comment, likes and rate-limit counters.
-    const author = await s.user([], 'author');
-    const reader = await s.user([], 'reader');
-    const post = await s.post(
-      '/api/posts',
-      postInput({ title: 'Ocelot migration patterns', content: 'The quetzalcoatl report.' }),
-      author.token,
-    );
-    expect(post.status).toBe(201);
-    const comment = await s.post(
-      `/api/posts/${post.body.id}/comments`,
-      { content: 'Great read' },
-      reader.token,
-    );
-    expect(comment.status).toBe(201);
-    expect((await s.post(`/api/posts/${post.body.id}/like`, undefined, reader.token)).body.liked).toBe(true);
-    expect((await s.post(`/api/comments/${comment.body.id}/like`, undefined, author.token)).status).toBe(200);
+    const { author, reader, post } = await fillForBackup(s);
     const db = s.ctx.sql.sqlite!;
-    for (const table of ['users', 'sessions', 'posts', 'comments', 'post_likes', 'comment_likes']) {
-      expect(db.prepare(`SELECT COUNT(*) FROM ${table}`).pluck().get(), table).toBeGreaterThan(0);
-    }
-    expect(db.prepare('SELECT COUNT(*) FROM rate_limit_counters').pluck().get()).toBeGreaterThan(0);
-
     const file = tempFile('round-trip.db');
     const snapshot = dump(db);
     const result = await backups.backup(file);
@@ -83,7 +63,7 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
 
     // Change and delete after the backup, through the app and directly.
-    expect((await s.del(`/api/posts/${post.body.id}`, author.token)).status).toBe(200);
+    expect((await s.del(`/api/posts/${post.id}`, author.token)).status).toBe(200);
     await s.post('/api/posts', postInput({ title: 'Written after the backup' }), author.token);
     await s.user([], 'latecomer');
     expect((await s.post('/api/logout', undefined, reader.token)).status).toBe(200);
@@ -113,16 +93,16 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     // Full-text search (its own read-only connections on worker threads) finds the post again.
     const found = await s.get('/api/posts/search?q=quetzalcoatl');
     expect(found.status).toBe(200);
-    expect(found.body.map((p: { id: number }) => p.id)).toEqual([post.body.id]);
-    expect((await s.get(`/api/posts/${post.body.id}`)).status).toBe(200);
+    expect(found.body.map((p: { id: number }) => p.id)).toEqual([post.id]);
+    expect((await s.get(`/api/posts/${post.id}`)).status).toBe(200);
     expect(
       db.prepare("INSERT INTO posts_fts(posts_fts, rank) VALUES ('integrity-check', 1)").run(),
     ).toBeTruthy();
     // The restored session works again; new writes go on normally.
     expect((await s.get('/api/profile', reader.token)).status).toBe(200);
-    expect(
-      (await s.post(`/api/posts/${post.body.id}/comments`, { content: 'Back' }, reader.token)).status,
-    ).toBe(201);
+    expect((await s.post(`/api/posts/${post.id}/comments`, { content: 'Back' }, reader.token)).status).toBe(
+      201,
+    );
   });
 
   it('a dry run validates and reports without touching the live database', async () => {

@@ -15,11 +15,11 @@ const NEW_TITLE = 'Ubiquitous in the title, among the newest';
 beforeAll(async () => {
   s = await startTestServer();
   const author = await s.user(['admin'], 'bulk');
-  await s.sql.transaction(async () => {
+  await s.sql.transaction(async (tx) => {
     for (let i = 0; i < TOTAL; i += 1) {
       const title = i === 0 ? OLD_TITLE : i === TOTAL - 10 ? NEW_TITLE : `Bulk post ${i}`;
       const at = new Date(Date.UTC(2020, 0, 1) + i * 60_000).toISOString();
-      await s.sql.run(
+      await tx.run(
         `INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
           published_at, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, 'published', 'public', 'research_report', ?, ?, ?, ?)`,

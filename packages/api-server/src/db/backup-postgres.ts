@@ -35,14 +35,14 @@ export function postgresBackups(url: string): DatabaseBackups {
       const partial = `${dest}.partial-${process.pid}`;
       const sql = openPostgres(url, 1);
       try {
-        const tables = await sql.snapshot(async (snapshot) => {
+        const tables = await sql.snapshot(async (snapshot, tx) => {
           await tool('pg_dump', [
             '--format=custom',
             `--snapshot=${snapshot}`,
             `--file=${partial}`,
             `--dbname=${url}`,
           ]);
-          return tableRows(sql);
+          return tableRows(tx);
         });
         await tool('pg_restore', ['--list', partial]);
         fs.renameSync(partial, dest);

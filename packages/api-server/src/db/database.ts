@@ -71,8 +71,8 @@ export function sqliteOver(db: Database.Database): Sql {
  * again inside its transaction whether another has applied it meanwhile.
  */
 export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
-  await sql.transaction(() =>
-    sql.script(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  await sql.transaction((tx) =>
+    tx.script(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY,
       name TEXT NOT NULL,
       applied_at TEXT NOT NULL
@@ -82,13 +82,13 @@ export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): P
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
     const text = sql.dialect === 'sqlite' ? m.sql : m.postgres;
     if (text === undefined) throw new Error(`migration ${m.version} (${m.name}) has no ${sql.dialect} text`);
-    const done = await sql.transaction(async () => {
-      if (await sql.value('SELECT 1 FROM schema_migrations WHERE version = ?', [m.version])) return true;
+    const done = await sql.transaction(async (tx) => {
+      if (await tx.value('SELECT 1 FROM schema_migrations WHERE version = ?', [m.version])) return true;
       // PostgreSQL: the deferred data_version trigger (migration 1) fires per statement here, or a migration
       // that updates rows and then indexes the table fails on the pending trigger events.
-      if (sql.dialect === 'postgres') await sql.script('SET CONSTRAINTS ALL IMMEDIATE');
-      await sql.script(text);
-      await sql.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+      if (tx.dialect === 'postgres') await tx.script('SET CONSTRAINTS ALL IMMEDIATE');
+      await tx.script(text);
+      await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         m.version,
         m.name,
         new Date().toISOString(),

@@ -533,26 +533,26 @@ export const DEMO_AUTHOR = { username: 'research-desk', email: 'research-desk@ri
 
 /** Dashboards, their demo series and the impressum/contact records (from config) whenever they are missing. */
 export async function seedBase(sql: Sql, config: Config, site: SiteService): Promise<void> {
-  await sql.transaction(async () => {
-    if ((await sql.value<number>('SELECT COUNT(*) FROM dashboards')) === 0) {
-      for (const [i, d] of DASHBOARDS.entries()) {
-        await sql.run('INSERT INTO dashboards (slug, title, description, position) VALUES (?, ?, ?, ?)', [
-          d.slug,
-          d.title,
-          d.description,
-          i,
-        ]);
-      }
+  await sql.transaction(async (tx) => {
+    if ((await tx.value<number>('SELECT COUNT(*) FROM dashboards')) !== 0) return;
+    for (const [i, d] of DASHBOARDS.entries()) {
+      await tx.run('INSERT INTO dashboards (slug, title, description, position) VALUES (?, ?, ?, ?)', [
+        d.slug,
+        d.title,
+        d.description,
+        i,
+      ]);
     }
-    const has = async (key: string) =>
-      (await sql.value('SELECT 1 FROM site_records WHERE key = ?', [key])) !== undefined;
-    // Per slug, so a database seeded before dashboards had series gets them on its next start.
-    for (const [slug, indicators] of Object.entries(DASHBOARD_SERIES)) {
-      if (!(await has(site.indicatorsKey(slug)))) await site.setIndicators(slug, indicators);
-    }
-    if (!(await has('impressum'))) await site.setRecord('impressum', config.site.impressum);
-    if (!(await has('contact'))) await site.setRecord('contact', config.site.contact);
   });
+  // Each record is one upsert of its own: two instances starting at once both write the same value.
+  const has = async (key: string) =>
+    (await sql.value('SELECT 1 FROM site_records WHERE key = ?', [key])) !== undefined;
+  // Per slug, so a database seeded before dashboards had series gets them on its next start.
+  for (const [slug, indicators] of Object.entries(DASHBOARD_SERIES)) {
+    if (!(await has(site.indicatorsKey(slug)))) await site.setIndicators(slug, indicators);
+  }
+  if (!(await has('impressum'))) await site.setRecord('impressum', config.site.impressum);
+  if (!(await has('contact'))) await site.setRecord('contact', config.site.contact);
 }
 
 /** Demo posts on the first start of an empty database; remembered, so deleting them all does not bring them back. */
@@ -577,26 +577,27 @@ export async function seedDemo(
   );
   const dayMs = 24 * 3600 * 1000;
   const start = Date.now() - DEMO_POSTS.length * 3 * dayMs;
-  await sql.transaction(async () => {
-    for (const [i, p] of DEMO_POSTS.entries()) {
-      await services.posts.create(
-        authorId,
-        {
-          title: p.title,
-          summary: p.summary,
-          content: p.body,
-          content_type: p.type,
-          visibility: p.visibility,
-          status: p.status ?? 'published',
-          tags: p.tags,
-          categories: p.categories,
-        },
-        new Date(start + i * 3 * dayMs).toISOString(),
-      );
-    }
+  // Each post is written through the service, in a write transaction of its own.
+  for (const [i, p] of DEMO_POSTS.entries()) {
+    await services.posts.create(
+      authorId,
+      {
+        title: p.title,
+        summary: p.summary,
+        content: p.body,
+        content_type: p.type,
+        visibility: p.visibility,
+        status: p.status ?? 'published',
+        tags: p.tags,
+        categories: p.categories,
+      },
+      new Date(start + i * 3 * dayMs).toISOString(),
+    );
+  }
+  await sql.transaction(async (tx) => {
     // Plausible view counts so Analytics and the report are not all zeros.
-    await sql.run("UPDATE posts SET views = (id * 37) % 500 + 20 WHERE status = 'published'");
-    await sql.run("INSERT INTO site_records (key, value) VALUES ('demo_seeded', 'true')");
+    await tx.run("UPDATE posts SET views = (id * 37) % 500 + 20 WHERE status = 'published'");
+    await tx.run("INSERT INTO site_records (key, value) VALUES ('demo_seeded', 'true')");
   });
   return true;
 }

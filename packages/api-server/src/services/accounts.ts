@@ -54,8 +54,8 @@ export class AccountService {
     const passwordHash = await this.passwords.hash(p.password);
     const active = opts.active ?? !this.config.requiresActivation;
     try {
-      const id = await this.sql.transaction(async () => {
-        const userId = (await this.sql.value<number>(
+      const id = await this.sql.transaction(async (tx) => {
+        const userId = (await tx.value<number>(
           `INSERT INTO users (username, email, password_hash, first_name, last_name, street, city, postal_code,
             country, is_active, created_at, registered_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
            RETURNING id`,
@@ -75,7 +75,7 @@ export class AccountService {
           ],
         ))!;
         for (const role of opts.roles ?? []) {
-          await this.sql.run('INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING', [
+          await tx.run('INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING', [
             userId,
             role,
           ]);
@@ -174,18 +174,18 @@ export class AccountService {
       throw new HttpError(400, MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
     }
     const newHash = await this.passwords.hash(body.newPassword);
-    await this.sql.transaction(async () => {
-      await this.sql.run('UPDATE users SET password_hash = ? WHERE id = ?', [newHash, caller.userId]);
-      await this.sessions.revokeOtherSessions(caller.userId, caller.tokenHash);
+    await this.sql.transaction(async (tx) => {
+      await tx.run('UPDATE users SET password_hash = ? WHERE id = ?', [newHash, caller.userId]);
+      await this.sessions.revokeOtherSessions(tx, caller.userId, caller.tokenHash);
     });
     this.sessions.forgetUser(caller.userId);
   }
 
   /** Deletes the account and its sessions; drafts go with it, published posts stay as Anonymous. */
   async deleteAccount(userId: number) {
-    await this.sql.transaction(async () => {
-      await this.sql.run("DELETE FROM posts WHERE author_id = ? AND status = 'draft'", [userId]);
-      await this.sql.run('DELETE FROM users WHERE id = ?', [userId]);
+    await this.sql.transaction(async (tx) => {
+      await tx.run("DELETE FROM posts WHERE author_id = ? AND status = 'draft'", [userId]);
+      await tx.run('DELETE FROM users WHERE id = ?', [userId]);
     });
     this.sessions.forgetUser(userId);
   }

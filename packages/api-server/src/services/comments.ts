@@ -61,8 +61,8 @@ export class CommentService {
   async addComment(caller: Caller, idOrSlug: string, content: string): Promise<Comment> {
     const post = await this.reader.readable(caller, idOrSlug);
     const t = now();
-    const id = await this.sql.transaction(() =>
-      this.sql.value<number>(
+    const id = await this.sql.transaction((tx) =>
+      tx.value<number>(
         'INSERT INTO comments (post_id, author_id, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
         [post.id, caller.userId, content, t, t],
       ),
@@ -92,8 +92,8 @@ export class CommentService {
     if (!canComment(viewerOf(caller), 'edit', row)) {
       throw new HttpError(403, 'Only the author can edit this comment');
     }
-    await this.sql.transaction(() =>
-      this.sql.run('UPDATE comments SET content = ?, updated_at = ? WHERE id = ?', [content, now(), row.id]),
+    await this.sql.transaction((tx) =>
+      tx.run('UPDATE comments SET content = ?, updated_at = ? WHERE id = ?', [content, now(), row.id]),
     );
     return this.comment(row.id, caller.userId);
   }
@@ -103,7 +103,7 @@ export class CommentService {
     if (!canComment(viewerOf(caller), 'delete', row)) {
       throw new HttpError(403, 'Only the author or an administrator can delete this comment');
     }
-    await this.sql.transaction(() => this.sql.run('DELETE FROM comments WHERE id = ?', [row.id]));
+    await this.sql.transaction((tx) => tx.run('DELETE FROM comments WHERE id = ?', [row.id]));
   }
 
   async toggleCommentLike(caller: Caller, commentId: string): Promise<LikeResult> {

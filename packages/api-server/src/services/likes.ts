@@ -18,10 +18,10 @@ export function toggleLike(
   userId: number,
 ): Promise<LikeResult> {
   const { table, column } = LIKE_TABLES[kind];
-  return sql.transaction(async () => {
-    const removed = await sql.run(`DELETE FROM ${table} WHERE ${column} = ? AND user_id = ?`, [id, userId]);
-    if (removed === 0) await sql.run(`INSERT INTO ${table} (${column}, user_id) VALUES (?, ?)`, [id, userId]);
-    const likes = (await sql.value<number>(`SELECT COUNT(*) FROM ${table} WHERE ${column} = ?`, [id])) ?? 0;
+  return sql.transaction(async (tx) => {
+    const removed = await tx.run(`DELETE FROM ${table} WHERE ${column} = ? AND user_id = ?`, [id, userId]);
+    if (removed === 0) await tx.run(`INSERT INTO ${table} (${column}, user_id) VALUES (?, ?)`, [id, userId]);
+    const likes = (await tx.value<number>(`SELECT COUNT(*) FROM ${table} WHERE ${column} = ?`, [id])) ?? 0;
     return { liked: removed === 0, likes };
   });
 }

@@ -30,9 +30,9 @@ export class PostWriter {
       'SELECT id, summary, content FROM posts WHERE excerpt IS NULL',
     );
     if (stale.length === 0) return;
-    await this.sql.transaction(async () => {
+    await this.sql.transaction(async (tx) => {
       for (const row of stale) {
-        await this.sql.run('UPDATE posts SET excerpt = ? WHERE id = ?', [
+        await tx.run('UPDATE posts SET excerpt = ? WHERE id = ?', [
           makeExcerpt(row.summary || row.content),
           row.id,
         ]);
@@ -40,26 +40,28 @@ export class PostWriter {
     });
   }
 
-  private async setTerms(postId: number, kind: 'tag' | 'category', names: string[]) {
+  /** Inside the write transaction `tx`: the post's tags or categories become `names`. */
+  private async setTerms(tx: Sql, postId: number, kind: 'tag' | 'category', names: string[]) {
     const unique = [...new Set(names)];
-    await this.sql.run('DELETE FROM post_terms WHERE post_id = ? AND kind = ?', [postId, kind]);
+    await tx.run('DELETE FROM post_terms WHERE post_id = ? AND kind = ?', [postId, kind]);
     for (const name of unique) {
-      await this.sql.run(
-        'INSERT INTO post_terms (post_id, kind, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-        [postId, kind, name],
-      );
+      await tx.run('INSERT INTO post_terms (post_id, kind, name) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [
+        postId,
+        kind,
+        name,
+      ]);
     }
     const column = kind === 'tag' ? 'tags_json' : 'categories_json';
-    await this.sql.run(`UPDATE posts SET ${column} = ? WHERE id = ?`, [JSON.stringify(unique), postId]);
+    await tx.run(`UPDATE posts SET ${column} = ? WHERE id = ?`, [JSON.stringify(unique), postId]);
   }
 
   async create(authorId: number, input: Required<PostWrite>, at: string = now()): Promise<Post> {
-    const id = await this.sql.transaction(async () => {
+    const id = await this.sql.transaction(async (tx) => {
       const slug = await uniqueSlug(
         slugify(input.title),
-        async (s) => (await this.sql.value('SELECT 1 FROM posts WHERE slug = ?', [s])) !== undefined,
+        async (s) => (await tx.value('SELECT 1 FROM posts WHERE slug = ?', [s])) !== undefined,
       );
-      const postId = (await this.sql.value<number>(
+      const postId = (await tx.value<number>(
         `INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
           published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
         [
@@ -77,8 +79,8 @@ export class PostWriter {
           at,
         ],
       ))!;
-      await this.setTerms(postId, 'tag', input.tags);
-      await this.setTerms(postId, 'category', input.categories);
+      await this.setTerms(tx, postId, 'tag', input.tags);
+      await this.setTerms(tx, postId, 'category', input.categories);
       return postId;
     });
     return this.reader.byId(id, authorId);
@@ -87,7 +89,7 @@ export class PostWriter {
   async update(caller: Caller, idOrSlug: string, input: PostWrite): Promise<Post> {
     const row = await this.reader.writable(caller, idOrSlug);
     if (input.visibility) assertPublishable(caller, input.visibility, row.visibility);
-    await this.sql.transaction(async () => {
+    await this.sql.transaction(async (tx) => {
       const next = {
         title: input.title ?? row.title,
         summary: input.summary ?? row.summary,
@@ -97,7 +99,7 @@ export class PostWriter {
         content_type: input.content_type ?? row.content_type,
       };
       const publishedAt = next.status === 'published' ? (row.published_at ?? now()) : null;
-      await this.sql.run(
+      await tx.run(
         `UPDATE posts SET title = ?, summary = ?, content = ?, excerpt = ?, status = ?, visibility = ?,
           content_type = ?, published_at = ?, updated_at = ? WHERE id = ?`,
         [
@@ -113,21 +115,21 @@ export class PostWriter {
           row.id,
         ],
       );
-      if (input.tags) await this.setTerms(row.id, 'tag', input.tags);
-      if (input.categories) await this.setTerms(row.id, 'category', input.categories);
+      if (input.tags) await this.setTerms(tx, row.id, 'tag', input.tags);
+      if (input.categories) await this.setTerms(tx, row.id, 'category', input.categories);
     });
     return this.reader.reload(caller, row.id);
   }
 
   async remove(caller: Caller, idOrSlug: string): Promise<void> {
     const row = await this.reader.writable(caller, idOrSlug);
-    await this.sql.transaction(() => this.sql.run('DELETE FROM posts WHERE id = ?', [row.id]));
+    await this.sql.transaction((tx) => tx.run('DELETE FROM posts WHERE id = ?', [row.id]));
   }
 
   async publish(caller: Caller, idOrSlug: string): Promise<Post> {
     const row = await this.reader.writable(caller, idOrSlug);
-    await this.sql.transaction(() =>
-      this.sql.run(
+    await this.sql.transaction((tx) =>
+      tx.run(
         `UPDATE posts SET status = 'published', published_at = COALESCE(published_at, ?), updated_at = ? WHERE id = ?`,
         [now(), now(), row.id],
       ),
@@ -138,12 +140,8 @@ export class PostWriter {
   async setVisibility(caller: Caller, idOrSlug: string, visibility: Visibility): Promise<Post> {
     const row = await this.reader.writable(caller, idOrSlug);
     assertPublishable(caller, visibility, row.visibility);
-    await this.sql.transaction(() =>
-      this.sql.run('UPDATE posts SET visibility = ?, updated_at = ? WHERE id = ?', [
-        visibility,
-        now(),
-        row.id,
-      ]),
+    await this.sql.transaction((tx) =>
+      tx.run('UPDATE posts SET visibility = ?, updated_at = ? WHERE id = ?', [visibility, now(), row.id]),
     );
     return this.reader.reload(caller, row.id);
   }

@@ -1,7 +1,6 @@
 import { dialectSql } from '../db/dialect';
 import { accessSql, filtersSql, lockedSql, type QueryShape, teaserSql, visibleSql } from './access-sql';
-import { CARD_COLUMNS } from './post-model';
-import { RANK_WINDOW, type SearchSql, searchWords } from './search';
+import { RANK_WINDOW, RANKED_PAGE, type SearchSql, searchWords } from './search';
 
 /**
  * Full-text search on PostgreSQL (issue 12): migration 6's weighted tsvector (title A, summary B, content
@@ -62,9 +61,7 @@ function sql(mode: 'list' | 'search', shape: QueryShape): string {
       ${filtersSql(shape)}
     ORDER BY score, p.id DESC LIMIT @limit OFFSET @offset
   )
-  SELECT ${CARD_COLUMNS}, r.locked AS locked
-  FROM ranked r JOIN posts p ON p.id = r.id LEFT JOIN users u ON u.id = p.author_id
-  ORDER BY r.score, r.id DESC`;
+  ${RANKED_PAGE}`;
 }
 
 export const POSTGRES_SEARCH: SearchSql = { query, rankFloor: RANK_FLOOR, sql };

@@ -109,10 +109,16 @@ export function searchSql(mode: 'list' | 'search', shape: QueryShape): string {
       ${filtersSql(shape)}
     ORDER BY score, p.id DESC LIMIT @limit OFFSET @offset
   )
-  SELECT ${CARD_COLUMNS}, r.locked AS locked
+  ${RANKED_PAGE}`;
+}
+
+/**
+ * After a `ranked` CTE of one page (id, locked, score: lower is better), the page's cards in that order:
+ * only the page's rows are read for their card columns. Both databases' searches end so.
+ */
+export const RANKED_PAGE = `SELECT ${CARD_COLUMNS}, r.locked AS locked
   FROM ranked r JOIN posts p ON p.id = r.id LEFT JOIN users u ON u.id = p.author_id
   ORDER BY r.score, r.id DESC`;
-}
 
 /** The search of /api/posts/search as Explore's search box sends it (the benchmark prints its plan). */
 export const SEARCH_SQL = searchSql('search', EXPLORE_SHAPE);

@@ -124,8 +124,8 @@ export class SessionService {
     this.sessionCache.delete(caller.tokenHash);
   }
 
-  /** Ends every other session of the user (a password change); the current one continues. */
-  async revokeOtherSessions(userId: number, tokenHash: string) {
-    await this.sql.run(this.q.deleteOtherSessions, [userId, tokenHash]);
+  /** Ends every other session of the user (a password change, in its transaction `tx`); the current one continues. */
+  async revokeOtherSessions(tx: Sql, userId: number, tokenHash: string) {
+    await tx.run(this.q.deleteOtherSessions, [userId, tokenHash]);
   }
 }

@@ -93,25 +93,25 @@ export class SiteService {
       status: 201,
       body: { id, message: ASSESSMENT_MESSAGE },
     });
-    const byKey = (key: string) =>
-      this.sql.value<number>('SELECT id FROM market_assessments WHERE idempotency_key = ?', [key]);
-    const byEmail = () =>
-      this.sql.value<number>(
+    const byKey = (tx: Sql, key: string) =>
+      tx.value<number>('SELECT id FROM market_assessments WHERE idempotency_key = ?', [key]);
+    const byEmail = (tx: Sql) =>
+      tx.value<number>(
         `SELECT id FROM market_assessments WHERE email = ? ${dialectSql(this.sql.dialect).nocase} AND created_at >= ?
          ORDER BY created_at DESC LIMIT 1`,
         [payload.email.trim(), new Date(repeat.now - repeat.repeatWindowMs).toISOString()],
       );
-    return this.sql.transaction(async (): Promise<StoredResponse> => {
+    return this.sql.transaction(async (tx): Promise<StoredResponse> => {
       const known =
-        (idempotencyKey ? await byKey(idempotencyKey) : undefined) ??
-        (repeat.repeatWindowMs > 0 ? await byEmail() : undefined);
+        (idempotencyKey ? await byKey(tx, idempotencyKey) : undefined) ??
+        (repeat.repeatWindowMs > 0 ? await byEmail(tx) : undefined);
       if (known !== undefined) return answer(known);
-      const id = await this.sql.value<number>(
+      const id = await tx.value<number>(
         `INSERT INTO market_assessments (idempotency_key, user_id, email, payload, created_at)
            VALUES (?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING RETURNING id`,
         [idempotencyKey, userId, payload.email, JSON.stringify(payload), new Date(repeat.now).toISOString()],
       );
-      return answer(id ?? (await byKey(idempotencyKey!))!);
+      return answer(id ?? (await byKey(tx, idempotencyKey!))!);
     });
   }
 }
