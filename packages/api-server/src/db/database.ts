@@ -5,7 +5,7 @@ import { Kysely, SqliteDialect } from 'kysely';
 import type { Config } from '../config';
 import { MIGRATIONS, type Migration } from './migrations';
 import { openPostgres } from './postgres';
-import { Sql } from './sql';
+import { type DriverStatement, Sql } from './sql';
 
 export type { Sql } from './sql';
 /** A raw SQLite connection (tests, the benchmark's seeding, backups). */
@@ -20,14 +20,6 @@ export function openSqliteConnection(file: string): Database.Database {
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
   return db;
-}
-
-/** A prepared statement as Kysely's driver calls it: with its values as one array, spread for better-sqlite3. */
-interface DriverStatement {
-  readonly reader: boolean;
-  all(values: readonly unknown[]): unknown[];
-  run(values: readonly unknown[]): Database.RunResult;
-  iterate(values: readonly unknown[]): IterableIterator<unknown>;
 }
 
 /**
@@ -62,7 +54,12 @@ export function sqliteOver(db: Database.Database): Sql {
       if (db.open) db.close();
     },
   };
-  return new Sql('sqlite', new Kysely<unknown>({ dialect: new SqliteDialect({ database: cached }) }), db);
+  return new Sql(
+    'sqlite',
+    new Kysely<unknown>({ dialect: new SqliteDialect({ database: cached }) }),
+    db,
+    cached,
+  );
 }
 
 /**

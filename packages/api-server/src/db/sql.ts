@@ -6,6 +6,27 @@ export type Dialect = 'sqlite' | 'postgres';
 /** Parameters of a statement: named (`@name` in the text) or positional (`?`). */
 export type Params = Record<string, unknown> | readonly unknown[];
 
+/** A prepared SQLite statement as Kysely's driver calls it, values as one array (db/database.ts). */
+export interface DriverStatement {
+  readonly reader: boolean;
+  all(values: readonly unknown[]): unknown[];
+  run(values: readonly unknown[]): { changes: number | bigint; lastInsertRowid: number | bigint };
+  iterate(values: readonly unknown[]): IterableIterator<unknown>;
+}
+
+/** SQLite's prepared statements by text (the same cache Kysely's driver is given). */
+export interface StatementCache {
+  prepare(text: string): DriverStatement;
+}
+
+/** What the `Sql` of a database and those of its transactions share. */
+interface Shared {
+  /** SQL texts with named parameters, in the dialect's positional form (PostgreSQL), once each. */
+  compiled: Map<string, { text: string; names: string[] | null }>;
+  /** Transactions begun and not yet ended (SQLite: while any is, statements queue behind it). */
+  openTransactions: number;
+}
+
 /**
  * The API's one way to the database, whichever it is (issue 12, docs/decisions/0024-one-query-layer.md).
  * Kysely brings the dialects, the drivers (better-sqlite3, pg's pool), connections and transactions; the
@@ -20,25 +41,21 @@ export type Params = Record<string, unknown> | readonly unknown[];
  * transaction implicitly: on Node 20 it makes every await in the process about four times dearer.)
  */
 export class Sql {
-  /** SQL texts with named parameters, turned into the dialect's positional form once each (shared). */
-  private readonly compiled: Map<string, { text: string; names: string[] | null }>;
-
   constructor(
     readonly dialect: Dialect,
     private readonly kysely: Kysely<unknown>,
     /** SQLite's own connection, for what only it has (pragmas, the online backup); null on PostgreSQL. */
-    readonly sqlite: Database.Database | null,
-    private readonly onClose: () => Promise<void> = async () => {},
+    readonly sqlite: Database.Database | null = null,
+    /** SQLite: its prepared statements, run directly when no transaction is open (see `execute`). */
+    private readonly statements: StatementCache | null = null,
+    private readonly shared: Shared = { compiled: new Map(), openTransactions: 0 },
     /** True for the `Sql` of one transaction's connection. */
     private readonly bound = false,
-    compiled?: Map<string, { text: string; names: string[] | null }>,
-  ) {
-    this.compiled = compiled ?? new Map();
-  }
+  ) {}
 
   /** This database's `Sql` on one connection (a transaction's). */
   private on(conn: Kysely<unknown>): Sql {
-    return new Sql(this.dialect, conn, this.sqlite, async () => {}, true, this.compiled);
+    return new Sql(this.dialect, conn, this.sqlite, this.statements, this.shared, true);
   }
 
   /** Every row of a query. */
@@ -100,21 +117,28 @@ export class Sql {
    */
   async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     if (this.bound) return work(this);
-    return this.kysely.connection().execute(async (conn) => {
-      const begin = this.dialect === 'sqlite' ? 'BEGIN IMMEDIATE' : 'BEGIN';
-      await conn.executeQuery(CompiledQuery.raw(begin, []));
-      try {
-        if (this.dialect === 'postgres') {
-          await conn.executeQuery(CompiledQuery.raw('SELECT pg_advisory_xact_lock(1201)', []));
-        }
-        const result = await work(this.on(conn));
-        await conn.executeQuery(CompiledQuery.raw('COMMIT', []));
-        return result;
-      } catch (error) {
-        await conn.executeQuery(CompiledQuery.raw('ROLLBACK', [])).catch(() => {});
-        throw error;
+    this.shared.openTransactions += 1;
+    try {
+      return await this.kysely.connection().execute((conn) => this.within(conn, work));
+    } finally {
+      this.shared.openTransactions -= 1;
+    }
+  }
+
+  /** BEGIN, the writers' turn, `work` on this connection, COMMIT (or ROLLBACK when it throws). */
+  private async within<T>(conn: Kysely<unknown>, work: (tx: Sql) => Promise<T>): Promise<T> {
+    await conn.executeQuery(CompiledQuery.raw(this.dialect === 'sqlite' ? 'BEGIN IMMEDIATE' : 'BEGIN', []));
+    try {
+      if (this.dialect === 'postgres') {
+        await conn.executeQuery(CompiledQuery.raw('SELECT pg_advisory_xact_lock(1201)', []));
       }
-    });
+      const result = await work(this.on(conn));
+      await conn.executeQuery(CompiledQuery.raw('COMMIT', []));
+      return result;
+    } catch (error) {
+      await conn.executeQuery(CompiledQuery.raw('ROLLBACK', [])).catch(() => {});
+      throw error;
+    }
   }
 
   /**
@@ -162,16 +186,22 @@ export class Sql {
   async close(): Promise<void> {
     if (this.bound) throw new Error("a transaction's Sql is closed with its transaction");
     await this.kysely.destroy();
-    await this.onClose();
   }
 
-  private execute(text: string, params: Params) {
+  private execute(text: string, params: Params): Promise<{ rows: unknown[]; numAffectedRows?: bigint }> {
     const conn = this.kysely;
     if (this.dialect === 'sqlite') {
       // better-sqlite3 binds `@name` itself from one object among the values.
       const values = Array.isArray(params)
         ? params.map(bindable)
         : [Object.fromEntries(Object.entries(params).map(([k, v]) => [k, bindable(v)]))];
+      // Inside a transaction (its own statements), or while none is open, a statement runs straight on
+      // its prepared statement: better-sqlite3 is synchronous, so nothing can come between, and Kysely's
+      // path (its connection lock and promises, ~5 µs a statement) would buy nothing. While a transaction
+      // is open, everyone else's statements queue behind it on Kysely's connection lock.
+      if (this.statements && (this.bound || this.shared.openTransactions === 0)) {
+        return Promise.resolve(runStatement(this.statements.prepare(text), values));
+      }
       return conn.executeQuery(CompiledQuery.raw(text, values));
     }
     const { text: sql, names } = this.positional(text);
@@ -187,7 +217,7 @@ export class Sql {
    * and shapes, never built from input.
    */
   private positional(text: string): { text: string; names: string[] | null } {
-    let hit = this.compiled.get(text);
+    let hit = this.shared.compiled.get(text);
     if (hit) return hit;
     const names: string[] = [];
     let out = '';
@@ -219,9 +249,14 @@ export class Sql {
       }
     }
     hit = { text: out, names: names.length > 0 ? names : null };
-    this.compiled.set(text, hit);
+    this.shared.compiled.set(text, hit);
     return hit;
   }
+}
+
+function runStatement(stmt: DriverStatement, values: readonly unknown[]) {
+  if (stmt.reader) return { rows: stmt.all(values) };
+  return { rows: [], numAffectedRows: BigInt(stmt.run(values).changes) };
 }
 
 /** What a driver can bind: undefined is NULL, booleans are 0/1 on both (the schema keeps integer flags). */
