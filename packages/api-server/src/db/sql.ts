@@ -160,29 +160,6 @@ export class Sql {
     });
   }
 
-  /**
-   * One write of a counter (a post's views), its value back. It does not take turns with the other writers:
-   * it locks only its own row and fires no trigger that locks another, so it cannot deadlock with them. On
-   * PostgreSQL it does not wait for the disk either (synchronous_commit off for this transaction: a crash
-   * may lose the last counts, never anything else). SQLite runs it as a write transaction.
-   */
-  async counter<T>(text: string, params: Params): Promise<T | undefined> {
-    // SQLite: one statement, as it always was; a single UPDATE needs no transaction of its own.
-    if (this.dialect === 'sqlite' || this.bound) return this.value<T>(text, params);
-    return this.kysely.connection().execute(async (conn) => {
-      await conn.executeQuery(CompiledQuery.raw('BEGIN', []));
-      try {
-        await conn.executeQuery(CompiledQuery.raw('SET LOCAL synchronous_commit = off', []));
-        const value = await this.on(conn).value<T>(text, params);
-        await conn.executeQuery(CompiledQuery.raw('COMMIT', []));
-        return value;
-      } catch (error) {
-        await conn.executeQuery(CompiledQuery.raw('ROLLBACK', [])).catch(() => {});
-        throw error;
-      }
-    });
-  }
-
   async close(): Promise<void> {
     if (this.bound) throw new Error("a transaction's Sql is closed with its transaction");
     await this.kysely.destroy();
