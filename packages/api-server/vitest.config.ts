@@ -3,8 +3,8 @@ import { defineConfig } from 'vitest/config';
 /**
  * The API suite runs on SQLite (`pnpm test`) and on PostgreSQL (`pnpm test:postgres`: TEST_DATABASE=postgres).
  * On PostgreSQL, the files about SQLite's own machinery are left out: its online backup, its migrations of
- * older files, the search workers' read-only connections and its query plans. PostgreSQL's backups have
- * test/backup-postgres.test.ts.
+ * older files, the search workers' read-only connections and its query plans. Only on PostgreSQL: its
+ * backups, and search compared with SQLite's on the same content.
  */
 const SQLITE_ONLY = [
   'test/backup.test.ts',
@@ -14,7 +14,7 @@ const SQLITE_ONLY = [
   'test/stored-cards.test.ts',
   'test/query-plans.test.ts',
 ];
-const POSTGRES_ONLY = ['test/backup-postgres.test.ts'];
+const POSTGRES_ONLY = ['test/backup-postgres.test.ts', 'test/search-parity.test.ts'];
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 
 export default defineConfig({
