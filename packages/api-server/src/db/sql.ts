@@ -28,7 +28,7 @@ interface Shared {
 }
 
 /**
- * The API's one way to the database, whichever it is (issue 12, docs/decisions/0024-one-query-layer.md).
+ * The API's one way to the database, whichever it is (issue 12, docs/decisions/0024-postgresql.md).
  * Kysely brings the dialects, the drivers (better-sqlite3, pg's pool), connections and transactions; the
  * statements stay SQL texts, written once with named parameters, because their plans were tuned for issue 17
  * and a builder would only spell the same text in another way. Where the two databases differ, the text
