@@ -8,7 +8,7 @@ import { migrate } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
 import { openPostgres } from '../src/db/postgres';
 import type { Sql } from '../src/db/sql';
-import { fillForBackup } from './backup-fixtures';
+import { changeAfterBackup, fillForBackup, listedTitles } from './backup-fixtures';
 import { postInput, startTestServer, type TestServer, tempDatabase, tempDbPath } from './helpers';
 
 /**
@@ -47,7 +47,8 @@ describe('backup and restore of the live PostgreSQL database (issue 12)', () => 
 
   it('round trip: restore brings back every table exactly as it was at backup time, under a running server', async () => {
     expect(backups.kind).toBe('postgres');
-    const { author, reader, post, comment } = await fillForBackup(s);
+    const filled = await fillForBackup(s);
+    const { reader, post, comment } = filled;
     const file = tempFile('round-trip.pgdump');
     const snapshot = await dump(s.sql);
     const result = await backups.backup(file);
@@ -59,18 +60,8 @@ describe('backup and restore of the live PostgreSQL database (issue 12)', () => 
     expect(result.tables.map((t) => t.name)).toEqual(Object.keys(snapshot));
 
     // Change and delete after the backup, through the app and directly.
-    expect((await s.del(`/api/posts/${post.id}`, author.token)).status).toBe(200);
-    await s.post('/api/posts', postInput({ title: 'Written after the backup' }), author.token);
-    await s.user([], 'latecomer');
-    expect((await s.post('/api/logout', undefined, reader.token)).status).toBe(200);
-    await s.sql.run('DELETE FROM rate_limit_counters');
-    await s.sql.run(
-      "UPDATE site_records SET value = 'changed' WHERE key = (SELECT MIN(key) FROM site_records)",
-    );
+    await changeAfterBackup(s, filled);
     expect(await dump(s.sql)).not.toEqual(snapshot);
-    const titles = async () =>
-      (await s.get('/api/posts?limit=100')).body.map((p: { title: string }) => p.title);
-    expect(await titles()).toContain('Written after the backup'); // now in the server's list cache
 
     const restored = await backups.restore(file);
     expect(restored).toMatchObject({
@@ -84,8 +75,8 @@ describe('backup and restore of the live PostgreSQL database (issue 12)', () => 
     expect({ ...after, data_epoch: [] }).toEqual({ ...snapshot, data_epoch: [] });
     expect(after.data_epoch).not.toEqual(snapshot.data_epoch);
     // The running server's caches drop what they held, and the post is found again.
-    expect(await titles()).not.toContain('Written after the backup');
-    expect(await titles()).toContain('Ocelot migration patterns');
+    expect(await listedTitles(s)).not.toContain('Written after the backup');
+    expect(await listedTitles(s)).toContain('Ocelot migration patterns');
     const found = await s.get('/api/posts/search?q=quetzalcoatl');
     expect(found.body.map((p: { id: number }) => p.id)).toEqual([post.id]);
     // The restored session works again; new writes go on, with new ids after the restored ones.

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_SCHEMA_VERSION, sqliteBackups } from '../src/db/backup';
 import { migrate, openSqliteConnection, type SqliteConnection, sqliteOver } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
-import { fillForBackup } from './backup-fixtures';
-import { postInput, startTestServer, type TestServer, tempDbPath } from './helpers';
+import { changeAfterBackup, fillForBackup, listedTitles } from './backup-fixtures';
+import { startTestServer, type TestServer, tempDbPath } from './helpers';
 
 /** Every table (SQLite's own left out), every row ordered by all its columns, plus the schema itself. */
 function dump(db: SqliteConnection): Record<string, unknown[]> {
@@ -48,7 +48,8 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
   afterAll(() => s.close());
 
   it('round trip: restore brings back every table exactly as it was at backup time, under a running server', async () => {
-    const { author, reader, post } = await fillForBackup(s);
+    const filled = await fillForBackup(s);
+    const { reader, post } = filled;
     const db = s.ctx.sql.sqlite!;
     const file = tempFile('round-trip.db');
     const snapshot = dump(db);
@@ -63,18 +64,8 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
 
     // Change and delete after the backup, through the app and directly.
-    expect((await s.del(`/api/posts/${post.id}`, author.token)).status).toBe(200);
-    await s.post('/api/posts', postInput({ title: 'Written after the backup' }), author.token);
-    await s.user([], 'latecomer');
-    expect((await s.post('/api/logout', undefined, reader.token)).status).toBe(200);
-    db.prepare('DELETE FROM rate_limit_counters').run();
-    db.prepare(
-      "UPDATE site_records SET value = 'changed' WHERE key = (SELECT MIN(key) FROM site_records)",
-    ).run();
+    await changeAfterBackup(s, filled);
     expect(dump(db)).not.toEqual(snapshot);
-    const titles = async () =>
-      (await s.get('/api/posts?limit=100')).body.map((p: { title: string }) => p.title);
-    expect(await titles()).toContain('Written after the backup'); // now in the server's list cache
 
     const restored = await backups.restore(file);
     expect(restored).toMatchObject({
@@ -87,8 +78,8 @@ describe('backup and restore of the live SQLite database (issue 12)', () => {
     expect(dump(db)).toEqual(snapshot);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     // The server's caches notice another connection's commit (PRAGMA data_version) and drop what they held.
-    expect(await titles()).not.toContain('Written after the backup');
-    expect(await titles()).toContain('Ocelot migration patterns');
+    expect(await listedTitles(s)).not.toContain('Written after the backup');
+    expect(await listedTitles(s)).toContain('Ocelot migration patterns');
 
     // Full-text search (its own read-only connections on worker threads) finds the post again.
     const found = await s.get('/api/posts/search?q=quetzalcoatl');
