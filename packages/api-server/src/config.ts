@@ -246,8 +246,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   const raw: Config = {
     port: num(env, 'PORT', d.port),
     host: str(env, 'HOST', d.host),
-    dbPath: dbPathFrom(env),
-    databaseUrl: env.DATABASE_URL?.trim() || d.databaseUrl,
+    ...databaseFrom(env),
     requiresActivation: bool(env, 'REQUIRES_ACTIVATION', d.requiresActivation),
     corsOrigins: list(env, 'CORS_ORIGINS', d.corsOrigins),
     logLevel: str(env, 'LOG_LEVEL', d.logLevel) as Config['logLevel'],

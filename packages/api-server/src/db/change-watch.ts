@@ -7,23 +7,16 @@ import type { Sql } from './sql';
  * - SQLite: `PRAGMA data_version` changes exactly then, and never for this connection's own writes (the
  *   caches already drop what those change). One statement step, a few microseconds, so every cache read
  *   can ask.
- * - PostgreSQL: the `data_version` row (migration 1), which every committed write to what the caches hold
+ * - PostgreSQL: the `data_version` number (migration 1), which every committed write to what the caches hold
  *   moves, this instance's own too (which only empties a cache more often than needed).
  */
 export function createChangeWatch(sql: Sql): () => Promise<boolean> {
-  if (sql.sqlite) {
-    const version = sql.sqlite.prepare('PRAGMA data_version').pluck();
-    let seen = version.get() as number;
-    return async () => {
-      const now = version.get() as number;
-      if (now === seen) return false;
-      seen = now;
-      return true;
-    };
-  }
+  const sqlite = sql.sqlite?.prepare('PRAGMA data_version').pluck();
+  const version = sqlite ? async () => String(sqlite.get()) : () => postgresVersion(sql);
+  // Unknown at first: the first look says "changed", which empties a cache that is empty anyway.
   let seen: string | null = null;
   return async () => {
-    const now = await postgresVersion(sql);
+    const now = await version();
     if (now === seen) return false;
     seen = now;
     return true;
@@ -36,7 +29,7 @@ export function createChangeWatch(sql: Sql): () => Promise<boolean> {
  * Read the mark before the data it guards, so a write in between makes the memo stale, not wrong.
  * - SQLite: another connection's commits (`PRAGMA data_version`) or this connection's own
  *   (`total_changes()`, every row written through it, triggers included): two statement steps.
- * - PostgreSQL: the `data_version` row.
+ * - PostgreSQL: the `data_version` number.
  */
 export function createWriteMark(sql: Sql): () => Promise<string> {
   if (sql.sqlite) {

@@ -75,8 +75,12 @@ export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): P
       applied_at TEXT NOT NULL
     )`),
   );
+  // Every start reads what is done once; only a missing migration takes a write transaction, and checks
+  // again inside it, as another instance may have applied it meanwhile.
+  const recorded = new Set(await sql.column<number>('SELECT version FROM schema_migrations'));
   const applied: number[] = [];
   for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (recorded.has(m.version)) continue;
     const text = sql.dialect === 'sqlite' ? m.sql : m.postgres;
     if (text === undefined) throw new Error(`migration ${m.version} (${m.name}) has no ${sql.dialect} text`);
     const done = await sql.transaction(async (tx) => {

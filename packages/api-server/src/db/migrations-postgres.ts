@@ -155,28 +155,20 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     UPDATE posts SET
       like_count = (SELECT COUNT(*) FROM post_likes l WHERE l.post_id = posts.id),
       comment_count = (SELECT COUNT(*) FROM comments c WHERE c.post_id = posts.id);
-    CREATE FUNCTION post_likes_count() RETURNS trigger LANGUAGE plpgsql AS $$
+    -- One function for both counts: the trigger names the posts column it keeps (a constant of ours).
+    CREATE FUNCTION post_child_count() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'INSERT' THEN
-        UPDATE posts SET like_count = like_count + 1 WHERE id = NEW.post_id;
+        EXECUTE format('UPDATE posts SET %1$I = %1$I + 1 WHERE id = $1', TG_ARGV[0]) USING NEW.post_id;
       ELSE
-        UPDATE posts SET like_count = like_count - 1 WHERE id = OLD.post_id;
+        EXECUTE format('UPDATE posts SET %1$I = %1$I - 1 WHERE id = $1', TG_ARGV[0]) USING OLD.post_id;
       END IF;
       RETURN NULL;
     END $$;
     CREATE TRIGGER post_likes_count AFTER INSERT OR DELETE ON post_likes
-      FOR EACH ROW EXECUTE FUNCTION post_likes_count();
-    CREATE FUNCTION comments_count() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF TG_OP = 'INSERT' THEN
-        UPDATE posts SET comment_count = comment_count + 1 WHERE id = NEW.post_id;
-      ELSE
-        UPDATE posts SET comment_count = comment_count - 1 WHERE id = OLD.post_id;
-      END IF;
-      RETURN NULL;
-    END $$;
+      FOR EACH ROW EXECUTE FUNCTION post_child_count('like_count');
     CREATE TRIGGER comments_count AFTER INSERT OR DELETE ON comments
-      FOR EACH ROW EXECUTE FUNCTION comments_count();
+      FOR EACH ROW EXECUTE FUNCTION post_child_count('comment_count');
   `,
   4: `
     CREATE TABLE rollout_health_events (

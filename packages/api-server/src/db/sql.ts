@@ -72,17 +72,12 @@ export class Sql {
   /** The first column of the first row (a count, an id), or undefined when there is no row. */
   async value<T>(text: string, params: Params = []): Promise<T | undefined> {
     const row = await this.get<Record<string, unknown>>(text, params);
-    if (row === undefined) return undefined;
-    for (const key in row) return row[key] as T;
-    return undefined;
+    return row === undefined ? undefined : firstColumn<T>(row);
   }
 
   /** The first column of every row. */
   async column<T>(text: string, params: Params = []): Promise<T[]> {
-    return (await this.all<Record<string, unknown>>(text, params)).map((row) => {
-      for (const key in row) return row[key] as T;
-      return undefined as T;
-    });
+    return (await this.all<Record<string, unknown>>(text, params)).map((row) => firstColumn<T>(row));
   }
 
   /** A write: how many rows it changed. */
@@ -229,6 +224,11 @@ export class Sql {
     this.shared.compiled.set(text, hit);
     return hit;
   }
+}
+
+function firstColumn<T>(row: Record<string, unknown>): T {
+  for (const key in row) return row[key] as T;
+  return undefined as T;
 }
 
 function runStatement(stmt: DriverStatement, values: readonly unknown[]) {
