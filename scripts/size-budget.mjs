@@ -38,10 +38,26 @@ const gzipSize = (file) => zlib.gzipSync(fs.readFileSync(file)).length;
 /** Chunk ids named by `<req>.e(<id>)` calls in a piece of minified webpack runtime. */
 const chunkIdsIn = (code) => [...code.matchAll(/[\w$]\.e\((\d+)\)/g)].map((m) => m[1]);
 
-/** The file a numeric chunk id is emitted as (`<id>.<hash>.js`), or undefined for consume-only ids. */
-function chunkFile(files, id) {
+/**
+ * Named chunks in a webpack runtime's file-name function: `(858===e?"shared-libraries":e)` for one,
+ * `({858:"shared-libraries",…}[e]||e)` for several (the shell's host split chunks, tooling/webpack).
+ */
+function chunkNames(code) {
+  const names = new Map();
+  for (const m of code.matchAll(/\b(\d+)===[\w$]\?"([^"]+)"/g)) names.set(m[1], m[2]);
+  for (const m of code.matchAll(/\(\{((?:\d+:"[^"]+",?)+)\}\)?\[[\w$]\]\|\|[\w$]/g))
+    for (const pair of m[1].matchAll(/(\d+):"([^"]+)"/g)) names.set(pair[1], pair[2]);
+  return names;
+}
+
+/**
+ * The file a chunk id is emitted as (`<id or name>.<hash>.js`), or undefined for consume-only ids.
+ * `names`: the runtime's named chunks (chunkNames).
+ */
+function chunkFile(files, id, names = new Map()) {
+  const stem = names.get(id) ?? id;
   return files.find(
-    (f) => f === `${id}.js` || (f.startsWith(`${id}.`) && f.endsWith('.js') && f.split('.').length === 3),
+    (f) => f === `${stem}.js` || (f.startsWith(`${stem}.`) && f.endsWith('.js') && f.split('.').length === 3),
   );
 }
 
@@ -89,14 +105,14 @@ function sharedChunkIds(code, label) {
 }
 
 /** Checks the runtime's shared list against mf-manifest.json, so a parsing miss cannot pass silently. */
-function crossCheckShared(manifest, shared, files, label) {
+function crossCheckShared(manifest, shared, fileOf, label) {
   for (const entry of manifest.shared ?? []) {
     const ids = shared.get(entry.name);
     if (!ids)
       throw new BuildError(
         `${label}: shared module ${entry.name} is in mf-manifest.json, not in the runtime`,
       );
-    const runtimeFiles = new Set(ids.map((id) => chunkFile(files, id)));
+    const runtimeFiles = new Set(ids.map(fileOf));
     const sync = entry.assets?.js?.sync ?? [];
     if (sync.length > 0 && !sync.some((f) => runtimeFiles.has(f)))
       throw new BuildError(
@@ -116,7 +132,6 @@ export function measureApp(app) {
   const dist = app.dist;
   const manifest = readJson(path.join(dist, 'mf-manifest.json'));
   const files = fs.readdirSync(dist).filter((f) => f.endsWith('.js'));
-  const fileOf = (id) => chunkFile(files, id);
   const parts = { entry: [], app: [], shared: [] };
   let runtimeFile;
   if (app.name === 'shell') {
@@ -131,8 +146,6 @@ export function measureApp(app) {
       fs.readFileSync(path.join(dist, s), 'utf8').includes('initOptions.shared='),
     );
     if (!runtimeFile) throw new BuildError('shell: no script of index.html carries the federation runtime');
-    const code = fs.readFileSync(path.join(dist, runtimeFile), 'utf8');
-    parts.entry.push(...entryChunkIds(code, `shell/dist/${runtimeFile}`).map(fileOf).filter(Boolean));
   } else {
     const remoteEntry = manifest.metaData?.remoteEntry;
     if (!remoteEntry?.name) throw new BuildError(`${app.name}: mf-manifest.json names no remoteEntry`);
@@ -143,8 +156,12 @@ export function measureApp(app) {
     parts.app.push(...(expose.assets?.js?.sync ?? []));
   }
   const code = fs.readFileSync(path.join(dist, runtimeFile), 'utf8');
+  const names = chunkNames(code);
+  const fileOf = (id) => chunkFile(files, id, names);
+  if (app.name === 'shell')
+    parts.entry.push(...entryChunkIds(code, `shell/dist/${runtimeFile}`).map(fileOf).filter(Boolean));
   const shared = sharedChunkIds(code, `${app.name}/dist/${runtimeFile}`);
-  crossCheckShared(manifest, shared, files, app.name);
+  crossCheckShared(manifest, shared, fileOf, app.name);
   parts.shared.push(...[...shared.values()].flat().map(fileOf).filter(Boolean));
 
   // Each file once, in the first part that needs it.
