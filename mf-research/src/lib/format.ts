@@ -1,4 +1,4 @@
-import { LIMITS, MESSAGES, type Post } from '@app/contracts';
+import { formatCount, LIMITS, MESSAGES, type Post } from '@app/contracts';
 
 /**
  * SPEC §2: the post's excerpt, which the server cuts from the content (plain text, at most 120 characters)
@@ -20,7 +20,7 @@ export function authorOf(post: Pick<Post, 'author'>): string {
 }
 
 export function viewsText(views: number): string {
-  return `${views.toLocaleString('en-US')} ${views === 1 ? 'view' : 'views'}`;
+  return `${formatCount(views)} ${views === 1 ? 'view' : 'views'}`;
 }
 
 /** 'a, b ,, c' → ['a', 'b', 'c'] without duplicates: how tag and category inputs are read. */

@@ -1,4 +1,11 @@
-import { ACCESS_LEVEL_TEXT, CONTENT_TYPES, type ContentType, formatDate, MESSAGES } from '@app/contracts';
+import {
+  ACCESS_LEVEL_TEXT,
+  CONTENT_TYPES,
+  type ContentType,
+  formatCount,
+  formatDate,
+  MESSAGES,
+} from '@app/contracts';
 import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
 import { Card, LoadErrorAlert, Skeleton } from '@app/ui';
@@ -35,7 +42,7 @@ function Stat({ label, value }: { label: string; value: number | null }) {
     <Card>
       <dl css={statCss}>
         <dt>{label}</dt>
-        <dd>{value === null ? <Skeleton width="3ch" height="2rem" /> : value.toLocaleString('en-US')}</dd>
+        <dd>{value === null ? <Skeleton width="3ch" height="2rem" /> : formatCount(value)}</dd>
       </dl>
     </Card>
   );
