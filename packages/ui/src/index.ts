@@ -20,6 +20,7 @@ export {
   Card,
   Container,
   gridStyles,
+  renderWhenNear,
   Skeleton,
   VisuallyHidden,
   visuallyHiddenStyles,

@@ -1,3 +1,4 @@
+import { renderWhenNear } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import type { ReactNode } from 'react';
 
@@ -17,8 +18,11 @@ function SectionHeading({ id, title, intro }: { id: string; title: string; intro
   );
 }
 
+// Below the hero, a phone shows none of Home's sections on arrival: each waits until the reader scrolls near
+// it (900px: about an average section's height on a phone).
 const sectionCss = (t: Theme) => css`
   padding: ${t.space(10)} 0 0;
+  ${renderWhenNear('900px')};
 `;
 
 /**

@@ -1,5 +1,14 @@
-import { Card, gridStyles, Skeleton, visuallyHiddenStyles } from '@app/ui';
+import { Card, gridStyles, renderWhenNear, Skeleton, visuallyHiddenStyles } from '@app/ui';
+import { css, type Theme } from '@emotion/react';
 import { type ReactNode, type Ref, useId } from 'react';
+
+/** On a phone 2 of Explore's up to 50 cards are on screen: the rest wait (340px: an average card). */
+const listCss = (t: Theme) => css`
+  ${gridStyles('300px')(t)};
+  & > * {
+    ${renderWhenNear('340px')};
+  }
+`;
 
 /**
  * A titled list of cards. The title is an h2 for screen readers only: the cards' titles are h3, and a page
@@ -21,7 +30,7 @@ export function CardGrid({
       <h2 id={id} css={visuallyHiddenStyles}>
         {label}
       </h2>
-      <div css={gridStyles('300px')}>{children}</div>
+      <div css={listCss}>{children}</div>
     </section>
   );
 }
