@@ -1,9 +1,24 @@
 import type { RemoteAppProps } from '@app/federation';
 import { Route, Routes } from '@app/router';
-import { PostEditorPage } from './features/editor/components/post-editor-page';
-import { PostPage } from './features/post/components/post-page';
 import { POST_ROUTE } from './features/post/route';
 import { ResearchCenterPage } from './features/research-center/components/research-center-page';
+import { deferredComponent } from './lib/deferred-component';
+
+// The post page and the editor (with marked and DOMPurify) are evaluated when first shown: the Research
+// Center, the usual way in, does not pay for them (lib/deferred-component.tsx).
+const PostPage = deferredComponent(() =>
+  import(/* webpackMode: "eager" */ './features/post/components/post-page').then((m) => m.PostPage),
+);
+const PostEditorPage = deferredComponent(() =>
+  import(/* webpackMode: "eager" */ './features/editor/components/post-editor-page').then(
+    (m) => m.PostEditorPage,
+  ),
+);
+
+/** Evaluates every deferred page: a server render (prerender.tsx) cannot wait for one. */
+export async function preloadPages(): Promise<void> {
+  await Promise.all([PostPage.preload(), PostEditorPage.preload()]);
+}
 
 /** The remote's one exposed module: it renders its own routes (absolute paths, see the shell's route table). */
 export default function App(_props: RemoteAppProps) {

@@ -9,10 +9,13 @@
 
 import { matchPath } from '@app/router';
 import type { WindowLike } from 'dompurify';
-import App from './app';
+import App, { preloadPages } from './app';
 import { POST_ROUTE, postPageRequests } from './features/post';
 import { guestArrivalRequests } from './features/research-center';
 import { sanitiseWith } from './lib/markdown';
+
+// renderToString cannot wait for a page evaluated on first use (lib/deferred-component.tsx).
+await preloadPages();
 
 export const prerenderPaths = ['/research-center'];
 

@@ -4,7 +4,12 @@ import { Providers } from '@app/test-utils';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import App from '../app';
+import App, { preloadPages } from '../app';
+
+// The post page and the editor are evaluated on first use (lib/deferred-component.tsx); under vitest that
+// first use transforms their modules, which can outlast a findBy's second. Tested on its own in
+// deferred-component.test.tsx.
+await preloadPages();
 
 /** Shows where the app navigated to, so tests can assert on it. */
 function LocationProbe() {
