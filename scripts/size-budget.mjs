@@ -164,11 +164,13 @@ export function measureApp(app) {
   crossCheckShared(manifest, shared, fileOf, app.name);
   parts.shared.push(...[...shared.values()].flat().map(fileOf).filter(Boolean));
 
-  // Each file once, in the first part that needs it.
+  // Each file once, in the first part that needs it. The shell's libraries share one chunk with each other
+  // (tooling/webpack hostSplitChunks), which its entry also requests: they count as shared, not entry.
   const seen = new Set();
   const bytes = {};
-  for (const [part, list] of Object.entries(parts)) {
-    parts[part] = [...new Set(list)].filter((f) => !seen.has(f));
+  const order = app.name === 'shell' ? ['shared', 'entry', 'app'] : ['entry', 'app', 'shared'];
+  for (const part of order) {
+    parts[part] = [...new Set(parts[part])].filter((f) => !seen.has(f));
     for (const f of parts[part]) {
       seen.add(f);
       if (!fs.existsSync(path.join(dist, f)))
