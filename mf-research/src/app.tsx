@@ -1,11 +1,11 @@
 import type { RemoteAppProps } from '@app/federation';
 import { Route, Routes } from '@app/router';
+import { deferredComponent } from './components/deferred-component';
 import { POST_ROUTE } from './features/post/route';
 import { ResearchCenterPage } from './features/research-center/components/research-center-page';
-import { deferredComponent } from './lib/deferred-component';
 
 // The post page and the editor (with marked and DOMPurify) are evaluated when first shown: the Research
-// Center, the usual way in, does not pay for them (lib/deferred-component.tsx).
+// Center, the usual way in, does not pay for them (components/deferred-component.ts).
 const PostPage = deferredComponent(() =>
   import(/* webpackMode: "eager" */ './features/post/components/post-page').then((m) => m.PostPage),
 );

@@ -14,7 +14,7 @@ import { POST_ROUTE, postPageRequests } from './features/post';
 import { guestArrivalRequests } from './features/research-center';
 import { sanitiseWith } from './lib/markdown';
 
-// renderToString cannot wait for a page evaluated on first use (lib/deferred-component.tsx).
+// renderToString cannot wait for a page evaluated on first use (components/deferred-component.ts).
 await preloadPages();
 
 export const prerenderPaths = ['/research-center'];

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import App, { preloadPages } from '../app';
 
-// The post page and the editor are evaluated on first use (lib/deferred-component.tsx); under vitest that
+// The post page and the editor are evaluated on first use (components/deferred-component.ts); under vitest that
 // first use transforms their modules, which can outlast a findBy's second. Tested on its own in
 // deferred-component.test.tsx.
 await preloadPages();
