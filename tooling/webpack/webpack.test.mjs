@@ -41,6 +41,22 @@ describe('createConfig', () => {
     expect(mf.shareStrategy).toBe('loaded-first');
   });
 
+  it("puts the shell's libraries in one chunk in production, and leaves remotes and development alone", () => {
+    const group = host('production').optimization.splitChunks.cacheGroups.sharedLibraries;
+    expect(group).toMatchObject({ name: 'shared-libraries', chunks: 'async', enforce: true });
+    const from = (resource) => group.test({ resource });
+    expect(from(path.join(root, 'node_modules/.pnpm/react-dom@19/node_modules/react-dom/index.js'))).toBe(
+      true,
+    );
+    expect(from(path.join(root, 'packages/ui/src/index.ts'))).toBe(true);
+    // The shell's own lazy pages keep their chunks, and modules without a file (the federation's consume
+    // modules) stay where webpack puts them.
+    expect(from(path.join(root, 'shell/src/admin/rollouts-page.tsx'))).toBe(false);
+    expect(group.test({})).toBe(false);
+    expect(remote('production').optimization.splitChunks).toBeUndefined();
+    expect(host('development').optimization.splitChunks).toBeUndefined();
+  });
+
   it('shares React, the router, emotion and our context packages as singletons pinned to one version', () => {
     const { shared } = federation(remote('production'));
     expect(shared).toBe(SHARED_MODULES);
