@@ -54,7 +54,7 @@ function chunkNames(code) {
  * The file a chunk id is emitted as (`<id or name>.<hash>.js`), or undefined for consume-only ids.
  * `names`: the runtime's named chunks (chunkNames).
  */
-function chunkFile(files, id, names = new Map()) {
+function chunkFile(files, id, names) {
   const stem = names.get(id) ?? id;
   return files.find(
     (f) => f === `${stem}.js` || (f.startsWith(`${stem}.`) && f.endsWith('.js') && f.split('.').length === 3),
@@ -164,12 +164,11 @@ export function measureApp(app) {
   crossCheckShared(manifest, shared, fileOf, app.name);
   parts.shared.push(...[...shared.values()].flat().map(fileOf).filter(Boolean));
 
-  // Each file once, in the first part that needs it. The shell's libraries share one chunk with each other
-  // (tooling/webpack hostSplitChunks), which its entry also requests: they count as shared, not entry.
+  // Each file once: a shared module's chunk counts as shared, whoever else requests it (the shell's entry
+  // requests its one chunk of libraries, tooling/webpack hostSplitChunks; a remote's ./App may request one).
   const seen = new Set();
   const bytes = {};
-  const order = app.name === 'shell' ? ['shared', 'entry', 'app'] : ['entry', 'app', 'shared'];
-  for (const part of order) {
+  for (const part of ['shared', 'entry', 'app']) {
     parts[part] = [...new Set(parts[part])].filter((f) => !seen.has(f));
     for (const f of parts[part]) {
       seen.add(f);

@@ -15,11 +15,6 @@ const PostEditorPage = deferredComponent(() =>
   ),
 );
 
-/** Evaluates every deferred page: a server render (prerender.tsx) cannot wait for one. */
-export async function preloadPages(): Promise<void> {
-  await Promise.all([PostPage.preload(), PostEditorPage.preload()]);
-}
-
 /** The remote's one exposed module: it renders its own routes (absolute paths, see the shell's route table). */
 export default function App(_props: RemoteAppProps) {
   return (

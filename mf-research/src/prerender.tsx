@@ -9,13 +9,14 @@
 
 import { matchPath } from '@app/router';
 import type { WindowLike } from 'dompurify';
-import App, { preloadPages } from './app';
+import App from './app';
+import { preloadDeferred } from './components/deferred-component';
 import { POST_ROUTE, postPageRequests } from './features/post';
 import { guestArrivalRequests } from './features/research-center';
 import { sanitiseWith } from './lib/markdown';
 
 // renderToString cannot wait for a page evaluated on first use (components/deferred-component.ts).
-await preloadPages();
+await preloadDeferred();
 
 export const prerenderPaths = ['/research-center'];
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferredComponent } from './deferred-component';
+import { deferredComponent, preloadDeferred } from './deferred-component';
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -31,7 +31,7 @@ describe('deferredComponent', () => {
   it('renders at once, without suspending, once preloaded; the loader runs once', async () => {
     const load = vi.fn(async () => Greeting);
     const Deferred = deferredComponent(load);
-    await Promise.all([Deferred.preload(), Deferred.preload()]);
+    await Promise.all([Deferred.preload(), preloadDeferred()]);
 
     render(
       <Suspense fallback={<p>Loading</p>}>

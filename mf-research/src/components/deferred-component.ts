@@ -1,5 +1,12 @@
 import { type ComponentType, createElement, use } from 'react';
 
+const everyPreload: Array<() => Promise<unknown>> = [];
+
+/** Evaluates every deferred component made so far (those of the modules imported before the call). */
+export async function preloadDeferred(): Promise<void> {
+  await Promise.all(everyPreload.map((preload) => preload()));
+}
+
 /**
  * A component whose modules are evaluated the first time it renders, not when the remote loads (issue 16).
  * The loader is a dynamic import in webpack's eager mode: the code stays in the remote's own chunks, so
@@ -9,7 +16,8 @@ import { type ComponentType, createElement, use } from 'react';
  *
  * The first render suspends once, until the evaluation is done: on arrival the shell's region keeps showing
  * its loading state (the pre-rendered picture), and navigations are transitions, which keep the old page.
- * `preload()` evaluates it ahead, for a server render, which cannot wait.
+ * `preload()` evaluates it ahead; `preloadDeferred()` evaluates every one, for a server render, which
+ * cannot wait.
  */
 export function deferredComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   let component: ComponentType<P> | null = null;
@@ -21,6 +29,7 @@ export function deferredComponent<P extends object>(load: () => Promise<Componen
     });
     return loading;
   };
+  everyPreload.push(preload);
   function Deferred(props: P) {
     const Component: ComponentType<P> = component ?? use(preload());
     return createElement(Component, props);

@@ -4,12 +4,13 @@ import { Providers } from '@app/test-utils';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import App, { preloadPages } from '../app';
+import App from '../app';
+import { preloadDeferred } from '../components/deferred-component';
 
 // The post page and the editor are evaluated on first use (components/deferred-component.ts); under vitest that
 // first use transforms their modules, which can outlast a findBy's second. Tested on its own in
 // deferred-component.test.tsx.
-await preloadPages();
+await preloadDeferred();
 
 /** Shows where the app navigated to, so tests can assert on it. */
 function LocationProbe() {

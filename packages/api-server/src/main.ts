@@ -1,11 +1,18 @@
-import { loadConfig } from './config';
+import { type Config, loadConfig } from './config';
 import { startServer } from './server';
+
+/** Which database the start line names: PostgreSQL's host and database (never the password), or the file. */
+const databaseLabel = ({ databaseUrl, dbPath }: Config) => {
+  if (!databaseUrl) return dbPath;
+  const url = new URL(databaseUrl);
+  return `${url.host}${url.pathname}`;
+};
 
 const config = loadConfig();
 const server = await startServer(config);
 if (config.logLevel !== 'silent') {
   process.stdout.write(
-    `${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: 'API listening', url: server.url, db: config.databaseUrl ? new URL(config.databaseUrl).host + new URL(config.databaseUrl).pathname : config.dbPath, requiresActivation: config.requiresActivation })}\n`,
+    `${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: 'API listening', url: server.url, db: databaseLabel(config), requiresActivation: config.requiresActivation })}\n`,
   );
 }
 const stop = () => {

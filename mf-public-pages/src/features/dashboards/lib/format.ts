@@ -1,11 +1,13 @@
-import type { DashboardIndicator, DashboardPoint } from '@app/contracts';
+import { type DashboardIndicator, type DashboardPoint, SHORT_MONTHS } from '@app/contracts';
 
-const number = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// Built on first use, not when the remote loads: an Intl formatter loads locale data on the main thread
+// (@app/contracts format.ts), and Home, which this remote also renders, shows no indicator value.
+let decimal: Intl.NumberFormat | undefined;
+const number = () => (decimal ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 }));
 
 /** A value with its unit: '%' directly after the number, any other unit after a space. */
 export function formatValue(value: number, unit: string): string {
-  const n = number.format(value);
+  const n = number().format(value);
   if (unit === '') return n;
   return unit === '%' ? `${n}%` : `${n} ${unit}`;
 }
@@ -13,7 +15,7 @@ export function formatValue(value: number, unit: string): string {
 /** A difference: percentage values change by percentage points, not by percent. */
 function formatChange(change: number, unit: string): string {
   const size = Math.abs(change);
-  const n = number.format(size);
+  const n = number().format(size);
   // "1 day", not "1 days": units are stored in the plural.
   const one = (plural: string) => (size === 1 && plural.endsWith('s') ? plural.slice(0, -1) : plural);
   if (unit === '%') return `${n} ${one('percentage points')}`;
@@ -23,7 +25,7 @@ function formatChange(change: number, unit: string): string {
 /** `2025-04` as `Apr 2025`; anything else is shown as it came. */
 export function formatPeriod(period: string, style: 'long' | 'short' = 'long'): string {
   const match = /^(\d{4})-(\d{2})$/.exec(period);
-  const month = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  const month = match ? SHORT_MONTHS[Number(match[2]) - 1] : undefined;
   if (!match || !month) return period;
   return style === 'long' ? `${month} ${match[1]}` : `${month} '${match[1]!.slice(2)}`;
 }

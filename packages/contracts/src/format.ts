@@ -1,13 +1,28 @@
 import { MESSAGES } from './messages';
 
-// One formatter for every screen: the three remotes used to carry their own copies, which disagreed on a
-// blank value and on what to show for a bad one (issue 13).
+// Dates and counts as every screen shows them. One formatter for every screen: the three remotes used to
+// carry their own copies, which disagreed on a blank value and on what to show for a bad one (issue 13).
 //
 // Written out rather than asked of Intl: the first `Intl.DateTimeFormat` (or `toLocaleString('en-US')`)
 // loads ICU locale data on the main thread, about 17 ms on this machine's Chromium and 4x that on
 // Lighthouse's slow phone, inside the task that renders the first list of cards (issue 16). The format is
-// fixed (SPEC §9 names one locale), so it needs none: dates.test.ts checks it against Intl.
-const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+// fixed (SPEC §9 names one locale), so it needs none: format.test.ts checks it against Intl.
+
+/** Months as US English abbreviates them ('Jan' … 'Dec'), by `Date.getMonth()`. */
+export const SHORT_MONTHS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
 
 /**
  * SPEC §9: dates show in short US format ('Nov 21, 2026', in the reader's time zone), 'No date' when the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate } from './dates';
+import { formatCount, formatDate } from './format';
 import { MESSAGES } from './messages';
 
 describe('formatDate (SPEC §9)', () => {
