@@ -75,3 +75,16 @@ export const SHARED_MODULES = {
   '@app/shell-actions': singleton(ownVersion('@app/shell-actions')),
   '@app/contracts': identical(CONTRACTS),
 };
+
+/**
+ * The shell's view of the same list. The shell provides every singleton and is the first container on the
+ * page, so the copy it consumes is always its own: checking its own version against itself is work without
+ * a possible outcome (MF's semver check compiles its patterns on each call, ~15 ms of a slow phone's start).
+ * Remotes keep their required versions; the contracts keep theirs (shared only between identical builds).
+ */
+export const HOST_SHARED_MODULES = Object.fromEntries(
+  Object.entries(SHARED_MODULES).map(([name, config]) => [
+    name,
+    config.singleton ? { ...config, requiredVersion: false } : config,
+  ]),
+);

@@ -10,7 +10,7 @@ import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import { appNamed } from './apps.mjs';
 import { PrerenderPlugin } from './prerender.mjs';
-import { SHARED_MODULES } from './shared.mjs';
+import { HOST_SHARED_MODULES, SHARED_MODULES } from './shared.mjs';
 
 // Loaders resolve from here (the factory's own dependencies), not from each app folder.
 const require = createRequire(import.meta.url);
@@ -145,7 +145,7 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
         name,
         filename: 'remoteEntry.js',
         exposes: exposes ?? {},
-        shared: SHARED_MODULES,
+        shared: exposes ? SHARED_MODULES : HOST_SHARED_MODULES,
         // Remotes are registered at run time from config.json, so build-time types are of no use here.
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },

@@ -78,6 +78,16 @@ describe('createConfig', () => {
     expect(shared['@app/contracts'].version).toMatch(/^\d+\.\d+\.\d+-s[0-9a-f]{10}$/);
   });
 
+  it('the shell provides the same versions, and consumes its own singletons without checking them against itself', () => {
+    const { shared } = federation(host('production'));
+    for (const [name, config] of Object.entries(SHARED_MODULES)) {
+      expect(shared[name].version, name).toBe(config.version);
+      expect(shared[name].singleton, name).toBe(config.singleton);
+      expect(shared[name].requiredVersion, name).toBe(config.singleton ? false : config.requiredVersion);
+    }
+    expect(shared['@app/contracts']).toEqual(SHARED_MODULES['@app/contracts']);
+  });
+
   it('production: minified, hashed chunks, hidden source maps, the router production build, pre-rendered pages', () => {
     const config = remote('production');
     expect(config.mode).toBe('production');
