@@ -99,7 +99,7 @@ interface Props {
 /** SPEC §2/§4 Profile: view mode or edit mode; save returns to view mode with a message hidden after 3 s. */
 export function ProfileDetails({ profile, onSaved }: Props) {
   const [editing, setEditing] = useState(false);
-  const { values, setValues, errors, setErrors, showErrors, bind } = useFormFields<FieldName, Values>(() =>
+  const { values, setValues, setErrors, showErrors, bind } = useFormFields<FieldName, Values>(() =>
     valuesOf(profile),
   );
   const [failure, setFailure] = useState<string | null>(null);

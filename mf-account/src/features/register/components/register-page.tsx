@@ -90,7 +90,7 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 /** SPEC §2 Register, §4 registration states, §5 field rules, §8 registration failures. */
 export function RegisterPage() {
   const navigate = useNavigate();
-  const { values, setValues, errors, setErrors, showErrors, bind } = useFormFields<FieldName, Values>(EMPTY);
+  const { values, setValues, setErrors, showErrors, bind } = useFormFields<FieldName, Values>(EMPTY);
   const [generalError, setGeneralError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
