@@ -1,5 +1,4 @@
 import { nextTask } from './early/next-task';
-import { takePrerenderedRegion } from './federation/prerendered-region';
 
 /**
  * Start-up in stages, each in its own task. Evaluating the shell's modules (valibot schemas, the router,
@@ -8,8 +7,11 @@ import { takePrerenderedRegion } from './federation/prerendered-region';
  * are `eager`: no extra chunk and no request, only evaluation deferred to the stage that needs it.
  */
 async function start() {
+  // Not in the task that evaluated the shared libraries' chunk (this module runs in its microtasks): the
+  // region's helpers bring the API client and the contracts' schemas with them.
+  await nextTask();
   // Before React replaces the server's picture of the page: keep the route's region to show until it is live.
-  takePrerenderedRegion();
+  (await import(/* webpackMode: "eager" */ './federation/prerendered-region')).takePrerenderedRegion();
   await nextTask();
   const startup = await import(/* webpackMode: "eager" */ './startup');
   const render = startup.renderer();
