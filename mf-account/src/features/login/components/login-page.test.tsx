@@ -76,7 +76,7 @@ describe('LoginPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(L.required);
     expect(called).toBe(false);
     const firstMissing = email.trim() === '' ? emailField() : passwordField();
-    expect(firstMissing).toHaveFocus();
+    await waitFor(() => expect(firstMissing).toHaveFocus());
     expect(firstMissing).toHaveAttribute('aria-invalid', 'true');
     expect(firstMissing).toHaveAccessibleDescription(L.required);
   });

@@ -156,7 +156,7 @@ describe('ProfilePage edit mode', () => {
     await user.click(screen.getByRole('button', { name: T.cancel }));
     expect(within(details()).getByText('Jane')).toBeInTheDocument();
     expect(calls.profileUpdates).toHaveLength(0);
-    expect(screen.getByRole('button', { name: T.edit })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('button', { name: T.edit })).toHaveFocus());
   });
 
   it.each([
@@ -176,7 +176,7 @@ describe('ProfilePage edit mode', () => {
     await user.click(screen.getByRole('button', { name: T.save }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(input(label)).toHaveAccessibleDescription(message);
-    expect(input(label)).toHaveFocus();
+    await waitFor(() => expect(input(label)).toHaveFocus());
     expect(calls.profileUpdates).toHaveLength(0);
     await user.type(input(label), 'x');
     expect(screen.queryByText(message)).not.toBeInTheDocument();
@@ -229,7 +229,7 @@ describe('ProfilePage keyboard', () => {
     await loaded();
     screen.getByRole('button', { name: T.edit }).focus();
     await user.keyboard('{Enter}');
-    expect(input(T.firstName)).toHaveFocus();
+    await waitFor(() => expect(input(T.firstName)).toHaveFocus());
     await user.keyboard('{Control>}a{/Control}Joan{Enter}');
     expect(await screen.findByRole('status')).toHaveTextContent(P.updated);
     expect(calls.profileUpdates).toHaveLength(1);

@@ -101,7 +101,7 @@ describe('RegisterPage submit', () => {
     await fill(user, VALID);
     await user.click(submit());
     await donePanel();
-    expect(document.title).toBe(`${T.doneTitle} | ${MESSAGES.app.companyName}`);
+    await waitFor(() => expect(document.title).toBe(`${T.doneTitle} | ${MESSAGES.app.companyName}`));
   });
 
   it('Browse Research leaves for /research-center', async () => {

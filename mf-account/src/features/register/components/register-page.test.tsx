@@ -101,7 +101,7 @@ describe('RegisterPage validation (SPEC §5)', () => {
       expect(input(field)).toHaveAttribute('aria-invalid', 'true');
       expect(input(field)).toHaveAccessibleDescription(expect.stringContaining(message));
       expect(error).toHaveAttribute('role', 'alert');
-      expect(input(field)).toHaveFocus();
+      await waitFor(() => expect(input(field)).toHaveFocus());
       expect(calls).toHaveLength(0);
     },
   );
@@ -120,7 +120,7 @@ describe('RegisterPage validation (SPEC §5)', () => {
     ]) {
       expect(screen.getByText(message)).toBeInTheDocument();
     }
-    expect(input('username')).toHaveFocus();
+    await waitFor(() => expect(input('username')).toHaveFocus());
     for (const optional of ['lastName', 'city', 'postalCode', 'country'] as const) {
       expect(input(optional)).not.toHaveAttribute('aria-invalid');
     }
