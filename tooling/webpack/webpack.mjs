@@ -100,6 +100,8 @@ class CopyPublicPlugin {
 export function createConfig({ app, dirname, exposes, title, mode, preloadJson = [] }) {
   const { container: name, port } = appNamed(app);
   const isProd = (mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+  // The shell is the one app that exposes nothing: it hosts, the others are its remotes.
+  const isShell = !exposes;
   return {
     mode: isProd ? 'production' : 'development',
     context: dirname,
@@ -137,7 +139,7 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
       minimize: isProd,
       // swc's minifier: several times faster than terser on 2 cores, a few % larger output.
       minimizer: isProd ? [new TerserPlugin({ minify: TerserPlugin.swcMinify, extractComments: false })] : [],
-      ...(isProd && !exposes ? { splitChunks: hostSplitChunks } : {}),
+      ...(isProd && isShell ? { splitChunks: hostSplitChunks } : {}),
     },
     performance: { hints: false },
     plugins: [
@@ -145,7 +147,7 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
         name,
         filename: 'remoteEntry.js',
         exposes: exposes ?? {},
-        shared: exposes ? SHARED_MODULES : HOST_SHARED_MODULES,
+        shared: isShell ? HOST_SHARED_MODULES : SHARED_MODULES,
         // Remotes are registered at run time from config.json, so build-time types are of no use here.
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },
@@ -154,10 +156,10 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
         // carrying a copy (~22 KiB gzip per remote). Production only: a remote's standalone page has no
         // shell to provide it, so teams run a remote alone with `pnpm --filter <remote> dev`.
         // The shell's runtime runs only in browsers: `target: 'web'` drops its Node loading paths (-1.7 KiB).
-        experiments: isProd && exposes ? { externalRuntime: true } : { optimization: { target: 'web' } },
+        experiments: isProd && !isShell ? { externalRuntime: true } : { optimization: { target: 'web' } },
         // The host provides it with the ESM build of MF's own inject plugin: `provideExternalRuntime: true`
         // adds the CommonJS build, which pulls in a second copy of the runtime (+24 KiB gzip in main.js).
-        runtimePlugins: isProd && !exposes ? [injectRuntimePluginPath()] : [],
+        runtimePlugins: isProd && isShell ? [injectRuntimePluginPath()] : [],
       }),
       new HtmlWebpackPlugin({
         // One page template for every app: the theme is chosen and painted before any bundle runs.
@@ -174,7 +176,7 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
             .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin="anonymous" />`)
             .join('\n    '),
           standaloneNotice:
-            isProd && exposes
+            isProd && !isShell
               ? `<main class="standalone-notice"><h1>${name.replace(/_/g, '-')}: production build</h1><p>This remote runs inside the shell: open <a href="http://localhost:3000">http://localhost:3000</a>. To work on it alone, run <code>pnpm --filter ${name.replace(/_/g, '-')} dev</code>.</p></main>`
               : '',
         },
@@ -182,11 +184,11 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
         hash: false,
         // A remote's production build uses the shell's federation runtime (externalRuntime above), so its
         // own page cannot start it: the page says where the remote runs instead of staying blank.
-        ...(isProd && exposes ? { inject: false } : {}),
+        ...(isProd && !isShell ? { inject: false } : {}),
       }),
       new CopyPublicPlugin(path.join(dirname, 'public')),
       // First screens as HTML (docs/decisions/0018-prerendered-first-screen.md): production builds only.
-      ...(isProd ? [new PrerenderPlugin({ appDir: dirname, isShell: !exposes })] : []),
+      ...(isProd ? [new PrerenderPlugin({ appDir: dirname, isShell })] : []),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
         // Only used by a remote's standalone dev frame; the shell reads the API address from config.json.
