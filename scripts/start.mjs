@@ -1,7 +1,8 @@
-// `pnpm start`: builds whatever is missing or stale, then serves the production builds of the shell and
-// the remotes on 3000-3004 and starts the API server (embedded SQLite, demo content) on 4000.
-// The shell's server also serves the release store (/releases/) and the deployment manifest
-// (/deployment.json); on a fresh clone each remote's current build is released as its first stable version.
+// `pnpm start`: builds whatever is missing or stale, then starts the edge on 3000 (the shell's pages, composed
+// per visitor, docs/decisions/0026-edge.md; from its compiled bundle, as in the cluster), serves the remotes'
+// production builds on 3001-3004 and starts the API server (embedded SQLite, demo content) on 4000.
+// The edge also serves the release store (/releases/) and the deployment manifest (/deployment.json); on a
+// fresh clone each remote's current build is released as its first stable version.
 // Env: API_PORT, DB_PATH, REQUIRES_ACTIVATION (see packages/api-server/README.md); SHELL_CONFIG=<file>
 // serves that file as the shell's /config.json; NO_API=1 skips the API server; RELEASE_STORE_DIR,
 // DEPLOY_DIR, DEPLOY_ENV place the release store and the deployment (packages/release/README.md);
@@ -10,11 +11,12 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { serveApp } from '@app/edge';
 import { bootstrapReleases } from '@app/release';
 import { rolloutPaths } from '@app/rollout/node';
-import { serveApp } from '@app/static-server';
 import { API, APPS, ROOT, SHELL_URL } from './apps.mjs';
 import { build } from './build.mjs';
+import { startEdge } from './edge-process.mjs';
 
 const children = [];
 function stopAll(code = 0) {
@@ -37,14 +39,19 @@ export function startApi() {
     stdio: 'inherit',
     env: { ...process.env, PORT: String(API.port) },
   });
+  watchChild(child, 'the API server');
+  return child;
+}
+
+/** A child that stops by itself stops everything: `pnpm start` is all or nothing. */
+function watchChild(child, what) {
   child.on('exit', (code, signal) => {
     if (signal !== 'SIGTERM') {
-      console.error(`the API server stopped (exit ${code ?? signal})`);
+      console.error(`${what} stopped (exit ${code ?? signal})`);
       stopAll(1);
     }
   });
   children.push(child);
-  return child;
 }
 
 /** Resolves once /api/health answers, so nothing is served against an API that is not there yet. */
@@ -70,22 +77,24 @@ async function main() {
     log: (line) => console.log(line),
     followBuilds: process.env.ROLLOUT_FOLLOW_BUILDS === '1',
   });
-  const runtimeConfig = process.env.SHELL_CONFIG
-    ? JSON.parse(fs.readFileSync(process.env.SHELL_CONFIG, 'utf8'))
-    : undefined;
   if (startApi()) await waitForApi();
-  // The shell (port 3000) starts last: when it answers, everything else does.
-  for (const app of [...APPS].reverse()) {
-    await serveApp({
-      name: app.name,
-      dir: app.dist,
-      port: app.port,
-      spa: app.spa,
-      runtimeConfig: app.name === 'shell' ? runtimeConfig : undefined,
-      releases: app.name === 'shell' ? { store: paths.store, manifestFile: paths.manifestFile } : undefined,
-    });
+  for (const app of APPS.filter((a) => a.name !== 'shell')) {
+    await serveApp({ name: app.name, dir: app.dist, port: app.port });
     console.log(`${app.name.padEnd(16)} http://localhost:${app.port}`);
   }
+  // The edge (port 3000) starts last: when it answers, everything else does.
+  const shell = APPS.find((a) => a.name === 'shell');
+  const edge = await startEdge({
+    port: shell.port,
+    env: {
+      SHELL_DIST: shell.dist,
+      ...(process.env.SHELL_CONFIG ? { SHELL_CONFIG: path.resolve(process.env.SHELL_CONFIG) } : {}),
+      RELEASE_STORE_DIR: paths.store,
+      DEPLOY_DIR: paths.deployDir,
+    },
+  });
+  watchChild(edge, 'the edge');
+  console.log(`${'edge (shell)'.padEnd(16)} http://localhost:${shell.port}`);
   console.log(`api-server       http://localhost:${API.port}`);
   console.log(`releases         ${SHELL_URL}/releases/ (${paths.store})`);
   console.log(`deployment       ${SHELL_URL}/deployment.json (${paths.manifestFile})`);

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
-import { serveApp } from '@app/static-server';
+import { serveApp } from '@app/edge';
 import { createMember, useToken } from '../support/api';
 import { expect, test } from '../support/test';
 

@@ -17,13 +17,12 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { REGION_MARKER, styleBlock } from '@app/static-server/prerendered-page';
-import { SERVER_RENDER_FILE } from '@app/static-server/server-rendered-page';
+import { PRERENDER_FILE, REGION_MARKER, SERVER_RENDER_FILE, styleBlock } from '@app/page-format';
 
 const require = createRequire(import.meta.url);
 
 export const PRERENDER_ENTRY = 'src/prerender.tsx';
-export const PRERENDER_FILE = 'prerender.json';
+export { PRERENDER_FILE };
 
 /** Whether the app's prerender entry declares data-backed pages (a plain text check: the entry is ours). */
 const declaresServerRequests = (source) => /export\s+(?:function|const)\s+serverRequests\b/.test(source);

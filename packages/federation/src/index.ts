@@ -21,3 +21,5 @@ export interface SurveyAppProps {
 }
 
 export type RemoteEntryModule<P = RemoteAppProps> = { default: ComponentType<P> };
+
+export * from './route-table';

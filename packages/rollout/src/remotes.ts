@@ -8,6 +8,11 @@ export type RemotePackage = (typeof REMOTE_PACKAGES)[number];
 
 export type ContainerName = 'mf_account' | 'mf_research' | 'mf_survey' | 'mf_public_pages';
 
+/** The same remotes by container name, in the same order. */
+export const REMOTE_CONTAINERS: readonly ContainerName[] = REMOTE_PACKAGES.map(
+  (remote) => remote.replace(/-/g, '_') as ContainerName,
+);
+
 export function containerOf(remote: RemotePackage): ContainerName {
   return remote.replace(/-/g, '_') as ContainerName;
 }

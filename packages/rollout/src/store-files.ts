@@ -10,7 +10,8 @@ import { isVersionId } from './version-id';
  * API. Defaults sit in the repository (both folders are git-ignored); environment variables move them:
  *   RELEASE_STORE_DIR  public, immutable: <store>/<remote>/<version>/ (served under /releases/)
  *   DEPLOY_DIR         private: <env>.json (the manifest, served as /deployment.json), <env>.audit.jsonl,
- *                      <env>.lock (one writer at a time), preview-secret (HMAC key of preview links)
+ *                      <env>.lock (one writer at a time), preview-secret (HMAC key of preview links),
+ *                      edge-secret (HMAC key of the edge's visitor cookie)
  *   DEPLOY_ENV         which environment's manifest (default: local)
  */
 export interface RolloutPaths {
@@ -109,19 +110,38 @@ export function readPreviewSecret(
   }
 }
 
+/** A secret file's content, creating it (random, owner-only) when there is none; the first writer wins. */
+function ensureSecretFile(file: string): string {
+  const read = () => {
+    try {
+      return fs.readFileSync(file, 'utf8').trim() || null;
+    } catch {
+      return null;
+    }
+  };
+  const existing = read();
+  if (existing) return existing;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    fs.writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  return read() as string;
+}
+
 /** Creates the secret file (random, owner-only) the first time a preview link is made. */
 export function ensurePreviewSecret(
   paths: RolloutPaths,
   env: Record<string, string | undefined> = process.env,
 ) {
-  const existing = readPreviewSecret(paths, env);
-  if (existing) return existing;
-  fs.mkdirSync(paths.deployDir, { recursive: true });
-  const secret = randomBytes(32).toString('hex');
-  try {
-    fs.writeFileSync(paths.secretFile, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return readPreviewSecret(paths, env) as string;
+  return readPreviewSecret(paths, env) ?? ensureSecretFile(paths.secretFile);
+}
+
+/**
+ * The key the edge signs its visitor cookie with: EDGE_SECRET, else the deploy folder's edge-secret file
+ * (created on first use). Every edge instance of an environment must share it (one folder, or the variable).
+ */
+export function ensureEdgeSecret(paths: RolloutPaths, env: Record<string, string | undefined> = process.env) {
+  return env.EDGE_SECRET || ensureSecretFile(path.join(paths.deployDir, 'edge-secret'));
 }

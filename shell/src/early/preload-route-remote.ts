@@ -1,7 +1,8 @@
 // A subpath: the package's index would bring every schema (and valibot) into the first script.
 import { TOKEN_KEY } from '@app/contracts/storage-keys';
-import type { ContainerName, DeploymentManifest } from '@app/rollout';
-import { planRemote } from '../rollout/plan';
+import type { ContainerName, DeploymentManifest, MfManifest, RemoteChoice } from '@app/rollout';
+import { planRemote, remoteAppFiles } from '@app/rollout';
+import { PAGE_PLAN_ID } from '@app/rollout/page-plan-id';
 import { PREVIEW_KEY } from '../rollout/preview-key';
 import { rememberedUserId, visitorCohort } from '../rollout/visitor';
 import { findRoute } from '../routes/route-table';
@@ -13,8 +14,12 @@ import { CONFIG_URL, fetchJsonOnce } from './fetch-once';
  * cohort), fetches that version's manifest and preloads its entry and ./App chunks. When the shell later
  * loads the remote, they are already here or on their way (docs/decisions/0010-first-visit-loading.md).
  *
- * Skipped where the decision is not known yet (a pending preview link, a member on a device that has not
- * seen their id): the shell then decides after its own requests, as before. Never throws.
+ * Where an edge served the page (docs/decisions/0026-edge.md), the decision is in the page's plan, and the
+ * edge has already written preloads for a released version into the HTML: only a remote served from its
+ * plain config.json address is left to preload here, and nothing has to be fetched to decide.
+ *
+ * Without a plan, skipped where the decision is not known yet (a pending preview link, a member on a device
+ * that has not seen their id): the shell then decides after its own requests, as before. Never throws.
  */
 function storage(): Storage | null {
   try {
@@ -39,24 +44,6 @@ function addPreload(href: string, as: 'fetch' | 'script', integrity: string | nu
   document.head.appendChild(link);
 }
 
-interface MfManifest {
-  metaData?: { publicPath?: string; remoteEntry?: { name?: string; path?: string } };
-  exposes?: Array<{ path?: string; assets?: { js?: { sync?: string[] } } }>;
-}
-
-/** The remote's entry and its ./App chunks, from its manifest (what the runtime will ask for next). */
-function codeOf(manifestUrl: string, manifest: MfManifest): string[] {
-  const { publicPath, remoteEntry } = manifest.metaData ?? {};
-  if (!remoteEntry?.name) return [];
-  const base = !publicPath || publicPath === 'auto' ? new URL('.', manifestUrl).href : publicPath;
-  const at = (file: string) => new URL(file, base).href;
-  const app = manifest.exposes?.find((e) => e.path === './App');
-  return [
-    at(remoteEntry.path ? `${remoteEntry.path}/${remoteEntry.name}` : remoteEntry.name),
-    ...(app?.assets?.js?.sync ?? []).map(at),
-  ];
-}
-
 /**
  * Not validated with the manifest schema here: that would put valibot in the first script. A malformed
  * manifest only makes this a wrong hint; the shell validates before it loads anything.
@@ -66,10 +53,31 @@ function manifestOrNull(raw: unknown): DeploymentManifest | null {
   return remotes && typeof remotes === 'object' ? (raw as DeploymentManifest) : null;
 }
 
+/**
+ * The route's choice in the edge's plan, unvalidated (valibot stays out of the first script; the shell
+ * validates the plan before it loads anything): undefined when the page has no plan.
+ */
+function plannedChoice(remote: ContainerName): RemoteChoice | null | undefined {
+  const block = document.getElementById(PAGE_PLAN_ID);
+  if (!block?.textContent) return undefined;
+  try {
+    const plan = (JSON.parse(block.textContent) as { plan?: Record<string, RemoteChoice> }).plan;
+    return plan?.[remote] ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export async function preloadRouteRemote(): Promise<void> {
   try {
     const route = findRoute(window.location.pathname);
     if (!route) return;
+    const planned = plannedChoice(route.remote);
+    if (planned !== undefined) {
+      // A released version's code is in the HTML's preloads already.
+      if (planned && planned.version === null) await preloadCode(planned);
+      return;
+    }
     const store = storage();
     if (new URL(window.location.href).searchParams.has('preview') || store?.getItem(PREVIEW_KEY)) return;
     const loggedIn = Boolean(store?.getItem(TOKEN_KEY));
@@ -93,16 +101,22 @@ export async function preloadRouteRemote(): Promise<void> {
       cohort: visitorCohort(userId, store),
       preview: null,
     });
-    // The manifest itself is fetched here (a release's is cached for a year, so the runtime's own request
-    // is answered from the cache), then its code is preloaded while the shell is still starting.
-    // A released version without a digest is never loaded: nothing to preload.
-    if (choice.version && !choice.integrity) return;
-    const response = await fetch(choice.entry);
-    if (!response.ok) return;
-    const [entry, ...chunks] = codeOf(choice.entry, (await response.json()) as MfManifest);
-    if (entry) addPreload(entry, 'script', choice.integrity);
-    for (const href of chunks) addPreload(href, 'script');
+    await preloadCode(choice);
   } catch {
     // only a head start: the shell loads the remote either way
   }
+}
+
+/**
+ * The manifest itself is fetched here (a release's is cached for a year, so the runtime's own request is
+ * answered from the cache), then its code is preloaded while the shell is still starting. A released
+ * version without a digest is never loaded: nothing to preload.
+ */
+async function preloadCode(choice: Pick<RemoteChoice, 'entry' | 'version' | 'integrity'>): Promise<void> {
+  if (choice.version && !choice.integrity) return;
+  const response = await fetch(choice.entry);
+  if (!response.ok) return;
+  const [entry, ...chunks] = remoteAppFiles(choice.entry, (await response.json()) as MfManifest);
+  if (entry) addPreload(entry, 'script', choice.integrity);
+  for (const href of chunks) addPreload(href, 'script');
 }

@@ -1,5 +1,5 @@
+import type { RemoteChoice } from '@app/rollout';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RemoteChoice } from '../rollout/plan';
 
 const runtime = vi.hoisted(() => ({
   registered: [] as Array<{ name: string; entry: string; force: boolean }>,

@@ -1,7 +1,7 @@
 import { EXPOSED_MODULE, REMOTE_NAMES, type RemoteEntryModule, type RemoteName } from '@app/federation';
+import type { RemoteChoice } from '@app/rollout';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { reportHealth } from '../rollout/health';
-import type { RemoteChoice } from '../rollout/plan';
 import type { RolloutState } from '../rollout/prepare';
 import { entryIntegrityPlugin, pinEntry } from './entry-integrity';
 

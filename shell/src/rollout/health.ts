@@ -1,5 +1,5 @@
 import { API_PATHS, type RolloutHealthReport } from '@app/contracts';
-import type { RemoteChoice } from './plan';
+import type { RemoteChoice } from '@app/rollout';
 
 /**
  * Health reports feed `pnpm rollout status` and the health gate: per remote and version, loads, load

@@ -1,10 +1,10 @@
 import { readToken } from '@app/api-client';
 import { API_PATHS } from '@app/contracts';
 import { REMOTE_NAMES } from '@app/federation';
-import type { ContainerName } from '@app/rollout';
+import { type ContainerName, planRemotes, type RemoteChoice } from '@app/rollout';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { loadDeployment } from './deployment';
-import { planRemotes, type RemoteChoice } from './plan';
+import { pagePlan } from './page-plan';
 import { type PreviewState, takePreviewParam, verifyPreview } from './preview';
 import { rememberedUserId, rememberUserId, visitorCohort } from './visitor';
 
@@ -41,10 +41,20 @@ async function userIdFor(apiBaseUrl: string): Promise<string | null> {
   }
 }
 
-/** Everything the shell needs before registering remotes, fetched in parallel. */
+/**
+ * Everything the shell needs before registering remotes: the plan the edge wrote into the page (decided
+ * before the HTML, so the page painted exactly these versions), or, where no edge served the page, the
+ * same decision made here from the manifest, the preview and the visitor, fetched in parallel.
+ */
 export async function prepareRollout(config: RuntimeConfig): Promise<RolloutState> {
   const { deployment } = config;
+  const budgets = {
+    canaryBudgetMs: deployment?.canaryLoadBudgetMs ?? 8000,
+    loadBudgetMs: config.remoteLoadBudgetMs,
+  };
   takePreviewParam();
+  const planned = pagePlan();
+  if (planned) return { plan: planned.plan, preview: planned.preview, ...budgets };
   const [manifest, preview, userId] = await Promise.all([
     deployment ? loadDeployment(deployment.manifestUrl) : Promise.resolve(null),
     deployment ? verifyPreview(config.apiBaseUrl) : Promise.resolve<PreviewState>({ status: 'none' }),
@@ -64,10 +74,5 @@ export async function prepareRollout(config: RuntimeConfig): Promise<RolloutStat
     cohort: visitorCohort(userId),
     preview: preview.status === 'active' ? preview.grant : null,
   });
-  return {
-    plan,
-    preview,
-    canaryBudgetMs: deployment?.canaryLoadBudgetMs ?? 8000,
-    loadBudgetMs: config.remoteLoadBudgetMs,
-  };
+  return { plan, preview, ...budgets };
 }

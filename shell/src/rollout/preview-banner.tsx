@@ -1,7 +1,7 @@
 import { Button } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useState } from 'react';
-import { clearPreview, type PreviewState } from './preview';
+import { exitPreview, type PreviewState } from './preview';
 
 const bar = (t: Theme) => css`
   display: flex;
@@ -32,8 +32,8 @@ export function PreviewBanner({ state }: { state: PreviewState }) {
       </div>
     );
   }
-  const exit = () => {
-    clearPreview();
+  const exit = async () => {
+    await exitPreview();
     // The previewed build is loaded into this page; a reload is the one clean way back to the live one.
     window.location.reload();
   };
@@ -42,7 +42,7 @@ export function PreviewBanner({ state }: { state: PreviewState }) {
       <span>
         Previewing {state.grant.remote} {state.grant.version} ·{' '}
       </span>
-      <Button size="sm" variant="secondary" onClick={exit}>
+      <Button size="sm" variant="secondary" onClick={() => void exit()}>
         Exit preview
       </Button>
     </div>

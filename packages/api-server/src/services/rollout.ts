@@ -7,12 +7,11 @@ import {
 } from '@app/contracts';
 import type { RemotePackage } from '@app/rollout';
 import {
+  checkPreview,
   isReleased,
   readAuditLog,
   readManifestFile,
   readPreviewSecret,
-  releasedEntryIntegrity,
-  verifyPreviewToken,
 } from '@app/rollout/node';
 import * as v from 'valibot';
 import type { Config } from '../config';
@@ -65,19 +64,15 @@ export class RolloutService {
     return value;
   }
 
+  /** For the shell where no edge opened the link (docs/decisions/0026-edge.md): the same check as the edge's. */
   verifyPreview(token: string, now = Date.now()): PreviewGrant {
-    const secret = this.previewSecret(now);
-    if (!secret) throw new HttpError(400, M.previewDisabled);
-    const verdict = verifyPreviewToken(token, secret, now);
-    if (!verdict.ok) {
-      throw new HttpError(400, verdict.reason === 'expired' ? M.previewExpired : M.previewInvalid);
-    }
-    const { remote, version, exp } = verdict.claims;
-    const integrity = this.isReleased(remote, version)
-      ? releasedEntryIntegrity(this.config.paths.store, remote, version)
-      : null;
-    if (!integrity) throw new HttpError(400, M.previewNotReleased);
-    return { remote, version, expiresAt: new Date(exp).toISOString(), integrity };
+    const checked = checkPreview(token, {
+      store: this.config.paths.store,
+      secret: this.previewSecret(now),
+      now,
+    });
+    if (checked.status === 'refused') throw new HttpError(400, checked.message);
+    return checked.grant;
   }
 
   async adminView(): Promise<AdminRollouts> {

@@ -1,9 +1,9 @@
-// Which request paths a static server may answer at all. Everything it serves is a plain file name under
-// its build folder: no dotfiles, nothing outside the folder (also when encoded), and source maps only when
-// the team asks for them (SERVE_SOURCE_MAPS=1); the maps stay beside the build either way.
+// Which request paths the edge may answer at all. Everything it serves is a plain file name under its build
+// folder: no dotfiles, nothing outside the folder (also when encoded), and source maps only when the team
+// asks for them (SERVE_SOURCE_MAPS=1); the maps stay beside the build either way.
 
 /** The decoded path, or null when the path cannot be decoded (a malformed %-escape). */
-export function decodedPath(pathname) {
+export function decodedPath(pathname: string): string | null {
   try {
     return decodeURIComponent(pathname);
   } catch {
@@ -16,7 +16,7 @@ export function decodedPath(pathname) {
  * %2e%2e or %2f-encoded), backslashes and NUL bytes, dotfiles and dot-folders (.env, .git/), and source maps
  * unless `serveSourceMaps`.
  */
-export function isForbiddenPath(pathname, { serveSourceMaps = false } = {}) {
+export function isForbiddenPath(pathname: string, { serveSourceMaps = false } = {}): boolean {
   const decoded = decodedPath(pathname);
   if (decoded === null) return true;
   // Decoded twice as well: a double-encoded %252e%252e must not become '..' in a later layer either.

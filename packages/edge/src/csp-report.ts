@@ -2,14 +2,19 @@
 // becomes one JSON line: appended to CSP_REPORT_FILE when set (the e2e suite fails on any line), and
 // written to stderr otherwise, at most MAX_LOGGED per process so a hostile page cannot flood the log.
 import fs from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const MAX_BODY_BYTES = 16 * 1024;
 const MAX_LOGGED = 100;
 
+type Report = Record<string, unknown>;
+
 /** The fields worth keeping from a report (`application/csp-report` or a Reporting API body). */
-function summary(raw) {
-  const body = raw?.['csp-report'] ?? raw?.body ?? raw ?? {};
-  const pick = (...keys) => keys.map((k) => body[k]).find((v) => typeof v === 'string') ?? '';
+function summary(raw: unknown) {
+  const outer = (raw ?? {}) as Report;
+  const body = (outer['csp-report'] ?? outer.body ?? outer ?? {}) as Report;
+  const pick = (...keys: string[]) =>
+    (keys.map((k) => body[k]).find((v) => typeof v === 'string') as string | undefined) ?? '';
   return {
     page: pick('document-uri', 'documentURL'),
     directive: pick('effective-directive', 'effectiveDirective', 'violated-directive'),
@@ -20,17 +25,17 @@ function summary(raw) {
   };
 }
 
-export function cspReportHandler({ app, file }) {
+export function cspReportHandler({ app, file }: { app: string; file?: string }) {
   let logged = 0;
-  return (req, res) => {
+  return (req: IncomingMessage, res: ServerResponse) => {
     if (req.method !== 'POST') {
       res.writeHead(405, { Allow: 'POST', 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('Method not allowed');
       return;
     }
     let size = 0;
-    const chunks = [];
-    req.on('data', (chunk) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     });
@@ -38,7 +43,7 @@ export function cspReportHandler({ app, file }) {
       res.writeHead(204);
       res.end();
       if (size > MAX_BODY_BYTES) return;
-      let parsed;
+      let parsed: unknown;
       try {
         parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
       } catch {

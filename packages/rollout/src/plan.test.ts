@@ -1,7 +1,8 @@
-import { REMOTE_NAMES } from '@app/federation';
-import { cohortOf, type DeploymentManifest } from '@app/rollout';
 import { describe, expect, it } from 'vitest';
+import { cohortOf } from './cohort';
+import type { DeploymentManifest } from './manifest';
 import { type PlanInput, planRemote, planRemotes } from './plan';
+import { REMOTE_CONTAINERS as REMOTE_NAMES } from './remotes';
 
 const configUrls = {
   mf_public_pages: 'http://localhost:3004/mf-manifest.json',

@@ -1,16 +1,12 @@
-import type { PreviewGrant } from '@app/contracts';
-import type { RemotePackage } from '@app/rollout';
-import {
-  type ContainerName,
-  chooseVersion,
-  type DeploymentManifest,
-  packageOf,
-  releaseManifestUrl,
-} from '@app/rollout';
+import { chooseVersion } from './cohort';
+import type { DeploymentManifest } from './manifest';
+import { type ContainerName, packageOf, type RemotePackage } from './remotes';
+import { releaseManifestUrl } from './urls';
 
 /**
- * Which build of each remote this visitor gets (docs/decisions/0009-staged-rollouts.md), decided once at
- * startup from the deployment manifest, the visitor's cohort and an active preview:
+ * Which build of each remote this visitor gets (docs/decisions/0009-staged-rollouts.md), decided once per
+ * page view from the deployment manifest, the visitor's cohort and an active preview: by the edge before the
+ * HTML is sent (docs/decisions/0026-edge.md), or by the shell when no edge wrote the plan into the page.
  *   preview (a signed QA link for this remote)  >  canary (cohort below its percent)  >  stable  >  config URL
  * The stable entry is kept beside every choice: a canary or preview that fails falls back to it.
  */
@@ -32,6 +28,13 @@ export interface RemoteChoice {
   fallback: Omit<RemoteChoice, 'remote' | 'fallback'> | null;
 }
 
+/** An active preview link: this remote pinned to this released version (with its entry's digest). */
+export interface PreviewPin {
+  remote: RemotePackage;
+  version: string;
+  integrity: string;
+}
+
 export interface PlanInput {
   /** config.json's plain URL per remote: used when the manifest has no stable version for it. */
   configUrls: Record<ContainerName, string>;
@@ -41,7 +44,7 @@ export interface PlanInput {
   /** Absolute base URL of the release store (config.json's deployment.releasesUrl, resolved). */
   releasesUrl: string | null;
   cohort: number;
-  preview: PreviewGrant | null;
+  preview: PreviewPin | null;
 }
 
 export function planRemote(name: ContainerName, input: PlanInput): RemoteChoice {

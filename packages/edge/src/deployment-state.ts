@@ -1,0 +1,78 @@
+// What the edge reads from disk to decide a page: the runtime config and the deployment manifest, each
+// validated when it changes (watched-file.ts) and otherwise reused, so a rollout or an edit reaches the next
+// request of every instance with no restart, and a bad edit keeps the last good version (and says so).
+import path from 'node:path';
+import { checkRuntimeConfig, type DeploymentManifest, parseManifest, type RemotePackage } from '@app/rollout';
+import { isReleased } from '@app/rollout/node';
+import type { DegradedLog } from './degraded';
+import { watchedFile } from './watched-file';
+
+/** config.json as written (the shell resolves its paths against the page's origin, as the edge does). */
+export type RawConfig = Record<string, unknown> & {
+  apiBaseUrl: string;
+  remotes: Record<string, { url: string; integrity?: string }>;
+  deployment?: { manifestUrl: string; releasesUrl: string; canaryLoadBudgetMs?: number };
+};
+
+/** Any origin will do for checking: paths are resolved per request against the page's own. */
+const CHECK_ORIGIN = 'http://localhost';
+
+export function validConfig(raw: unknown): RawConfig {
+  const checked = checkRuntimeConfig(raw, CHECK_ORIGIN);
+  if (!checked.ok) throw new Error(`invalid runtime config: ${checked.error}`);
+  return raw as RawConfig;
+}
+
+export interface DeploymentState {
+  /** The last valid runtime config, or null when there never was one. */
+  config(): RawConfig | null;
+  /** The last valid deployment manifest, or null when the environment has none. */
+  manifest(): DeploymentManifest | null;
+  store: string | null;
+  /** The folder of a released version, or null when it is not (completely) released. */
+  releaseFolder(remote: RemotePackage, version: string): string | null;
+}
+
+export function deploymentState(o: {
+  /** config.json's file (watched), or a fixed config. */
+  configFile?: string;
+  runtimeConfig?: unknown;
+  releases?: { store: string; manifestFile: string };
+  degraded: DegradedLog;
+}): DeploymentState {
+  let config: () => RawConfig | null;
+  if (o.runtimeConfig !== undefined) {
+    let fixed: RawConfig | null = null;
+    try {
+      fixed = validConfig(o.runtimeConfig);
+    } catch (error) {
+      o.degraded.note('config-invalid', 'runtimeConfig', null, error);
+    }
+    config = () => fixed;
+  } else if (o.configFile) {
+    const file = o.configFile;
+    config = watchedFile(
+      file,
+      (text) => validConfig(JSON.parse(text)),
+      (error) => o.degraded.note('config-invalid', file, null, error),
+    );
+  } else config = () => null;
+
+  const releases = o.releases;
+  const manifest = releases
+    ? watchedFile(
+        releases.manifestFile,
+        (text) => parseManifest(JSON.parse(text)),
+        (error) => o.degraded.note('manifest-invalid', releases.manifestFile, null, error),
+      )
+    : () => null;
+  return {
+    config,
+    manifest,
+    store: releases?.store ?? null,
+    releaseFolder(remote, version) {
+      if (!releases || !isReleased(releases.store, remote, version)) return null;
+      return path.join(releases.store, remote, version);
+    },
+  };
+}

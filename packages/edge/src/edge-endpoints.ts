@@ -1,0 +1,86 @@
+// The edge's own small API under /_edge/ (docs/decisions/0026-edge.md):
+//   POST /_edge/identity      a member signed in: their cohort key becomes user:<id> (the same versions on
+//                             every device). The edge asks the API who the Bearer token belongs to.
+//   POST /_edge/exit-preview  Exit preview: the preview cookie is cleared.
+//   GET  /_edge/status        for operators: the manifest's revision, the config's state, and every
+//                             degraded first screen (degraded.ts), counted.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { API_PATHS } from '@app/contracts';
+import type { DegradedLog } from './degraded';
+import type { DeploymentState } from './deployment-state';
+import { clearPreviewCookie } from './preview-cookie';
+import { isSecure } from './shell-page';
+import { userKey, visitorCookie } from './visitor-cookie';
+
+export const EDGE_PREFIX = '/_edge/';
+const PROFILE_WAIT_MS = 3000;
+
+function json(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string | string[]> = {},
+) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+/** The member id the API gives for this token: a number, 'unauthorized', or 'unavailable'. */
+async function memberOf(apiBase: string, authorization: string, fetchImpl: typeof fetch) {
+  try {
+    const response = await fetchImpl(new URL(API_PATHS.profile, apiBase), {
+      headers: { Authorization: authorization, Accept: 'application/json' },
+      signal: AbortSignal.timeout(PROFILE_WAIT_MS),
+    });
+    if (response.status === 401 || response.status === 403) return 'unauthorized' as const;
+    if (!response.ok) return 'unavailable' as const;
+    const { id } = (await response.json()) as { id?: unknown };
+    return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : ('unavailable' as const);
+  } catch {
+    return 'unavailable' as const;
+  }
+}
+
+export function edgeEndpoints(o: {
+  state: DeploymentState;
+  degraded: DegradedLog;
+  secret: string;
+  fetchImpl?: typeof fetch;
+}) {
+  const fetchImpl = o.fetchImpl ?? fetch;
+  return async (req: IncomingMessage, res: ServerResponse, pathname: string, selfOrigin: string) => {
+    const route = `${req.method} ${pathname.slice(EDGE_PREFIX.length)}`;
+    if (route === 'GET status') {
+      const manifest = o.state.manifest();
+      return json(res, 200, {
+        config: o.state.config() ? 'valid' : 'missing or invalid',
+        manifest: manifest ? { environment: manifest.environment, revision: manifest.revision } : null,
+        degraded: o.degraded.list(),
+      });
+    }
+    if (route === 'POST exit-preview') {
+      res.writeHead(204, { 'Set-Cookie': clearPreviewCookie(isSecure(req)), 'Cache-Control': 'no-store' });
+      return res.end();
+    }
+    if (route === 'POST identity') {
+      const authorization = req.headers.authorization;
+      if (!authorization?.startsWith('Bearer ')) return json(res, 401, { error: 'Sign in first.' });
+      const config = o.state.config();
+      if (!config) return json(res, 503, { error: 'The edge has no runtime config.' });
+      const member = await memberOf(new URL(config.apiBaseUrl, selfOrigin).href, authorization, fetchImpl);
+      if (member === 'unauthorized') return json(res, 401, { error: 'Sign in first.' });
+      if (member === 'unavailable')
+        return json(res, 503, { error: 'The account could not be checked. Try again later.' });
+      res.writeHead(204, {
+        'Set-Cookie': visitorCookie(userKey(member), o.secret, { secure: isSecure(req) }),
+        'Cache-Control': 'no-store',
+      });
+      return res.end();
+    }
+    const allowed = { status: 'GET', 'exit-preview': 'POST', identity: 'POST' }[
+      pathname.slice(EDGE_PREFIX.length)
+    ];
+    if (allowed) return json(res, 405, { error: 'Method not allowed' }, { Allow: allowed });
+    return json(res, 404, { error: 'Not found' });
+  };
+}

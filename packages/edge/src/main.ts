@@ -1,0 +1,37 @@
+// The edge as a process (docs/decisions/0026-edge.md), run from its compiled bundle in every topology:
+// `node packages/edge/dist/main.mjs`. `pnpm start` runs one on :3000; the cluster runs two or more behind
+// nginx. Configuration, all optional:
+//   PORT (3000), HOST (0.0.0.0)      where it listens
+//   SHELL_DIST                        the shell's build (default: shell/dist)
+//   SHELL_CONFIG                      the runtime config file (default: the build's config.json); watched
+//   RELEASE_STORE_DIR, DEPLOY_DIR, DEPLOY_ENV   the release store and the deployment (@app/rollout)
+//   EDGE_SECRET                       the visitor cookie's key (default: <DEPLOY_DIR>/edge-secret, made once)
+//   ROLLOUT_PREVIEW_SECRET            preview links' key (default: <DEPLOY_DIR>/preview-secret)
+//   ALLOWED_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE   as for every app (packages/edge/README.md)
+import path from 'node:path';
+import { ensureEdgeSecret, readPreviewSecret, rolloutPaths } from '@app/rollout/node';
+import { serveApp } from './serve';
+
+const paths = rolloutPaths();
+const dir = path.resolve(process.env.SHELL_DIST ?? path.join(paths.root, 'shell', 'dist'));
+const port = Number(process.env.PORT ?? 3000);
+
+serveApp({
+  name: 'edge',
+  dir,
+  port,
+  host: process.env.HOST ?? '0.0.0.0',
+  spa: true,
+  configFile: process.env.SHELL_CONFIG
+    ? path.resolve(process.env.SHELL_CONFIG)
+    : path.join(dir, 'config.json'),
+  releases: { store: paths.store, manifestFile: paths.manifestFile },
+  edgeSecret: ensureEdgeSecret(paths),
+  previewSecret: () => readPreviewSecret(paths),
+}).then(
+  () => console.log(`edge listening on ${port} (pages of ${dir}, ${paths.manifestFile})`),
+  (error: unknown) => {
+    console.error(`edge: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,69 @@
+// The shell's page as one visitor gets it (docs/decisions/0018-prerendered-first-screen.md, 0026-edge.md):
+// the built index.html (the frame, a marker in <main>) with the route's region of the visitor's release
+// spliced in, the plan the shell starts from, and preloads of the route's remote code.
+import { REGION_MARKER, styleBlock } from '@app/page-format';
+import type { Region } from './regions';
+
+export interface Preload {
+  href: string;
+  as: 'fetch' | 'script';
+  /** The entry is loaded with its digest and in CORS mode, and so must its preload be (else it goes unused). */
+  integrity?: string | null;
+  cors?: boolean;
+}
+
+export interface PageParts {
+  pathname: string;
+  region: Region | null;
+  /** The plan's data block (@app/rollout pagePlanBlock), or null when there is no valid plan to give. */
+  planBlock: string | null;
+  preloads: Preload[];
+  /** The build's preloads of startup files the plan replaces (config.json, deployment.json). */
+  unneededPreloads: string[];
+}
+
+const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+function preloadTag({ href, as, integrity, cors }: Preload): string {
+  const attrs = [`rel="preload"`, `href="${escapeAttr(href)}"`, `as="${as}"`];
+  if (cors || integrity || as === 'fetch') attrs.push('crossorigin="anonymous"');
+  if (integrity) attrs.push(`integrity="${escapeAttr(integrity)}"`);
+  return `<link ${attrs.join(' ')} />`;
+}
+
+/**
+ * The API's answers a server-rendered region was made from, for the live app to start from (the api
+ * client's PRIMED_RESPONSES_SELECTOR). A data block: the browser never runs it. "<" is escaped so no answer
+ * can close the element early.
+ */
+export function primedBlock(primed: Record<string, unknown>): string {
+  const json = JSON.stringify(primed).replace(/</g, '\\u003c');
+  return `<script type="application/json" data-primed-responses="">${json}</script>`;
+}
+
+/**
+ * The region's CSS goes in the head (a style block the CSP admits by hash), its HTML where the remote will
+ * render, marked (remote, version, path) for the shell to keep on screen until the live remote has rendered.
+ */
+export function composePage(shellHtml: string, parts: PageParts): string {
+  let page = shellHtml;
+  for (const href of parts.unneededPreloads) {
+    page = page.replace(
+      new RegExp(`\\s*<link rel="preload" href="${href.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"[^>]*>`),
+      '',
+    );
+  }
+  const head = [...parts.preloads.map(preloadTag), parts.planBlock ?? ''];
+  const { region } = parts;
+  if (region && page.includes(REGION_MARKER)) {
+    head.push(styleBlock('region', region.css, region.ids));
+    const attrs = [
+      `data-prerendered-region="${region.remote}"`,
+      `data-version="${escapeAttr(region.version)}"`,
+      `data-path="${escapeAttr(encodeURI(parts.pathname))}"`,
+    ].join(' ');
+    page = page.replace(REGION_MARKER, () => `<div ${attrs}>${region.html}</div>`);
+    if (region.primed) page = page.replace('</body>', () => `${primedBlock(region.primed ?? {})}</body>`);
+  }
+  return page.replace('</head>', () => `${head.filter(Boolean).join('')}</head>`);
+}

@@ -1,0 +1,145 @@
+// A shell build, a release store and a deployment on disk, as `pnpm release` and `pnpm rollout` leave them,
+// and the edge serving them: the ground every edge test stands on.
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import type { Server } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { REGION_MARKER } from '@app/page-format';
+import { signPreviewToken } from '@app/rollout/node';
+import { type AppOptions, serveApp } from '../src/serve';
+
+export const SHELL_HTML = `<!doctype html><html><head><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" /><link rel="preload" href="/deployment.json" as="fetch" crossorigin="anonymous" /><style data-prerendered="frame">.frame{color:red}</style></head><body><div id="root"><div data-prerendered-frame="" inert=""><header>Brand</header><main>${REGION_MARKER}</main></div></div><script src="/main.js"></script></body></html>`;
+
+export const PREVIEW_SECRET = 'a-preview-secret-of-32-characters!';
+export const EDGE_SECRET = 'an-edge-secret-for-the-tests';
+
+export interface Pages {
+  [path: string]: { html: string; css: string; ids?: string[] };
+}
+
+export function runtimeConfig(apiBaseUrl = 'http://localhost:4000') {
+  return {
+    apiBaseUrl,
+    remotes: {
+      mf_public_pages: { url: 'http://localhost:3004/mf-manifest.json' },
+      mf_account: { url: 'http://localhost:3001/mf-manifest.json' },
+      mf_research: { url: 'http://localhost:3002/mf-manifest.json' },
+      mf_survey: { url: 'http://localhost:3003/mf-manifest.json' },
+    },
+    deployment: { manifestUrl: '/deployment.json', releasesUrl: '/releases/' },
+  };
+}
+
+export function edgeFixture(prefix: string) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  const dist = path.join(root, 'shell');
+  const store = path.join(root, 'releases');
+  const manifestFile = path.join(root, 'deploy', 'local.json');
+  fs.mkdirSync(dist, { recursive: true });
+  fs.mkdirSync(path.dirname(manifestFile), { recursive: true });
+  fs.writeFileSync(path.join(dist, 'index.html'), SHELL_HTML);
+  fs.writeFileSync(path.join(dist, 'main.js'), 'console.log("shell")');
+  let revision = 0;
+  const servers: Server[] = [];
+
+  /** A released version: its entry, its MF manifest, its pages, optionally a renderer; release.json last. */
+  function release(remote: string, version: string, o: { pages?: Pages; renderer?: string } = {}) {
+    const dir = path.join(store, remote, version);
+    fs.mkdirSync(dir, { recursive: true });
+    const entry = `/* ${remote} ${version} */`;
+    fs.writeFileSync(path.join(dir, 'remoteEntry.js'), entry);
+    fs.writeFileSync(
+      path.join(dir, 'mf-manifest.json'),
+      JSON.stringify({
+        metaData: { publicPath: 'auto', remoteEntry: { name: 'remoteEntry.js', path: '' } },
+        exposes: [{ path: './App', assets: { js: { sync: ['__federation_expose_App.0123456789.js'] } } }],
+      }),
+    );
+    if (o.pages) fs.writeFileSync(path.join(dir, 'prerender.json'), JSON.stringify({ pages: o.pages }));
+    if (o.renderer) fs.writeFileSync(path.join(dir, 'server-render.mjs'), o.renderer);
+    const entryIntegrity = `sha384-${createHash('sha384').update(entry).digest('base64')}`;
+    fs.writeFileSync(path.join(dir, 'release.json'), JSON.stringify({ remote, version, entryIntegrity }));
+    return entryIntegrity;
+  }
+
+  const integrityOf = (remote: string, version: string) =>
+    JSON.parse(fs.readFileSync(path.join(store, remote, version, 'release.json'), 'utf8'))
+      .entryIntegrity as string;
+
+  /** The deployment manifest as `pnpm rollout` writes it: atomically (a rename), revision bumped. */
+  function deploy(
+    remotes: Record<string, { stable: string; canary?: { version: string; percent: number } }>,
+  ) {
+    const at = new Date().toISOString();
+    revision += 1;
+    const manifest = {
+      schemaVersion: 1,
+      environment: 'local',
+      revision,
+      updatedAt: at,
+      remotes: Object.fromEntries(
+        Object.entries(remotes).map(([remote, { stable, canary }]) => [
+          remote,
+          {
+            stable,
+            previous: [],
+            ...(canary ? { canary: { ...canary, startedAt: at, stepStartedAt: at } } : {}),
+            integrity: Object.fromEntries(
+              [stable, ...(canary ? [canary.version] : [])].map((v) => [v, integrityOf(remote, v)]),
+            ),
+          },
+        ]),
+      ),
+    };
+    const temp = `${manifestFile}.${revision}.tmp`;
+    fs.writeFileSync(temp, JSON.stringify(manifest));
+    fs.renameSync(temp, manifestFile);
+  }
+
+  const previewToken = (remote: string, version: string, exp = Date.now() + 3_600_000) =>
+    signPreviewToken({ remote: remote as 'mf-public-pages', version, exp }, PREVIEW_SECRET);
+
+  async function start(port: number, options: Partial<AppOptions> = {}) {
+    const server = await serveApp({
+      name: 'shell',
+      dir: dist,
+      port,
+      spa: true,
+      runtimeConfig: runtimeConfig(),
+      releases: { store, manifestFile },
+      edgeSecret: EDGE_SECRET,
+      previewSecret: () => PREVIEW_SECRET,
+      ...options,
+    });
+    servers.push(server);
+    return `http://localhost:${port}`;
+  }
+
+  function close() {
+    for (const server of servers) server.close();
+    fs.rmSync(root, { recursive: true, force: true });
+  }
+
+  return { root, dist, store, manifestFile, release, deploy, previewToken, start, close };
+}
+
+/** The page's plan block, parsed. */
+export function planOf(page: string) {
+  const match = page.match(/<script type="application\/json" id="page-plan">(.*?)<\/script>/);
+  return match?.[1] ? JSON.parse(match[1]) : null;
+}
+
+/** The version whose first screen the page carries (the region's data-version), or null. */
+export function paintedVersion(page: string): string | null {
+  return page.match(/data-prerendered-region="[^"]+" data-version="([^"]+)"/)?.[1] ?? null;
+}
+
+/** The cookie a response sets, as `name=value` for the next request's Cookie header. */
+export function cookieFrom(response: Response, name: string): string | null {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair] = line.split(';');
+    if (pair?.startsWith(`${name}=`)) return pair;
+  }
+  return null;
+}
