@@ -147,21 +147,22 @@ export function releaseRegions({ degraded, fetchImpl = fetch, waitMs = API_WAIT_
     }
     return pages;
   };
-  const renderers = new Map<string, Promise<Renderer | null>>();
+  // A renderer that fails to import stays failed (the release never changes): the failure is kept and
+  // counted on every page it costs its first screen.
+  const renderers = new Map<string, Promise<Renderer | { failed: unknown } | null>>();
   const rendererOf = (release: PlannedRelease) => {
     let renderer = renderers.get(release.folder);
     if (!renderer) {
       const file = path.join(release.folder, SERVER_RENDER_FILE);
       renderer = fs.existsSync(file)
-        ? import(pathToFileURL(file).href)
-            .then((module: Renderer) => {
-              if (typeof module.renderPage !== 'function') throw new Error('exports no renderPage()');
+        ? import(pathToFileURL(file).href).then(
+            (module: Renderer) => {
+              if (typeof module.renderPage !== 'function')
+                return { failed: new Error('exports no renderPage()') };
               return module;
-            })
-            .catch((error: unknown) => {
-              degraded.note('renderer-import-failed', subject(release), null, error);
-              return null;
-            })
+            },
+            (error: unknown) => ({ failed: error }),
+          )
         : Promise.resolve(null);
       renderers.set(release.folder, renderer);
     }
@@ -174,6 +175,10 @@ export function releaseRegions({ degraded, fetchImpl = fetch, waitMs = API_WAIT_
 
   async function rendered(pathname: string, release: PlannedRelease, apiBase: string | null) {
     const renderer = await rendererOf(release);
+    if (renderer && 'failed' in renderer) {
+      degraded.note('renderer-import-failed', subject(release), pathname, renderer.failed);
+      return null;
+    }
     let keys: unknown;
     try {
       keys = renderer?.serverRequests?.(pathname);

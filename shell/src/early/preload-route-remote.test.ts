@@ -116,3 +116,32 @@ describe('preloading the route’s remote from the first script', () => {
     expect((await run('/login'))[0]?.href).toBe('http://localhost:3001/remoteEntry.js');
   });
 });
+
+describe('with the plan the edge wrote into the page', () => {
+  const block = (choice: object) =>
+    `<script type="application/json" id="page-plan">${JSON.stringify({ plan: { mf_research: choice } })}</script>`;
+
+  it('asks nothing for a released version: its preloads are in the HTML already', async () => {
+    document.body.innerHTML = block({
+      entry: `${canary}mf-manifest.json`,
+      version: '1.1.0-bbbbbbbbbb',
+      integrity: CANARY_DIGEST,
+    });
+    try {
+      expect(await run('/research-center')).toEqual([]);
+      expect(fetch).not.toHaveBeenCalled();
+    } finally {
+      document.body.innerHTML = '';
+    }
+  });
+
+  it('preloads a remote served from its config.json address, without reading config or manifest', async () => {
+    document.body.innerHTML = block({ entry: `${origin}/mf-manifest.json`, version: null, integrity: null });
+    try {
+      expect((await run('/research-center'))[0]?.href).toBe(`${origin}/remoteEntry.js`);
+      expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toEqual([`${origin}/mf-manifest.json`]);
+    } finally {
+      document.body.innerHTML = '';
+    }
+  });
+});

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import http, { type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serveApp } from '../src/serve.mjs';
+import { serveApp } from '../src/serve';
 
-// A tiny build folder served the way `pnpm start` serves the shell and a remote.
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-server-'));
+// A tiny build folder served the way `pnpm start` serves the shell (the edge) and a remote.
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edge-serve-'));
 const reports = path.join(dir, 'reports.jsonl');
 const html =
   '<!doctype html><html><head><script>document.documentElement.dataset.theme="light"</script><style>body{margin:0}</style></head><body><div id="root"></div><script src="/main.js"></script></body></html>';
@@ -17,12 +17,18 @@ fs.writeFileSync(path.join(dir, 'chunk.0123456789.js'), 'console.log(2)');
 fs.writeFileSync(path.join(dir, '.env'), 'SECRET=1');
 fs.writeFileSync(path.join(os.tmpdir(), 'outside.txt'), 'outside');
 
+const remoteAt = (port: number) => ({ url: `http://remote.example.test:${port}/mf-manifest.json` });
 const config = {
   apiBaseUrl: 'http://api.example.test:4000',
-  remotes: { mf_account: { url: 'http://remote.example.test:3001/mf-manifest.json' } },
+  remotes: {
+    mf_account: remoteAt(3001),
+    mf_research: remoteAt(3002),
+    mf_survey: remoteAt(3003),
+    mf_public_pages: remoteAt(3004),
+  },
 };
-let shell;
-let remote;
+let shell: Server;
+let remote: Server;
 const SHELL = 'http://localhost:3970';
 const REMOTE = 'http://localhost:3971';
 
@@ -42,7 +48,7 @@ afterAll(() => {
   remote.close();
 });
 
-const csp = (response) =>
+const csp = (response: Response): Record<string, string[]> =>
   Object.fromEntries(
     (response.headers.get('content-security-policy') ?? '')
       .split(';')
@@ -71,7 +77,7 @@ describe('pages', () => {
     expect(policy['script-src']).toContain("'self'");
     expect(policy['script-src']).toContain('http://remote.example.test:3001');
     expect(policy['script-src']).not.toContain('http://api.example.test:4000');
-    expect(policy['script-src'].some((v) => v.startsWith("'sha256-"))).toBe(true);
+    expect(policy['script-src']?.some((v) => v.startsWith("'sha256-"))).toBe(true);
     for (const directive of ['script-src', 'style-src']) {
       expect(policy[directive]).not.toContain("'unsafe-inline'");
       expect(policy[directive]).not.toContain("'unsafe-eval'");
@@ -100,7 +106,7 @@ describe('pages', () => {
 });
 
 /** A GET whose path goes out byte for byte (fetch would normalise %2e%2e away before sending). */
-function rawGet(port, rawPath) {
+function rawGet(port: number, rawPath: string): Promise<{ status?: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: 'localhost', port, path: rawPath }, (res) => {
@@ -173,7 +179,7 @@ describe('CSP reports', () => {
     await expect
       .poll(() => (fs.existsSync(reports) ? fs.readFileSync(reports, 'utf8') : ''))
       .toContain('http://evil.example.test/x.js');
-    const line = JSON.parse(fs.readFileSync(reports, 'utf8').trim().split('\n').at(-1));
+    const line = JSON.parse(fs.readFileSync(reports, 'utf8').trim().split('\n').at(-1) ?? '');
     expect(line).toMatchObject({ app: 'shell', directive: 'script-src-elem', page: `${SHELL}/about` });
     expect((await fetch(`${SHELL}/csp-report`)).status).toBe(405);
   });
