@@ -1,16 +1,15 @@
-// Renders infra/nginx/nginx.conf.template for one cluster (issue 12): where the builds, the release store
-// and the manifest are, which API instances to proxy to, and the same security headers and CSP the static
-// server sends (packages/static-server/src/security-headers.mjs is the one source of both).
+// Renders infra/nginx/nginx.conf.template for one cluster (issue 12, issue 30): where the builds, the
+// release store and the manifest are, which API and edge instances to proxy to, and the headers of the files
+// nginx serves itself (the edge's own COMMON_HEADERS, so both front doors agree). Pages are the edge's, with
+// the CSP and page headers it computes per page: nothing here computes a page header.
 import fs from 'node:fs';
 import path from 'node:path';
-import {
-  COMMON_HEADERS,
-  contentSecurityPolicy,
-  PAGE_HEADERS,
-} from '../../packages/static-server/src/security-headers.mjs';
+import { COMMON_HEADERS } from '@app/edge';
 import { ROOT } from '../apps.mjs';
 
 export const NGINX_TEMPLATE = path.join(ROOT, 'infra', 'nginx', 'nginx.conf.template');
+/** How a request goes to the edge (included by the page locations and /_edge/). */
+export const EDGE_PROXY_CONF = path.join(ROOT, 'infra', 'nginx', 'edge-proxy.conf');
 
 const quote = (value) => `"${String(value).replace(/["\\]/g, '\\$&')}"`;
 const headerLines = (headers, indent) =>
@@ -28,13 +27,12 @@ const headerLines = (headers, indent) =>
  * @param {string} o.deploymentJson  the deployment manifest file
  * @param {string} o.configJson      the shell's runtime config for this cluster
  * @param {number[]} o.apiPorts      the API instances on 127.0.0.1
+ * @param {number[]} o.edgePorts     the edge instances on 127.0.0.1
  * @param {string} [o.mimeTypes]     nginx's mime.types
  */
 export function renderNginxConf(o) {
-  const selfOrigin = `http://localhost:${o.port}`;
-  const runtimeConfig = JSON.parse(fs.readFileSync(o.configJson, 'utf8'));
-  const html = fs.readFileSync(path.join(o.shellDir, 'index.html'), 'utf8');
-  const csp = contentSecurityPolicy({ html, runtimeConfig, selfOrigin });
+  const servers = (ports) =>
+    ports.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=5s;`).join('\n');
   const values = {
     LISTEN: `127.0.0.1:${o.port}`,
     RUN_DIR: o.runDir,
@@ -43,12 +41,11 @@ export function renderNginxConf(o) {
     DEPLOYMENT_JSON: o.deploymentJson,
     CONFIG_JSON: o.configJson,
     MIME_TYPES: o.mimeTypes ?? '/etc/nginx/mime.types',
-    API_SERVERS: o.apiPorts
-      .map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=5s;`)
-      .join('\n'),
+    API_SERVERS: servers(o.apiPorts),
+    EDGE_SERVERS: servers(o.edgePorts),
+    EDGE_PROXY: EDGE_PROXY_CONF,
     COMMON_HEADERS: headerLines(COMMON_HEADERS, '      '),
     COMMON_HEADERS_NESTED: headerLines(COMMON_HEADERS, '        '),
-    PAGE_HEADERS: headerLines({ 'Content-Security-Policy': csp, ...PAGE_HEADERS }, '      '),
   };
   const text = fs.readFileSync(NGINX_TEMPLATE, 'utf8').replace(/\{\{([A-Z_]+)\}\}/g, (_, name) => {
     if (!(name in values)) throw new Error(`nginx.conf.template: no value for {{${name}}}`);
@@ -67,5 +64,5 @@ export function renderNginxConf(o) {
   }
   const file = path.join(o.runDir, 'nginx.conf');
   fs.writeFileSync(file, text);
-  return { file, csp };
+  return { file };
 }
