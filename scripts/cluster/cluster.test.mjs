@@ -1,12 +1,16 @@
-// The cluster as a visitor and an operator meet it (issue 12): nginx in front of two API processes on one
-// database, started by the same startCluster() as `pnpm start:cluster`, on ports of its own and a fresh
-// database, release store and deployment under a temp folder.
+// The cluster as a visitor and an operator meet it (issue 12, issue 30): nginx in front of two edge
+// processes (the pages) and two API processes on one database, started by the same startCluster() as
+// `pnpm start:cluster`, on ports of its own and a fresh database, release store and deployment under a temp
+// folder.
 // Run: `pnpm test:cluster` (needs Debian's nginx: `bash scripts/install.sh --nginx`).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import zlib from 'node:zlib';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-test-'));
 // nginx's workers (another user when started as root) read the release store and the config in here.
@@ -17,12 +21,16 @@ process.env.DEPLOY_DIR = path.join(work, 'deploy');
 process.env.DB_PATH = path.join(work, 'cluster.db');
 const { startCluster } = await import('./cluster.mjs');
 const { ROOT } = await import('../apps.mjs');
+const { createContext, promote, release, rollback, startCanary } = await import('@app/release');
 
 const PORT = 8180;
 const API_PORTS = [4101, 4102];
+const EDGE_PORTS = [4111, 4112];
 let cluster;
 const at = (p) => `http://localhost:${PORT}${p}`;
 const instance = (i, p) => `http://127.0.0.1:${API_PORTS[i]}${p}`;
+const edge = (i, p) => `http://127.0.0.1:${EDGE_PORTS[i]}${p}`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const json = async (url, { method = 'GET', body, token, headers = {} } = {}) => {
   const res = await fetch(url, {
@@ -60,10 +68,108 @@ async function member(base) {
   return { email, password, token: login.body.token };
 }
 
+/**
+ * A GET as a browser makes it (gzip accepted, a fresh connection), with the header lines as sent (so a
+ * header sent twice is seen twice) and the body unzipped.
+ */
+function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false, headers: { 'accept-encoding': 'gzip', ...headers } }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        const gzipped = res.headers['content-encoding'] === 'gzip';
+        resolve({
+          status: res.statusCode,
+          headers: res.headers,
+          lines: res.rawHeaders,
+          body: (gzipped ? zlib.gunzipSync(bytes) : bytes).toString('utf8'),
+        });
+      });
+    });
+    req.on('error', reject);
+  });
+}
+const timesSent = (res, name) =>
+  res.lines.filter((value, i) => i % 2 === 0 && value.toLowerCase() === name.toLowerCase()).length;
+
+/** The plan the edge wrote into the page for the shell, or null. */
+const planOf = (html) => {
+  const block = html.match(/<script type="application\/json" id="page-plan">([^<]*)<\/script>/);
+  return block ? JSON.parse(block[1]) : null;
+};
+/** The first screen's remote and release, as the page marks them. */
+const regionOf = (html) => {
+  const region = html.match(/data-prerendered-region="([^"]+)" data-version="([^"]+)"/);
+  return region ? { remote: region[1], version: region[2] } : null;
+};
+const visitorCookieOf = (res) => (res.headers['set-cookie'] ?? []).find((c) => c.startsWith('visitor='));
+/** `visitor=<value>` as the browser sends it back. */
+const cookiePair = (setCookie) => setCookie.split(';')[0];
+const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+const inlineScripts = (html) =>
+  [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)]
+    .filter((m) => !/\ssrc\s*=/.test(m[1] ?? '') && m[2])
+    .map((m) => m[2]);
+const stableOf = async (remote) =>
+  (await (await fetch(at('/deployment.json'))).json()).remotes[remote].stable;
+
+/** A page as the edge composes it, wherever it came from: checks what every page carries. */
+function assertComposedPage(res, label) {
+  assert.equal(res.status, 200, label);
+  assert.match(res.headers['content-type'], /^text\/html/, label);
+  assert.match(res.body, /<div id="root">/, label);
+  // Each security header once: nginx adds none of its own to a page (a second CSP would be enforced too).
+  for (const name of [
+    'content-security-policy',
+    'x-frame-options',
+    'x-content-type-options',
+    'referrer-policy',
+    'cross-origin-opener-policy',
+    'permissions-policy',
+    'cache-control',
+  ]) {
+    assert.equal(timesSent(res, name), 1, `${label}: ${name} sent ${timesSent(res, name)} times`);
+  }
+  const csp = res.headers['content-security-policy'];
+  assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/, label);
+  assert.match(csp, /frame-ancestors 'none'/, label);
+  // The page's own inline blocks (the plan among them) are admitted by their hashes, and only those.
+  const scriptSrc = csp.match(/script-src ([^;]+)/)[1].split(' ');
+  const scripts = inlineScripts(res.body);
+  assert.ok(scripts.length > 0, label);
+  for (const script of scripts)
+    assert.ok(scriptSrc.includes(sha256(script)), `${label}: ${script.slice(0, 60)}`);
+  assert.equal(res.headers['x-frame-options'], 'DENY', label);
+  assert.equal(res.headers['x-content-type-options'], 'nosniff', label);
+  assert.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin', label);
+  assert.equal(res.headers['cross-origin-opener-policy'], 'same-origin', label);
+  assert.match(res.headers['permissions-policy'], /camera=\(\)/, label);
+  // Per visitor: no shared cache keeps it, the browser asks again every time.
+  assert.equal(res.headers['cache-control'], 'private, no-cache', label);
+  assert.match(res.headers.vary, /\bCookie\b/, label);
+  assert.ok(planOf(res.body), `${label}: no #page-plan`);
+}
+
+/** Asks until `check(page)` holds, for at most `ms`; returns how long it took (or fails with the last page). */
+async function within(ms, url, headers, check) {
+  const started = Date.now();
+  let last;
+  do {
+    last = await get(url, headers);
+    if (check(last)) return Date.now() - started;
+    await sleep(20);
+  } while (Date.now() - started < ms);
+  assert.fail(`${url} not changed within ${ms} ms: ${JSON.stringify(regionOf(last.body))}`);
+}
+
 before(async () => {
   cluster = await startCluster({
     port: PORT,
     apiPorts: API_PORTS,
+    edgePorts: EDGE_PORTS,
     runDir: path.join(work, 'run'),
     quiet: true,
     // PostgreSQL of its own, on a port of its own, thrown away with the folder.
@@ -84,22 +190,39 @@ after(() => {
 });
 
 describe('nginx serves the front ends', () => {
-  it('pages: index.html for every app path, with the CSP and the page headers, revalidated', async () => {
-    for (const p of ['/', '/about', '/post/1', '/research-center']) {
-      const res = await fetch(at(p), { headers: { 'accept-encoding': 'gzip' } });
-      assert.equal(res.status, 200, p);
-      assert.match(await res.text(), /<div id="root">/);
-      const csp = res.headers.get('content-security-policy');
-      assert.match(csp, /script-src 'self' 'sha256-/);
-      assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
-      assert.match(csp, /frame-ancestors 'none'/);
-      assert.equal(res.headers.get('x-frame-options'), 'DENY');
-      assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
-      assert.equal(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin');
-      assert.equal(res.headers.get('cross-origin-opener-policy'), 'same-origin');
-      assert.match(res.headers.get('permissions-policy'), /camera=\(\)/);
-      assert.equal(res.headers.get('cache-control'), 'no-cache');
+  it("pages come from the edge: the first screen of the visitor's release, the plan, one CSP, a cookie", async () => {
+    const stable = {
+      'mf-public-pages': await stableOf('mf-public-pages'),
+      'mf-research': await stableOf('mf-research'),
+    };
+    const manifest = await (await fetch(at('/deployment.json'))).json();
+    for (const [p, remote] of [
+      ['/', 'mf-public-pages'],
+      ['/about', 'mf-public-pages'],
+      ['/post/1', 'mf-research'],
+      ['/research-center', 'mf-research'],
+      ['/index.html', null],
+    ]) {
+      const res = await get(at(p));
+      assertComposedPage(res, p);
+      // Compressed by nginx on the way out.
+      assert.equal(res.headers['content-encoding'], 'gzip', p);
+      assert.deepEqual(regionOf(res.body), remote ? { remote, version: stable[remote] } : null, p);
+      // The plan names the manifest's stable version of every remote (no canary yet).
+      const { plan } = planOf(res.body);
+      for (const [name, deployment] of Object.entries(manifest.remotes)) {
+        const choice = Object.values(plan).find((c) => c.remote === name);
+        assert.equal(choice?.version, deployment.stable, `${p}: ${name}`);
+      }
+      // A first visit gets its cohort key: HttpOnly, SameSite=Lax, not Secure over plain http.
+      const cookie = visitorCookieOf(res);
+      assert.match(cookie ?? '', /^visitor=[^;]+;.*HttpOnly/, p);
+      assert.match(cookie, /SameSite=Lax/, p);
+      assert.doesNotMatch(cookie, /Secure/, p);
     }
+    // nginx tells the edge the scheme it saw: a client claiming https over plain http gets no Secure cookie.
+    const claimed = await get(at('/about'), { 'x-forwarded-proto': 'https' });
+    assert.doesNotMatch(visitorCookieOf(claimed), /Secure/);
   });
 
   it('scripts compressed; hashed and released files cached for a year; config and manifest revalidated', async () => {
@@ -143,6 +266,137 @@ describe('nginx serves the front ends', () => {
     ]) {
       assert.equal((await fetch(at(p))).status, 404, p);
     }
+  });
+});
+
+describe('nginx in front of two edge instances', () => {
+  let v1;
+  let v2;
+  before(async () => {
+    // A second release of mf-public-pages whose /about first screen says so: the current build with one
+    // line added to that page's pre-rendered region, published like `pnpm release --dist`.
+    v1 = await stableOf('mf-public-pages');
+    const dist = path.join(work, 'public-pages-v2');
+    fs.cpSync(path.join(ROOT, 'mf-public-pages', 'dist'), dist, { recursive: true });
+    const file = path.join(dist, 'prerender.json');
+    const prerender = JSON.parse(fs.readFileSync(file, 'utf8'));
+    prerender.pages['/about'].html =
+      `<p data-cluster-test="v2">The second release</p>${prerender.pages['/about'].html}`;
+    fs.writeFileSync(file, JSON.stringify(prerender));
+    const ctx = createContext({ log: () => {} });
+    ({ version: v2 } = (await release({ remote: 'mf-public-pages', dist, skipGate: true }, ctx)).info);
+    assert.notEqual(v2, v1);
+  });
+  const rollout = (command, input) =>
+    command(createContext({ log: () => {} }), { remote: 'mf-public-pages', ...input });
+
+  it('both instances answer, directly and through nginx, from the same config and manifest', async () => {
+    const statuses = await Promise.all([0, 1].map(async (i) => (await json(edge(i, '/_edge/status'))).body));
+    for (const status of statuses) assert.equal(status.config, 'valid');
+    assert.deepEqual(statuses[1].manifest, statuses[0].manifest);
+    assert.deepEqual((await json(at('/_edge/status'))).body.manifest, statuses[0].manifest);
+    for (const i of [0, 1]) {
+      // Asked directly, as nginx asks it (the host with its port: the page's origin is nginx's).
+      const res = await get(edge(i, '/about'), { host: `localhost:${PORT}` });
+      assertComposedPage(res, `edge ${i}`);
+      assert.deepEqual(regionOf(res.body), { remote: 'mf-public-pages', version: v1 });
+      assert.match(res.headers['content-security-policy'], /^default-src 'self'; script-src 'self' 'sha256-/);
+    }
+    // nginx spreads pages over both (its log names the instance that answered each request).
+    const log = path.join(cluster.runDir, 'access.log');
+    const from = fs.statSync(log).size;
+    for (let i = 0; i < 6; i += 1) assert.equal((await get(at(`/about?spread=${i}`))).status, 200);
+    await sleep(100);
+    const answered = fs
+      .readFileSync(log, 'utf8')
+      .slice(from)
+      .split('\n')
+      .filter((l) => l.includes('?spread='));
+    assert.equal(answered.length, 6);
+    for (const port of EDGE_PORTS) {
+      assert.ok(
+        answered.some((line) => line.includes(`upstream=127.0.0.1:${port} 200`)),
+        `no page from ${port}:\n${answered.join('\n')}`,
+      );
+    }
+  });
+
+  it('a canary: each visitor gets one version, painted first, and the same plan from both instances', async () => {
+    rollout(startCanary, { version: v2, percent: 50 });
+    const seen = new Set();
+    for (let n = 0; n < 16; n += 1) {
+      const first = await get(at('/about'));
+      assertComposedPage(first, 'through nginx');
+      const cookie = cookiePair(visitorCookieOf(first));
+      const planned = Object.values(planOf(first.body).plan).find((c) => c.remote === 'mf-public-pages');
+      seen.add(planned.version);
+      // The first screen is the release the plan names (no other version first).
+      assert.deepEqual(regionOf(first.body), { remote: 'mf-public-pages', version: planned.version });
+      assert.equal(first.body.includes('data-cluster-test="v2"'), planned.version === v2);
+      // The cookie one instance signed is good on the other (one secret): no new key, the same plan.
+      for (const i of [0, 1]) {
+        const again = await get(edge(i, '/about'), { host: `localhost:${PORT}`, cookie });
+        assertComposedPage(again, `edge ${i} with a cookie`);
+        assert.equal(visitorCookieOf(again), undefined, `edge ${i} refused the cookie`);
+        assert.deepEqual(planOf(again.body).plan, planOf(first.body).plan, `edge ${i}`);
+        assert.deepEqual(regionOf(again.body), regionOf(first.body), `edge ${i}`);
+      }
+    }
+    // 16 visitors at 50 %: both versions (all alike has a chance of 1 in 32,768).
+    assert.deepEqual([...seen].sort(), [v1, v2].sort());
+  });
+
+  it('a promote and a rollback reach the next page of both instances within 1 s, with no restart', async () => {
+    const pids = cluster.edges.map((child) => child.pid);
+    const shows = (version) => (res) => regionOf(res.body)?.version === version;
+    rollout(promote);
+    for (const i of [0, 1]) {
+      const took = await within(1000, edge(i, '/about'), { host: `localhost:${PORT}` }, shows(v2));
+      assert.ok(took < 1000, `edge ${i}: ${took} ms`);
+    }
+    const promoted = await get(at('/about'));
+    assert.ok(promoted.body.includes('data-cluster-test="v2"'));
+    rollout(rollback);
+    for (const i of [0, 1]) {
+      const took = await within(1000, edge(i, '/about'), { host: `localhost:${PORT}` }, shows(v1));
+      assert.ok(took < 1000, `edge ${i}: ${took} ms`);
+    }
+    const rolledBack = await get(at('/about'));
+    assert.deepEqual(regionOf(rolledBack.body), { remote: 'mf-public-pages', version: v1 });
+    assert.ok(!rolledBack.body.includes('data-cluster-test'));
+    assert.deepEqual(
+      cluster.edges.map((child) => child.pid),
+      pids,
+    );
+    for (const child of cluster.edges) assert.equal(child.exitCode, null);
+  });
+
+  it('with one edge instance killed (SIGKILL), nginx keeps serving pages from the other', async () => {
+    const [first] = cluster.edges;
+    first.kill('SIGKILL');
+    await new Promise((resolve) => first.once('exit', resolve));
+    await assert.rejects(fetch(edge(0, '/_edge/status')));
+    const log = path.join(cluster.runDir, 'access.log');
+    const from = fs.statSync(log).size;
+    for (let i = 0; i < 8; i += 1) {
+      const res = await get(at(i % 2 ? `/about?after-kill=${i}` : `/?after-kill=${i}`));
+      assertComposedPage(res, `page ${i}`);
+      assert.equal(regionOf(res.body)?.remote, 'mf-public-pages');
+    }
+    // The operator's log shows what happened: tried on the dead instance, answered by the other.
+    await sleep(100);
+    const lines = fs.readFileSync(log, 'utf8').slice(from).split('\n');
+    const [dead, alive] = EDGE_PORTS.map((port) => `127.0.0.1:${port}`);
+    assert.ok(
+      lines.some(
+        (line) => line.includes('after-kill') && line.includes(`upstream=${dead}, ${alive} 502, 200`),
+      ),
+      lines.join('\n'),
+    );
+    assert.equal((await fetch(at('/_edge/status'))).status, 200);
+    // A POST that never reached the dead instance (refused) goes to the other: exit preview works.
+    const exit = await fetch(at('/_edge/exit-preview'), { method: 'POST' });
+    assert.equal(exit.status, 204);
   });
 });
 
