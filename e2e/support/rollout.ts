@@ -84,7 +84,8 @@ export async function remoteStatus(remote: string): Promise<StatusRemote> {
 
 /**
  * A second build of a remote that differs visibly, made the way a team's next build would differ: the same
- * files with one text changed (cheaper than a webpack build in every run).
+ * files with one text changed (cheaper than a webpack build in every run): its code, its pre-rendered pages
+ * and its per-request renderer alike, so its first screen in the HTML shows the change too.
  */
 export function variantOf(remote: string, from: string, to: string): string {
   const source = path.join(ROOT, remote, 'dist');
@@ -92,7 +93,7 @@ export function variantOf(remote: string, from: string, to: string): string {
   fs.cpSync(source, dir, { recursive: true });
   let patched = 0;
   for (const file of fs.readdirSync(dir)) {
-    if (!file.endsWith('.js')) continue;
+    if (!/\.(m?js)$|^prerender\.json$/.test(file)) continue;
     const full = path.join(dir, file);
     const text = fs.readFileSync(full, 'utf8');
     if (text.includes(from)) {

@@ -51,6 +51,14 @@ async function freshVisit(browser: Browser, token?: string): Promise<{ text: str
   if (token) await useToken(page, token);
   await page.goto('/');
   await expect(hero(page)).toBeVisible();
+  if (token) {
+    // A member's cohort is theirs from the page load after the shell told the edge who signed in.
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'visitor')?.value ?? '')
+      .toMatch(/^user%3A/);
+    await page.reload();
+    await expect(hero(page)).toBeVisible();
+  }
   return { text: (await hero(page).textContent()) ?? '', page };
 }
 

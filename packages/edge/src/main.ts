@@ -9,12 +9,23 @@
 //   ROLLOUT_PREVIEW_SECRET            preview links' key (default: <DEPLOY_DIR>/preview-secret)
 //   ALLOWED_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE   as for every app (packages/edge/README.md)
 import path from 'node:path';
-import { ensureEdgeSecret, readPreviewSecret, rolloutPaths } from '@app/rollout/node';
+import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
 import { serveApp } from './serve';
+import { watchedFile } from './watched-file';
 
 const paths = rolloutPaths();
 const dir = path.resolve(process.env.SHELL_DIST ?? path.join(paths.root, 'shell', 'dist'));
 const port = Number(process.env.PORT ?? 3000);
+
+function previewSecretOf(): () => string | null {
+  const fromEnv = process.env.ROLLOUT_PREVIEW_SECRET;
+  if (fromEnv) return () => fromEnv;
+  return watchedFile(
+    paths.secretFile,
+    (text) => text.trim() || null,
+    () => undefined,
+  );
+}
 
 serveApp({
   name: 'edge',
@@ -27,7 +38,8 @@ serveApp({
     : path.join(dir, 'config.json'),
   releases: { store: paths.store, manifestFile: paths.manifestFile },
   edgeSecret: ensureEdgeSecret(paths),
-  previewSecret: () => readPreviewSecret(paths),
+  // Read again only when the file changes (`pnpm rollout preview` makes it on first use).
+  previewSecret: previewSecretOf(),
 }).then(
   () => console.log(`edge listening on ${port} (pages of ${dir}, ${paths.manifestFile})`),
   (error: unknown) => {

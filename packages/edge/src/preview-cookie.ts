@@ -38,13 +38,16 @@ export const clearPreviewCookie = (secure: boolean) => cookie('', 0, secure);
 export function decidePreview(
   url: URL,
   cookieHeader: string | undefined,
-  o: { store: string; secret: string | null; secure: boolean; now?: number },
+  o: { store: string; secret: () => string | null; secure: boolean; now?: number },
 ): PreviewDecision {
   const now = o.now ?? Date.now();
   const fromLink = url.searchParams.get(PREVIEW_PARAM);
   const fromCookie = cookiesOf(cookieHeader)[PREVIEW_COOKIE];
+  if (fromLink === null && !fromCookie) return { state: { status: 'none' }, cookies: [], redirect: null };
+  // The secret is read only when there is something to check (most pages have neither link nor cookie).
+  const secret = o.secret();
   if (fromLink !== null) {
-    const checked = checkPreview(fromLink, { store: o.store, secret: o.secret, now });
+    const checked = checkPreview(fromLink, { store: o.store, secret, now });
     if (checked.status === 'refused') {
       // The page is served with the notice; the shell takes the token out of the address bar.
       return { state: checked, cookies: fromCookie ? [clearPreviewCookie(o.secure)] : [], redirect: null };
@@ -58,8 +61,7 @@ export function decidePreview(
       redirect: `${clean.pathname}${clean.search}`,
     };
   }
-  if (!fromCookie) return { state: { status: 'none' }, cookies: [], redirect: null };
-  const checked = checkPreview(fromCookie, { store: o.store, secret: o.secret, now });
+  const checked = checkPreview(fromCookie ?? '', { store: o.store, secret, now });
   if (checked.status === 'active') return { state: checked, cookies: [], redirect: null };
   return { state: checked, cookies: [clearPreviewCookie(o.secure)], redirect: null };
 }

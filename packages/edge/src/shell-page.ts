@@ -75,7 +75,7 @@ export function shellPageHandler(o: ShellPageOptions) {
     }
     const store = o.state.store;
     const preview = store
-      ? decidePreview(url, req.headers.cookie, { store, secret: o.previewSecret(), secure })
+      ? decidePreview(url, req.headers.cookie, { store, secret: o.previewSecret, secure })
       : { state: { status: 'none' as const }, cookies: [], redirect: null };
     cookies.push(...preview.cookies);
     // Pages differ per visitor: a shared cache must not keep them, and the browser asks again every time.

@@ -36,7 +36,12 @@ afterAll(() => {
   f.close();
 });
 
-const status = async () => (await fetch(`${URL}/_edge/status`)).json();
+interface Status {
+  config: string;
+  degraded: Array<{ kind: string; subject: string; path: string | null; count: number; error: string }>;
+}
+const statusAt = async (url: string) => (await (await fetch(`${url}/_edge/status`)).json()) as Status;
+const status = () => statusAt(URL);
 const page = async (path: string) => (await fetch(`${URL}${path}`)).text();
 
 describe('a release whose renderer fails', () => {
@@ -62,7 +67,7 @@ describe('a release whose renderer fails', () => {
     await page('/research-center');
     const html = await page('/research-center');
     expect(html).toContain('<h1>Research (built)</h1>');
-    const entry = (await status()).degraded.find((d: { kind: string }) => d.kind === 'render-failed');
+    const entry = (await status()).degraded.find((d) => d.kind === 'render-failed');
     expect(entry).toMatchObject({ subject: `mf-research@${THROWS}`, count: 2, error: 'the renderer broke' });
     expect(warnings.filter((w) => w.includes('render-failed'))).toHaveLength(1);
   });
@@ -75,8 +80,8 @@ describe('a bad edit', () => {
     const response = await fetch(`${URL}/`);
     expect(response.status).toBe(200);
     expect(planOf(await response.text()).config.apiBaseUrl).toBe('http://localhost:3986');
-    const entry = (await status()).degraded.find((d: { kind: string }) => d.kind === 'config-invalid');
-    expect(entry.error).toContain('apiBaseUrl');
+    const entry = (await status()).degraded.find((d) => d.kind === 'config-invalid');
+    expect(entry?.error).toContain('apiBaseUrl');
     fs.writeFileSync(configFile, '{ "half": ');
     expect((await fetch(`${URL}/`)).status).toBe(200);
     fs.writeFileSync(configFile, JSON.stringify(runtimeConfig('http://localhost:3987')));
@@ -88,7 +93,7 @@ describe('a bad edit', () => {
     expect(planOf(await page('/')).plan.mf_research.version).toBe(BROKEN_IMPORT);
     fs.writeFileSync(f.manifestFile, JSON.stringify({ schemaVersion: 1, remotes: { 'mf-research': {} } }));
     expect(planOf(await page('/')).plan.mf_research.version).toBe(BROKEN_IMPORT);
-    expect((await status()).degraded.map((d: { kind: string }) => d.kind)).toContain('manifest-invalid');
+    expect((await status()).degraded.map((d) => d.kind)).toContain('manifest-invalid');
   });
 
   it('before any good config: the plain page, for the shell to report', async () => {
@@ -100,7 +105,7 @@ describe('a bad edit', () => {
       const response = await fetch(`${url}/about`);
       expect(response.status).toBe(200);
       expect(planOf(await response.text())).toBeNull();
-      expect((await (await fetch(`${url}/_edge/status`)).json()).config).toBe('missing or invalid');
+      expect((await statusAt(url)).config).toBe('missing or invalid');
     } finally {
       lonely.close();
     }
