@@ -6,7 +6,7 @@ import { SERVER_TEST_ENV } from './support/server-env';
 import { suiteSettings } from './support/suite';
 
 /**
- * The whole system in Debian's Chromium: production builds served by `pnpm start` (static servers on
+ * The whole system in Debian's Chromium: production builds served by `pnpm start` (the edge and the remotes' file servers on
  * 3000-3004, the API on 4000) on a fresh database under a temp folder, created anew for every run.
  */
 // One well-known database file for e2e, so the admin CLI the tests run writes to the database the server
@@ -22,7 +22,7 @@ process.env.E2E_DB_PATH = DB_PATH;
 export const RELEASE_STORE_DIR = path.join(path.dirname(DB_PATH), 'releases');
 export const DEPLOY_DIR = path.join(path.dirname(DB_PATH), 'deploy');
 process.env.E2E_RELEASE_STORE_DIR = RELEASE_STORE_DIR;
-// CSP violation reports the static servers receive (support/csp-teardown.ts fails the run on any new one).
+// CSP violation reports the edge and the file servers receive (support/csp-teardown.ts fails the run on any new one).
 export const CSP_REPORT_FILE = path.join(path.dirname(DB_PATH), 'csp-reports.jsonl');
 process.env.E2E_CSP_REPORT_FILE = CSP_REPORT_FILE;
 process.env.E2E_CSP_REPORT_START ??= String(

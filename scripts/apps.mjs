@@ -21,7 +21,7 @@ export const API = { name: 'api-server', port: Number(process.env.API_PORT ?? 40
  * What the front ends build from besides their own folder (all packages but the server-side ones, and the
  * build tooling): a change there makes every app stale.
  */
-const SERVER_PACKAGES = new Set(['api-server', 'static-server', 'release']);
+const SERVER_PACKAGES = new Set(['api-server', 'edge', 'release']);
 const dirsIn = (folder) =>
   fs.readdirSync(path.join(ROOT, folder)).map((name) => path.join(ROOT, folder, name));
 export const SHARED_SOURCES = [

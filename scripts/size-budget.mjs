@@ -6,7 +6,7 @@
 //   node scripts/size-budget.mjs --write   set every budget to the measured size + 5 % (lower them as the
 //                                          size comes down; raising one is a decision for review)
 //
-// What counts (each file once per app; gzip with zlib's default level 6, as the static server sends it):
+// What counts (each file once per app; gzip with zlib's default level 6, as the edge sends it):
 // - shell: the scripts dist/index.html loads (main.js), the chunks main.js's entry module requests (the
 //   async boundary `import('./bootstrap')`), and the chunks each shared module's `get()` requests in
 //   main.js's federation runtime (`initOptions.shared`). The shell is the host: with

@@ -1,5 +1,5 @@
 // Prints the JavaScript the browser downloads to show the Home route: every JS response, its bytes on the
-// wire (gzip, as the static server sends it) and the total, split into shell and remote. Needs `pnpm start`.
+// wire (gzip, as the edge sends it) and the total, split into shell and remote. Needs `pnpm start`.
 // Usage: node e2e/scripts/measure-home.mjs [url]
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium.mjs';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 
 /**
- * After the whole run: every CSP violation report the static servers received (report-uri, collected in
+ * After the whole run: every CSP violation report the edges received (report-uri, collected in
  * CSP_REPORT_FILE by the servers the suite started) fails the run, including reports from pages in
  * contexts that the per-test guard (support/test.ts) does not watch.
  */

@@ -5,7 +5,7 @@ import { expect, type Page } from './test';
 
 /**
  * Opens the Research Center and returns Explore's first list request: the one the browser sent or, on a
- * guest's arrival, the one the static server sent for it and primed the page with (decision 0021; the
+ * guest's arrival, the one the edge sent for it and primed the page with (decision 0021; the
  * server does so when the API answers within its budget, else the browser asks as before).
  */
 export async function openExplore(page: Page): Promise<URL> {

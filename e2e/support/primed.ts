@@ -4,7 +4,7 @@ import type { Page } from './test';
 const PRIMED_BLOCK = /<script type="application\/json" data-primed-responses="">.*?<\/script>/s;
 
 /**
- * Takes the pages at these paths as the static server sends them when it has no answers from the API (down,
+ * Takes the pages at these paths as the edge sends them when it has no answers from the API (down,
  * or later than its budget; decision 0021): without the primed data block, so the live page asks the API
  * itself. For tests that answer or refuse the browser's API calls: with the server's answers in the page, the
  * browser would ask nothing. Call it before the test's own routes of the API: routes registered later come
@@ -29,7 +29,7 @@ export async function withoutPrimedAnswers(page: Page, paths: string[]): Promise
   );
 }
 
-/** The API requests (path and query) the static server answered for this page, for a guest; [] without. */
+/** The API requests (path and query) the edge answered for this page, for a guest; [] without. */
 export async function primedRequests(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const text = document.querySelector('script[data-primed-responses]')?.textContent;

@@ -21,7 +21,7 @@ test.describe('Home', () => {
     request,
   }) => {
     await page.goto('/');
-    // The articles' request: the static server made it for the page (decision 0021), as the page would.
+    // The articles' request: the edge made it for the page (decision 0021), as the page would.
     const postsKey = (await primedRequests(page)).find((key) => key.startsWith(`${API_PATHS.posts}?`));
     expect(postsKey).toBeDefined();
     const query = new URL(postsKey!, API_URL).searchParams;

@@ -1,6 +1,6 @@
 // The pages whose first screen is the same for every guest, pre-rendered (tooling/webpack/prerender.mjs):
 // - at build time into dist/prerender.json: the shell's page shows them before any script runs;
-// - Home also per request, by the static server, with its articles and dashboards from the API
+// - Home also per request, by the edge, with its articles and dashboards from the API
 //   (docs/decisions/0021-first-screen-with-data.md): the picture shows them instead of their loading
 //   state, and the live page starts from the same answers.
 // Pages behind lazy() (Plans, Impressum, dashboards) would pre-render as their loading line, and Contact's

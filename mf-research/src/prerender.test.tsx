@@ -7,7 +7,7 @@ import { renderApp } from './test/render';
 import { loginAs, makePost, server, url } from './test/server';
 import { makeTeaser } from './test/teaser';
 
-// The static server fetches serverRequests(path) as a guest and primes the page with the answers
+// The edge fetches serverRequests(path) as a guest and primes the page with the answers
 // (docs/decisions/0021-first-screen-with-data.md). These keys must be exactly what the screens ask for,
 // or the live page would ask again and show a skeleton over the picture.
 

@@ -1,7 +1,7 @@
 // First screens pre-rendered (tooling/webpack/prerender.mjs).
 // - At build time, the Research Center as a guest first sees it while its list loads (heading, tabs,
 //   skeleton cards): dist/prerender.json, the picture used when the API cannot be asked.
-// - Per request, by the static server, with the answers a guest's arrival needs: the Research Center's
+// - Per request, by the edge, with the answers a guest's arrival needs: the Research Center's
 //   cards (Explore's first page, the tag and category lists; docs/decisions/0021-first-screen-with-data.md)
 //   and a post's page (the post; docs/decisions/0022-post-page-rendered-per-request.md). The picture then
 //   shows the data, and the live page starts from the same answers, so the largest paint no longer waits
@@ -27,7 +27,7 @@ export function serverRequests(path: string): string[] | null {
   return id ? postPageRequests(id) : null;
 }
 
-/** `dom`: the window the static server lends a per-request render to sanitise a post's body with. */
+/** `dom`: the window the edge lends a per-request render to sanitise a post's body with. */
 export function Prerender({ dom }: { path: string; dom?: WindowLike }) {
   if (dom) sanitiseWith(dom);
   return <App />;

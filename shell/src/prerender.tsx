@@ -1,5 +1,5 @@
 // The shell's pre-rendered frame (tooling/webpack/prerender.mjs): header and footer as a guest sees them,
-// with an empty main that the static server fills with the route's pre-rendered region. Rendered at a path no
+// with an empty main that the edge fills with the route's pre-rendered region. Rendered at a path no
 // navigation item matches, so no item is marked current before the live app knows the route.
 import { Frame } from './app';
 

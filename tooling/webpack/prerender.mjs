@@ -6,11 +6,11 @@
 // An app's `src/prerender.tsx` exports:
 //   prerenderPaths: string[]                      the paths whose first screen is the same for every guest
 //   Prerender: ComponentType<{ path: string, dom?: Window }>  what to render for one path (the providers are
-//                                                 added here); dom: a DOM lent by the static server per request
+//                                                 added here); dom: a DOM lent by the edge per request
 //   serverRequests?: (path) => string[] | null    optional: the API GETs (path and query) a guest's first
 //                                                 screen of `path` is rendered from. With it, the renderer
 //                                                 itself ships in the dist as `server-render.mjs`, and the
-//                                                 static server renders that path per request with the API's
+//                                                 edge renders that path per request with the API's
 //                                                 answers (docs/decisions/0021-first-screen-with-data.md).
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -53,7 +53,7 @@ export const serverRequests = ${withServerRequests ? 'appServerRequests' : '() =
 
 /**
  * One page: { html, css, ids }. \`primed\`: the API's answers it is rendered from (the api client's peek).
- * \`window\`: a DOM the static server lends (jsdom) for what needs one on a server, e.g. a sanitiser.
+ * \`window\`: a DOM the edge lends (jsdom) for what needs one on a server, e.g. a sanitiser.
  */
 export function renderPage(path, primed = {}, { window } = {}) {
   const cache = createCache({ key: 'css' });

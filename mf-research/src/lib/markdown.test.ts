@@ -51,7 +51,7 @@ describe('renderMarkdown', () => {
     expect(host.querySelector('iframe, form, input, style, [style]')).toBeNull();
   });
 
-  it("sanitises with the DOM a server lends it (the static server's jsdom) just as in the browser", () => {
+  it("sanitises with the DOM a server lends it (the edge's jsdom) just as in the browser", () => {
     // Another window than the page's own, as the server's is (a frame's, here).
     const frame = document.createElement('iframe');
     document.body.append(frame);

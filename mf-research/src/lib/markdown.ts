@@ -30,7 +30,7 @@ let purifier: DOMPurify | null = null;
 let dom: WindowLike | null = typeof window === 'undefined' ? null : window;
 
 /**
- * On a server there is no window: the static server's per-request render lends one (jsdom, the DOM
+ * On a server there is no window: the edge's per-request render lends one (jsdom, the DOM
  * DOMPurify supports outside a browser; docs/decisions/0022-post-page-rendered-per-request.md). Without it,
  * renderMarkdown throws, and the page is sent without the rendered post rather than unsanitised.
  */

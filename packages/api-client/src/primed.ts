@@ -15,7 +15,7 @@ export interface PrimedResponse {
 
 export type PrimedResponses = Record<string, PrimedResponse>;
 
-/** The element the static server writes the answers into (a data block: never executed, so no CSP hash). */
+/** The element the edge writes the answers into (a data block: never executed, so no CSP hash). */
 export const PRIMED_RESPONSES_SELECTOR = 'script[type="application/json"][data-primed-responses]';
 
 let primed = new Map<string, PrimedResponse>();

@@ -21,7 +21,7 @@ function teasersParam(c: C): boolean {
 }
 
 /**
- * A read made ahead of a visit (the static server's render of a post's page, a browser's speculative
+ * A read made ahead of a visit (the edge's render of a post's page, a browser's speculative
  * prefetch) says so with Sec-Purpose (or the older Purpose) `prefetch`: it counts no view, the visit's own
  * read does (docs/decisions/0022-post-page-rendered-per-request.md).
  */

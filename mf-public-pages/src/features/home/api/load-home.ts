@@ -44,7 +44,7 @@ export async function loadHome(signal?: AbortSignal): Promise<HomeData> {
 
 /**
  * What Home's first screen is made from (the same for every visitor: public articles and the dashboards):
- * the static server fetches these and renders the page with them (src/prerender.tsx, decision 0021).
+ * the edge fetches these and renders the page with them (src/prerender.tsx, decision 0021).
  */
 export const homeRequests = (): string[] => [
   requestKey(API_PATHS.posts, latestArticles()),

@@ -211,7 +211,7 @@ describe('HomePage', () => {
     );
     const [posts = '', dashboardsKey = '', ...rest] = homeRequests();
     expect(rest).toEqual([]);
-    // The keys are exactly what loadHome asks (the static server fetches them from the API base).
+    // The keys are exactly what loadHome asks (the edge fetches them from the API base).
     expect(posts).toBe(`${API_PATHS.posts}?status=published&visibility=public&limit=6`);
     primeResponses({ [posts]: { body: [makePost(1), makePost(2)] }, [dashboardsKey]: { body: dashboards } });
     try {

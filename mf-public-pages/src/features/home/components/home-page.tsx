@@ -10,7 +10,7 @@ import { ValueCards } from './value-cards';
 
 /**
  * SPEC §2 Home. Only the articles and dashboards come from the API; everything else is always there. A
- * guest's first visit starts from the answers the static server rendered the page from (peekHome).
+ * guest's first visit starts from the answers the edge rendered the page from (peekHome).
  */
 export function HomePage() {
   usePageTitle('Home');

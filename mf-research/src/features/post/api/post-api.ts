@@ -24,7 +24,7 @@ export const readPost = (idOrSlug: string, signal?: AbortSignal): Promise<PostOr
   api.get(API_PATHS.post(idOrSlug), PostOrTeaserSchema, { signal });
 
 /**
- * readPost's answer when the static server primed the page with it (a guest's first screen), else undefined.
+ * readPost's answer when the edge primed the page with it (a guest's first screen), else undefined.
  * Only a whole post: a teaser is what a guest gets, but the page may be a member's, who must never see
  * "locked" flash over research they may read (the page then shows its loading state until it knows).
  */

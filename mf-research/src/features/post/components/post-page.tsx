@@ -33,7 +33,7 @@ function PostTitle({ title }: { title: string }) {
  * /post/:id — a post by id or slug (the API counts a view on each load). Above the visitor's tier the API
  * sends a teaser instead, shown as the locked page.
  *
- * A guest's first visit starts from the answer the static server rendered the page from (primed into it,
+ * A guest's first visit starts from the answer the edge rendered the page from (primed into it,
  * docs/decisions/0022-post-page-rendered-per-request.md): the post shows at once, with no skeleton. That
  * read was a prefetch and counted no view, so the page reads the post itself as well (`refresh`), in the
  * background: the visit is counted once, and the count shown is brought up to date.

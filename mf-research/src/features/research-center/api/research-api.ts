@@ -123,7 +123,7 @@ export const peekTerms = (kind: 'tags' | 'categories') => api.peek(API_PATHS[kin
 
 /**
  * What a guest's Research Center asks the API for on arrival (Explore's first page, the tag and category
- * lists): the static server fetches these and primes the page with them (src/prerender.tsx).
+ * lists): the edge fetches these and primes the page with them (src/prerender.tsx).
  */
 export function guestArrivalRequests(): string[] {
   const explore = buildExploreRequest(exploreVisibilities(null), NO_FILTERS);
