@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { isRemotePackage, isVersionId } from '@app/rollout';
 import sirv from 'sirv';
 
 const HASHED = /\.[0-9a-f]{10}\.(js|css)(\.map)?$/;
@@ -25,8 +26,11 @@ export function notFound(res: ServerResponse): void {
   res.end('Not found');
 }
 
-// /releases/<remote>/<version>/<file>: anything else under /releases is a 404.
-const RELEASE_PATH = /^\/releases\/(mf-[a-z-]+)\/(\d[0-9A-Za-z.-]*-[0-9a-f]{10})\/([^?#]+)$/;
+/** /releases/<remote>/<version>/<file> with a known remote and a valid version id (@app/rollout's rules). */
+function isReleasePath(pathname: string): boolean {
+  const [, root, remote, version, ...file] = pathname.split('/');
+  return root === 'releases' && isRemotePackage(remote) && isVersionId(version) && file.join('/') !== '';
+}
 
 /**
  * The release store and the deployment manifest, read per request: `pnpm release` and `pnpm rollout` change
@@ -51,7 +55,7 @@ export function releaseFiles({ store, manifestFile }: { store: string; manifestF
       return true;
     }
     if (!pathname.startsWith('/releases/')) return false;
-    if (!RELEASE_PATH.test(pathname)) {
+    if (!isReleasePath(pathname)) {
       notFound(res);
       return true;
     }

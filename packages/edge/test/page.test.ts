@@ -167,3 +167,21 @@ describe('what a release could smuggle in', () => {
     }
   });
 });
+
+describe('the release store', () => {
+  it('serves a released file for a year, immutable', async () => {
+    const response = await fetch(`${URL}/releases/mf-public-pages/${V1}/remoteEntry.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it.each([
+    `/releases/mf-unknown/${V1}/remoteEntry.js`,
+    '/releases/mf-public-pages/not-a-version/remoteEntry.js',
+    `/releases/mf-public-pages/${V1}/`,
+    `/releases/mf-public-pages/${V1}/missing.js`,
+    '/releases/',
+  ])('%s is a 404', async (url) => {
+    expect((await fetch(URL + url)).status).toBe(404);
+  });
+});
