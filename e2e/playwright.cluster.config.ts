@@ -6,11 +6,11 @@ import { SERVER_TEST_ENV } from './support/server-env';
 import { suiteSettings } from './support/suite';
 
 /**
- * Issue 12: a named subset of the suite once against the cluster topology (`pnpm test:e2e:cluster`):
- * nginx on 8280 in front of two API instances (4201, 4202) on one PostgreSQL database, everything on nginx's
- * origin.
- * It covers login and the account, research writes, the survey and each remote's faults. A fresh database,
- * release store and deployment under a temp folder every run.
+ * Issue 12 and 30: a named subset of the suite once against the cluster topology (`pnpm test:e2e:cluster`):
+ * nginx on 8280 in front of two edge instances (4211, 4212: the pages) and two API instances (4201, 4202)
+ * on one PostgreSQL database, everything on nginx's origin.
+ * It covers login and the account, research writes, the survey, each remote's faults and the edge's pages
+ * (edge.spec.ts). A fresh database, release store and deployment under a temp folder every run.
  */
 const PORT = 8280;
 const ORIGIN = `http://localhost:${PORT}`;
@@ -21,6 +21,12 @@ if (!process.env.E2E_CLUSTER_READY) {
   process.env.E2E_CLUSTER_READY = '1'; // workers load this file again: clear only once
 }
 const RUN_DIR = path.join(WORK, 'run');
+// The cluster's release store and deployment: the suite's `pnpm release` and `pnpm rollout` calls
+// (support/rollout.ts) change what both edge instances serve.
+const RELEASE_STORE_DIR = path.join(WORK, 'releases');
+const DEPLOY_DIR = path.join(WORK, 'deploy');
+process.env.E2E_RELEASE_STORE_DIR = RELEASE_STORE_DIR;
+process.env.E2E_DEPLOY_DIR = DEPLOY_DIR;
 process.env.E2E_DB_PATH = path.join(WORK, 'e2e.db');
 const PG_PORT = 5442;
 // The cluster's PostgreSQL (fresh every run): the suite's `pnpm admin` and `pnpm rollout` calls use it too.
@@ -32,7 +38,10 @@ process.env.E2E_CSP_REPORT_START ??= '0';
 
 export default defineConfig({
   ...suiteSettings(ORIGIN),
-  testMatch: ['account.spec.ts', 'research.spec.ts', 'survey.spec.ts', 'faults.spec.ts'],
+  testMatch: ['account.spec.ts', 'research.spec.ts', 'survey.spec.ts', 'faults.spec.ts', 'edge.spec.ts'],
+  // Not e2e/test-results: a run of the other config (which empties that folder when it starts) may be under
+  // way at the same time.
+  outputDir: path.join(WORK, 'test-results'),
   webServer: {
     command: 'node --import tsx scripts/cluster/cluster.mjs',
     cwd: '..',
@@ -46,14 +55,16 @@ export default defineConfig({
     env: {
       CLUSTER_PORT: String(PORT),
       CLUSTER_API_PORTS: '4201,4202',
+      // Ports of its own, never the defaults (3101, 3102) of a `pnpm start:cluster` on this machine.
+      CLUSTER_EDGE_PORTS: '4211,4212',
       CLUSTER_RUN_DIR: RUN_DIR,
       // PostgreSQL of its own, fresh every run (scripts/pg/local-postgres.mjs).
       CLUSTER_PG_DIR: path.join(WORK, 'postgres'),
       CLUSTER_PG_PORT: String(PG_PORT),
       CLUSTER_FRESH_DATABASE: '1',
       DB_PATH: process.env.E2E_DB_PATH,
-      RELEASE_STORE_DIR: path.join(WORK, 'releases'),
-      DEPLOY_DIR: path.join(WORK, 'deploy'),
+      RELEASE_STORE_DIR,
+      DEPLOY_DIR,
       ...SERVER_TEST_ENV,
     },
   },
