@@ -88,11 +88,14 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
   // Without a shared secret (tests, a lone instance) cookies are valid for this process's life only.
   const secret = o.edgeSecret ?? process.env.EDGE_SECRET ?? randomBytes(32).toString('hex');
   const gzip = compression();
+  // The origin each request was made to (Host), for the policy of a page sirv answers.
+  const origins = new WeakMap<http.ServerResponse, string>();
+  const builtPage = () => fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const files = buildFiles(dir, (res) => {
-    res.setHeader('Content-Security-Policy', policyFor(resOrigin(res), builtPage()));
+    const selfOrigin = origins.get(res) ?? `http://localhost:${port}`;
+    res.setHeader('Content-Security-Policy', policyFor(selfOrigin, builtPage()));
     setAll(res, PAGE_HEADERS);
   });
-  const builtPage = () => fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
   const serveRelease = o.releases ? releaseFiles(o.releases) : () => false;
   const page = spa
     ? shellPageHandler({
@@ -106,8 +109,6 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
     : null;
   const endpoints = spa ? edgeEndpoints({ state, degraded, secret, fetchImpl: o.fetchImpl }) : null;
   const receiveReport = cspReportHandler({ app: name, file: o.cspReportFile ?? process.env.CSP_REPORT_FILE });
-  const origins = new WeakMap<http.ServerResponse, string>();
-  const resOrigin = (res: http.ServerResponse) => origins.get(res) ?? `http://localhost:${port}`;
 
   const server = http.createServer((req, res) => {
     const pathname = req.url?.split('?')[0] ?? '/';
