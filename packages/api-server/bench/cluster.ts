@@ -19,6 +19,7 @@ interface Cluster {
 type StartCluster = (o: {
   port: number;
   apiPorts: number[];
+  edgePorts: number[];
   runDir: string;
   quiet: boolean;
   env: Record<string, string>;
@@ -91,6 +92,7 @@ export async function benchCluster(): Promise<void> {
       const cluster = await startCluster({
         port: 8380,
         apiPorts: [...apiPorts],
+        edgePorts: [8391, 8392],
         runDir: path.join(work, 'run'),
         quiet: true,
         database,

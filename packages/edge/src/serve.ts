@@ -25,7 +25,7 @@ import {
   PAGE_HEADERS,
   type PolicyConfig,
 } from './security-headers';
-import { shellPageHandler } from './shell-page';
+import { isSecure, shellPageHandler } from './shell-page';
 import { buildFiles, isPagePath, notFound, releaseFiles } from './static-files';
 
 export interface AppOptions {
@@ -116,7 +116,9 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
     setAll(res, corsHeaders(req.headers.origin, allowedOrigins));
     if (pathname === CSP_REPORT_PATH) return receiveReport(req, res);
     if (isForbiddenPath(pathname, { serveSourceMaps })) return notFound(res);
-    const selfOrigin = `http://${req.headers.host ?? `localhost:${port}`}`;
+    // The origin the visitor typed: https behind a TLS proxy on this machine (X-Forwarded-Proto), so the
+    // plan's absolute URLs never mix content.
+    const selfOrigin = `${isSecure(req) ? 'https' : 'http'}://${req.headers.host ?? `localhost:${port}`}`;
     origins.set(res, selfOrigin);
     if (endpoints && pathname.startsWith(EDGE_PREFIX)) {
       void endpoints(req, res, pathname, selfOrigin);

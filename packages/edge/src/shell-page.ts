@@ -80,7 +80,7 @@ export function shellPageHandler(o: ShellPageOptions) {
     cookies.push(...preview.cookies);
     // Pages differ per visitor: a shared cache must not keep them, and the browser asks again every time.
     res.setHeader('Cache-Control', 'private, no-cache');
-    res.setHeader('Vary', 'Cookie');
+    res.setHeader('Vary', [res.getHeader('Vary'), 'Cookie'].filter(Boolean).join(', '));
     if (cookies.length) res.setHeader('Set-Cookie', cookies);
     if (preview.redirect) {
       res.writeHead(303, { Location: preview.redirect, 'Cache-Control': 'no-store' });

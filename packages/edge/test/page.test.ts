@@ -185,3 +185,13 @@ describe('the release store', () => {
     expect((await fetch(URL + url)).status).toBe(404);
   });
 });
+
+describe('behind a TLS proxy on this machine', () => {
+  it('uses https for the page origin and a Secure cookie when the proxy says so', async () => {
+    const response = await fetch(`${URL}/about`, { headers: { 'X-Forwarded-Proto': 'https' } });
+    const page = await response.text();
+    expect(planOf(page).plan.mf_public_pages.entry).toMatch(/^https:\/\/localhost:3975\/releases\//);
+    expect(response.headers.getSetCookie()[0]).toContain('Secure');
+    expect(response.headers.get('vary')).toMatch(/Origin.*Cookie|Cookie.*Origin/);
+  });
+});

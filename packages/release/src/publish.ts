@@ -48,6 +48,19 @@ function versionOf(dir: string, fallbackVersion: string, remote: RemotePackage) 
  * release.json, and rename the folder into place. A version folder appears complete or not at all, and an
  * existing version is never touched: the same content has the same id.
  */
+/**
+ * A release is public, whoever built it: folders 755 and files 644, whatever modes the dist had (a
+ * `mktemp -d` folder is 700, which a web server's workers, nginx's `nobody`, could not read).
+ */
+function publicModes(dir: string): void {
+  fs.chmodSync(dir, 0o755);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) publicModes(full);
+    else fs.chmodSync(full, 0o644);
+  }
+}
+
 export function publishRelease(input: PublishInput): PublishResult {
   const { store, remote, distDir } = input;
   // Already released (every `pnpm start` with an unchanged build): answer without copying anything.
@@ -60,6 +73,7 @@ export function publishRelease(input: PublishInput): PublishResult {
   const tmp = path.join(remoteDir, `.tmp-${process.pid}-${randomBytes(4).toString('hex')}`);
   try {
     fs.cpSync(distDir, tmp, { recursive: true, dereference: true });
+    publicModes(tmp);
     const copy = versionOf(tmp, input.fallbackVersion, remote);
     const { version } = copy;
     const existing = readReleaseInfo(store, remote, version);

@@ -68,6 +68,19 @@ describe('release', () => {
     expect(fs.readdirSync(path.join(s.paths.store, 'mf-research'))).toEqual([info.version]);
   });
 
+  it('publishes readable to everyone, whatever modes the build folder had (a mktemp -d folder is 700)', async () => {
+    const dist = s.dist({ content: 'private' });
+    fs.chmodSync(dist, 0o700);
+    fs.chmodSync(path.join(dist, 'static'), 0o700);
+    fs.chmodSync(path.join(dist, 'static', 'logo.bin'), 0o600);
+    const { info } = await releaseDist(dist);
+    const dir = path.join(s.paths.store, 'mf-research', info.version);
+    const mode = (p: string) => fs.statSync(p).mode & 0o777;
+    expect(mode(dir)).toBe(0o755);
+    expect(mode(path.join(dir, 'static'))).toBe(0o755);
+    expect(mode(path.join(dir, 'static', 'logo.bin'))).toBe(0o644);
+  });
+
   it('releasing the same content again reports it and never rewrites the version', async () => {
     const dist = s.dist({ content: 'one' });
     const first = await releaseDist(dist);
