@@ -119,3 +119,27 @@ export function withManifest(
 export function releaseFolder(remote: string, version: string): string {
   return path.join(STORE_DIR, remote, version);
 }
+
+/** The remote the rollout tests ship, and its Home hero: the visible difference between test builds. */
+export const HERO_REMOTE = 'mf-public-pages';
+export const HERO = 'See the risks coming.';
+
+/**
+ * A Home hero that starts with `<label> build` (e.g. "Canary build 3: …"). Each call is a different build,
+ * so a retried test never meets the version an earlier attempt broke.
+ */
+let builds = 0;
+export function heroOf(label: string): string {
+  builds += 1;
+  return `${label} build ${Date.now().toString(36)}${builds}: see the risks coming.`;
+}
+
+/** Releases a build of the hero's remote whose Home hero is `text` (code, pages and renderer alike). */
+export const releaseHero = (text: string) =>
+  release(HERO_REMOTE, '--dist', variantOf(HERO_REMOTE, HERO, text));
+
+/** Releases a new build whose hero starts with `<label> build`: its version and its hero. */
+export async function releaseHeroVariant(label: string): Promise<{ version: string; heading: string }> {
+  const heading = heroOf(label);
+  return { version: await releaseHero(heading), heading };
+}

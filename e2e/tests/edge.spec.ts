@@ -2,12 +2,13 @@ import { ensurePreviewSecret, rolloutPaths, signPreviewToken } from '@app/rollou
 import { createMember, useToken } from '../support/api';
 import {
   DEPLOY_DIR,
-  release,
+  HERO,
+  HERO_REMOTE,
   releaseFolder,
+  releaseHeroVariant,
   remoteStatus,
   rollout,
   STORE_DIR,
-  variantOf,
 } from '../support/rollout';
 import { type Browser, expect, type Page, test } from '../support/test';
 
@@ -18,21 +19,13 @@ import { type Browser, expect, type Page, test } from '../support/test';
  */
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-const REMOTE = 'mf-public-pages';
-// Home's hero, the visible difference between versions (its first screen is rendered per request).
-const HERO = 'See the risks coming.';
+const REMOTE = HERO_REMOTE;
 // The live h1 (the pre-rendered picture is hidden from roles until the remote replaces it).
 const liveHeading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 let original = '';
-let builds = 0;
-/** A release whose Home hero starts with `<label> build …`, in its code, its pages and its renderer. */
-async function releaseVariant(label: string): Promise<{ version: string; heading: string }> {
-  builds += 1;
-  const heading = `${label} build ${Date.now().toString(36)}${builds}: see the risks coming.`;
-  const version = await release(REMOTE, '--dist', variantOf(REMOTE, HERO, heading));
-  return { version, heading };
-}
+// Home's hero is the visible difference between versions (its first screen is rendered per request).
+const releaseVariant = releaseHeroVariant;
 
 /** The first screen's heading and version as the HTML carries them. */
 function firstScreenOf(html: string) {

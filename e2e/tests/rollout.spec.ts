@@ -5,8 +5,13 @@ import { readPreviewSecret, rolloutPaths, signPreviewToken } from '@app/rollout/
 import { API_URL, createMember, useToken } from '../support/api';
 import {
   DEPLOY_DIR,
+  HERO,
+  HERO_REMOTE,
+  heroOf,
   release,
   releaseFolder,
+  releaseHero,
+  releaseHeroVariant,
   remoteStatus,
   rollout,
   STORE_DIR,
@@ -24,25 +29,14 @@ import { type Browser, expect, type Page, test } from '../support/test';
  */
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-const REMOTE = 'mf-public-pages';
-const HERO = 'See the risks coming.';
+const REMOTE = HERO_REMOTE;
 // By role: the page's first paint is the stable release's pre-rendered picture (hidden from roles), and a
 // canary visitor's live hero replaces it; what a test reads must be the live one.
 const hero = (page: Page) => page.getByRole('heading', { level: 1 });
 
 let original = '';
 
-/**
- * Releases a new build of the remote whose Home hero starts with `<label> build` (e.g. "Canary build 3: …").
- * Each call is a different build, so a retried test never meets the version an earlier attempt broke.
- */
-let builds = 0;
-const heroOf = (label: string) => {
-  builds += 1;
-  return `${label} build ${Date.now().toString(36)}${builds}: see the risks coming.`;
-};
-const releaseHero = (text: string) => release(REMOTE, '--dist', variantOf(REMOTE, HERO, text));
-const releaseVariant = (label: string) => releaseHero(heroOf(label));
+const releaseVariant = async (label: string) => (await releaseHeroVariant(label)).version;
 
 /** The hero text a fresh browser (a new visitor) sees on Home. */
 async function freshVisit(browser: Browser, token?: string): Promise<{ text: string; page: Page }> {
