@@ -78,7 +78,8 @@ const keptHeaders = (headers: Headers) =>
 
 /**
  * Fetches each GET as a guest (no credentials) and keeps the 200 JSON answers: { [key]: { body, headers } }.
- * A request that fails or is late is left out; the live app then asks for it itself.
+ * A request that fails or is late is left out (the live app then asks for it itself); `troubled` says
+ * whether any did (an API that answers 404 for a post that does not exist is not trouble).
  */
 async function fetchAnswers(
   apiBase: string,
@@ -86,6 +87,7 @@ async function fetchAnswers(
   { fetchImpl, waitMs }: { fetchImpl: typeof fetch; waitMs: number },
 ) {
   const signal = AbortSignal.timeout(waitMs);
+  let troubled = null as string | null;
   const answers = await Promise.all(
     keys
       .filter((key): key is string => typeof key === 'string' && key.startsWith('/'))
@@ -96,14 +98,16 @@ async function fetchAnswers(
             headers: { Accept: 'application/json', 'Sec-Purpose': 'prefetch' },
             signal,
           });
+          if (response.status >= 500) troubled = `${key} answered ${response.status}`;
           if (response.status !== 200) return null;
           return [key, { body: await response.json(), headers: keptHeaders(response.headers) }] as const;
-        } catch {
+        } catch (error) {
+          troubled = signal.aborted ? `no answer within ${waitMs} ms` : `${key}: ${String(error)}`;
           return null;
         }
       }),
   );
-  return Object.fromEntries(answers.filter((answer) => answer !== null));
+  return { answers: Object.fromEntries(answers.filter((answer) => answer !== null)), troubled };
 }
 
 /** A jsdom window, or undefined when jsdom cannot load (a render that needs a DOM then fails: the picture). */
@@ -187,11 +191,9 @@ export function releaseRegions({ degraded, fetchImpl = fetch, waitMs = API_WAIT_
       return null;
     }
     if (!renderer || !Array.isArray(keys) || !apiBase) return null;
-    const primed = await fetchAnswers(apiBase, keys, { fetchImpl, waitMs });
-    if (Object.keys(primed).length === 0) {
-      degraded.note('api-answers-missing', subject(release), pathname, `no answer within ${waitMs} ms`);
-      return null;
-    }
+    const { answers: primed, troubled } = await fetchAnswers(apiBase, keys, { fetchImpl, waitMs });
+    if (troubled) degraded.note('api-answers-missing', subject(release), pathname, troubled);
+    if (Object.keys(primed).length === 0) return null;
     const key = createHash('sha256')
       .update(`${release.folder}\n${pathname}\n${JSON.stringify(primed)}`)
       .digest('hex');

@@ -132,6 +132,22 @@ describe('a first screen rendered with the API', () => {
     expect(primedOf(html)).toBeNull();
   });
 
+  it('counts a late API where the operator looks, and a post that does not exist not at all', async () => {
+    const degraded = async () =>
+      (
+        (await (await fetch(`${URL}/_edge/status`)).json()) as {
+          degraded: Array<{ kind: string; path: string }>;
+        }
+      ).degraded;
+    await page('/post/999');
+    expect((await degraded()).filter((d) => d.path === '/post/999')).toEqual([]);
+    apiDelayMs = 800;
+    await page('/post/1');
+    expect((await degraded()).find((d) => d.path === '/post/1')).toMatchObject({
+      kind: 'api-answers-missing',
+    });
+  });
+
   it('falls back to the build-time picture when the renderer fails', async () => {
     (answers['/api/posts/tags'] as Answer).body = 'explode';
     const html = await page('/research-center');
