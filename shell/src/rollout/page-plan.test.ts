@@ -1,5 +1,5 @@
 import { LIMITS } from '@app/contracts';
-import { MAX_REMOTE_LOAD_BUDGET_MS, type PagePlan, pagePlanBlock } from '@app/rollout';
+import { MAX_REMOTE_LOAD_BUDGET_MS, type PagePlan, pagePlanBlock, type RemotePackage } from '@app/rollout';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadRuntimeConfig } from '../config/runtime-config';
 import { forgetPagePlan, pagePlan } from './page-plan';
@@ -19,7 +19,7 @@ const config = {
   deployment: { manifestUrl: '/deployment.json', releasesUrl: '/releases/' },
 };
 const digest = (c: string) => `sha384-${c.repeat(64)}`;
-const released = (remote: string, version: string, track: 'stable' | 'canary', integrity: string) => ({
+const released = (remote: RemotePackage, version: string, track: 'stable' | 'canary', integrity: string) => ({
   remote,
   entry: `${origin}/releases/${remote}/${version}/mf-manifest.json`,
   version,
