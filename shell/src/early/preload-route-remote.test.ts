@@ -121,15 +121,15 @@ describe('with the plan the edge wrote into the page', () => {
   const block = (choice: object) =>
     `<script type="application/json" id="page-plan">${JSON.stringify({ plan: { mf_research: choice } })}</script>`;
 
-  it('asks nothing for a released version: its preloads are in the HTML already', async () => {
+  it("preloads a released version's code from its manifest (requested by the HTML), asking nothing else", async () => {
     document.body.innerHTML = block({
       entry: `${canary}mf-manifest.json`,
       version: '1.1.0-bbbbbbbbbb',
       integrity: CANARY_DIGEST,
     });
     try {
-      expect(await run('/research-center')).toEqual([]);
-      expect(fetch).not.toHaveBeenCalled();
+      expect(await run('/research-center')).toEqual(codeIn(canary, CANARY_DIGEST));
+      expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toEqual([`${canary}mf-manifest.json`]);
     } finally {
       document.body.innerHTML = '';
     }

@@ -14,9 +14,9 @@ import { CONFIG_URL, fetchJsonOnce } from './fetch-once';
  * cohort), fetches that version's manifest and preloads its entry and ./App chunks. When the shell later
  * loads the remote, they are already here or on their way (docs/decisions/0010-first-visit-loading.md).
  *
- * Where an edge served the page (docs/decisions/0026-edge.md), the decision is in the page's plan, and the
- * edge has already written preloads for a released version into the HTML: only a remote served from its
- * plain config.json address is left to preload here, and nothing has to be fetched to decide.
+ * Where an edge served the page (docs/decisions/0026-edge.md), the decision is in the page's plan: nothing
+ * has to be fetched to decide, and the HTML has already requested a released version's manifest, so its
+ * code is preloaded as soon as this script runs (one round trip after the HTML).
  *
  * Without a plan, skipped where the decision is not known yet (a pending preview link, a member on a device
  * that has not seen their id): the shell then decides after its own requests, as before. Never throws.
@@ -74,8 +74,7 @@ export async function preloadRouteRemote(): Promise<void> {
     if (!route) return;
     const planned = plannedChoice(route.remote);
     if (planned !== undefined) {
-      // A released version's code is in the HTML's preloads already.
-      if (planned && planned.version === null) await preloadCode(planned);
+      if (planned) await preloadCode(planned);
       return;
     }
     const store = storage();
