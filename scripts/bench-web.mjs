@@ -2,7 +2,7 @@
 // visitor is first shown another version than the one they get. It starts the topology it measures and stops
 // it at the end (also on failure or Ctrl+C), prints tables and writes bench-results/web-<topology>-<time>.json
 // (`external` for --base-url). Numbers are benchmarks, not tests: run it on a quiet machine.
-// It runs under tsx, with scripts/bench/app-packages.mjs resolving @app/federation (package.json's bench:web).
+// It runs under tsx (package.json's bench:web), for the workspace's TypeScript packages (@app/federation's findRoute).
 //
 //   pnpm bench:web [--topology single|cluster] [--root <checkout>] [--base-url <url>] [--runs 5] [--desktop]
 //                  [--routes /,/about,/post/:id] [--no-lighthouse] [--no-skew] [--skew-visitors 40]
