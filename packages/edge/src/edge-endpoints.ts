@@ -9,7 +9,7 @@ import { API_PATHS } from '@app/contracts';
 import type { DegradedLog } from './degraded';
 import type { DeploymentState } from './deployment-state';
 import { clearPreviewCookie } from './preview-cookie';
-import { isSecure } from './shell-page';
+import { isSecure } from './request-origin';
 import { userKey, visitorCookie } from './visitor-cookie';
 
 export const EDGE_PREFIX = '/_edge/';

@@ -4,12 +4,10 @@
 import { REGION_MARKER, styleBlock } from '@app/page-format';
 import type { Region } from './regions';
 
+/** A JSON file the page will fetch() in CORS mode, as its preload must be too (else it goes unused). */
 export interface Preload {
   href: string;
-  as: 'fetch' | 'script';
-  /** The entry is loaded with its digest and in CORS mode, and so must its preload be (else it goes unused). */
-  integrity?: string | null;
-  cors?: boolean;
+  as: 'fetch';
 }
 
 export interface PageParts {
@@ -24,11 +22,8 @@ export interface PageParts {
 
 const escapeAttr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
-function preloadTag({ href, as, integrity, cors }: Preload): string {
-  const attrs = [`rel="preload"`, `href="${escapeAttr(href)}"`, `as="${as}"`];
-  if (cors || integrity || as === 'fetch') attrs.push('crossorigin="anonymous"');
-  if (integrity) attrs.push(`integrity="${escapeAttr(integrity)}"`);
-  return `<link ${attrs.join(' ')} />`;
+function preloadTag({ href, as }: Preload): string {
+  return `<link rel="preload" href="${escapeAttr(href)}" as="${as}" crossorigin="anonymous" />`;
 }
 
 /**

@@ -15,6 +15,7 @@ import { DegradedLog } from './degraded';
 import { deploymentState } from './deployment-state';
 import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
 import { releaseRegions } from './regions';
+import { selfOriginOf } from './request-origin';
 import { isForbiddenPath } from './request-path';
 import {
   allowedOriginsFrom,
@@ -25,7 +26,7 @@ import {
   PAGE_HEADERS,
   type PolicyConfig,
 } from './security-headers';
-import { isSecure, shellPageHandler } from './shell-page';
+import { shellPageHandler } from './shell-page';
 import { buildFiles, isPagePath, notFound, releaseFiles } from './static-files';
 
 export interface AppOptions {
@@ -116,9 +117,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
     setAll(res, corsHeaders(req.headers.origin, allowedOrigins));
     if (pathname === CSP_REPORT_PATH) return receiveReport(req, res);
     if (isForbiddenPath(pathname, { serveSourceMaps })) return notFound(res);
-    // The origin the visitor typed: https behind a TLS proxy on this machine (X-Forwarded-Proto), so the
-    // plan's absolute URLs never mix content.
-    const selfOrigin = `${isSecure(req) ? 'https' : 'http'}://${req.headers.host ?? `localhost:${port}`}`;
+    const selfOrigin = selfOriginOf(req, port);
     origins.set(res, selfOrigin);
     if (endpoints && pathname.startsWith(EDGE_PREFIX)) {
       void endpoints(req, res, pathname, selfOrigin);

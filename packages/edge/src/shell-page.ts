@@ -1,6 +1,6 @@
 // The shell's page for one visitor (docs/decisions/0026-edge.md): their cohort key and preview read from
 // cookies (or given one), the plan decided, the route's first screen taken from the release the plan names,
-// preloads for that remote's code, and the plan written into the page for the shell to start from.
+// a preload of that remote's manifest, and the plan written into the page for the shell to start from.
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import type { DeploymentState } from './deployment-state';
 import { composePage, type Preload } from './page';
 import { decidePreview } from './preview-cookie';
 import type { PlannedRelease, releaseRegions } from './regions';
+import { isSecure } from './request-origin';
 import { PAGE_HEADERS } from './security-headers';
 import { newAnonymousKey, readVisitorKey, visitorCookie } from './visitor-cookie';
 import { visitorPlan } from './visitor-plan';
@@ -22,14 +23,6 @@ export interface ShellPageOptions {
   secret: string;
   previewSecret: () => string | null;
   policyFor: (selfOrigin: string, html: string) => string;
-}
-
-/** Where a request came from: HTTPS when the socket is TLS, or a proxy on this machine says it was. */
-export function isSecure(req: IncomingMessage): boolean {
-  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
-  const peer = req.socket.remoteAddress ?? '';
-  const local = peer === '127.0.0.1' || peer === '::1' || peer === '::ffff:127.0.0.1';
-  return local && req.headers['x-forwarded-proto'] === 'https';
 }
 
 /**
