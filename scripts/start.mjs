@@ -17,6 +17,7 @@ import { rolloutPaths } from '@app/rollout/node';
 import { API, APPS, ROOT, SHELL_URL } from './apps.mjs';
 import { build } from './build.mjs';
 import { startEdge } from './edge-process.mjs';
+import { waitForHttp } from './wait-for.mjs';
 
 const children = [];
 function stopAll(code = 0) {
@@ -54,21 +55,6 @@ function watchChild(child, what) {
   children.push(child);
 }
 
-/** Resolves once /api/health answers, so nothing is served against an API that is not there yet. */
-async function waitForApi(timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://localhost:${API.port}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the API did not answer on port ${API.port} within ${timeoutMs / 1000} s`);
-}
-
 async function main() {
   await build({ missing: true });
   const paths = rolloutPaths();
@@ -77,7 +63,9 @@ async function main() {
     log: (line) => console.log(line),
     followBuilds: process.env.ROLLOUT_FOLLOW_BUILDS === '1',
   });
-  if (startApi()) await waitForApi();
+  // Nothing is served against an API that is not there yet.
+  const api = startApi();
+  if (api) await waitForHttp(`http://localhost:${API.port}/api/health`, 60_000, () => api.exitCode === null);
   for (const app of APPS.filter((a) => a.name !== 'shell')) {
     await serveApp({ name: app.name, dir: app.dist, port: app.port });
     console.log(`${app.name.padEnd(16)} http://localhost:${app.port}`);

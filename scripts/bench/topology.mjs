@@ -7,10 +7,12 @@
 //   cluster  startCluster() of the checkout's scripts/cluster/cluster.mjs (through cluster-runner.mjs, a
 //            child process): nginx on 8380, API instances on 4381-4382, edge instances on 3381-3382 (an
 //            older cluster.mjs ignores edgePorts and serves its pages from nginx), a fresh PostgreSQL on 5438
+
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { waitForHttp } from '../wait-for.mjs';
 
 export const SINGLE = { baseUrl: 'http://localhost:3000', ports: [3000, 3001, 3002, 3003, 3004, 4000] };
 export const CLUSTER = { port: 8380, apiPorts: [4381, 4382], edgePorts: [3381, 3382], pgPort: 5438 };
@@ -66,18 +68,6 @@ async function busyPorts(ports) {
   for (const port of ports) if (await portInUse(port)) busy.push(port);
   return busy;
 }
-
-async function waitUntil(what, check, { timeoutMs, isAlive, logFile }) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isAlive()) throw new Error(`${what}: the process exited\n${tail(logFile)}`);
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${what}: not ready within ${timeoutMs / 1000} s\n${tail(logFile)}`);
-}
-
-const answers = (url) => fetch(url, { signal: AbortSignal.timeout(5000) }).then((r) => r.ok);
 
 function tail(file, lines = 30) {
   try {
@@ -174,15 +164,11 @@ export async function startTopology({ kind, root, runDir, baseUrl, log }) {
     });
     try {
       // start.mjs starts the shell's server (or the edge) last, once the API answers.
-      await waitUntil(
-        'pnpm start',
-        async () =>
-          (await answers(`${SINGLE.baseUrl}/config.json`)) && answers('http://localhost:4000/api/health'),
-        { timeoutMs: 600_000, isAlive: started.isAlive, logFile },
-      );
+      await waitForHttp(`${SINGLE.baseUrl}/config.json`, 600_000, started.isAlive);
+      await waitForHttp('http://localhost:4000/api/health', 60_000, started.isAlive);
     } catch (error) {
       await started.stop();
-      throw error;
+      throw new Error(`pnpm start: ${error.message}\n${tail(logFile)}`);
     }
     return {
       kind,

@@ -21,6 +21,7 @@ import { API, APPS, ROOT } from '../apps.mjs';
 import { build } from '../build.mjs';
 import { startEdge } from '../edge-process.mjs';
 import { startLocalPostgres } from '../pg/local-postgres.mjs';
+import { waitForHttp as waitFor } from '../wait-for.mjs';
 import { renderNginxConf } from './nginx-conf.mjs';
 
 export const CLUSTER_DEFAULTS = {
@@ -31,22 +32,6 @@ export const CLUSTER_DEFAULTS = {
   pgPort: 5433,
   pgDir: path.join(ROOT, 'data', 'cluster-postgres'),
 };
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function waitFor(url, timeoutMs, isAlive = () => true) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (!isAlive()) throw new Error(`gave up waiting for ${url}: its process exited`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
 
 /**
  * The shell's runtime config behind nginx: everything on nginx's one origin. SHELL_CONFIG=<file> may add
