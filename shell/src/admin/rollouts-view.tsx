@@ -1,7 +1,9 @@
 import type { AdminRollouts, RolloutHealthRow } from '@app/contracts';
-import { failureRate, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
+import { formatSignalValue, REMOTE_PACKAGES, type RemotePackage, type SignalName } from '@app/rollout';
 import { Badge, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { visitorsText } from './chart-geometry';
+import { RolloutChartCard } from './rollout-chart-card';
 
 const table = (t: Theme) => css`
   width: 100%;
@@ -14,14 +16,62 @@ const table = (t: Theme) => css`
 
 const scroll = css`overflow-x: auto;`;
 
+const figure = (signal: SignalName, label: string, value: number | null) =>
+  `${label} ${value === null ? '—' : formatSignalValue(signal, value)}`;
+
+/** A version's figures in one line: its visitors, their error rate and p75 Web Vitals. */
+export function healthText(row: RolloutHealthRow): string {
+  return [
+    visitorsText(row.visitors),
+    figure('errors', 'errors', row.errorRate),
+    figure('lcp', 'LCP', row.lcp),
+    figure('inp', 'INP', row.inp),
+    figure('cls', 'CLS', row.cls),
+  ].join(' · ');
+}
+
 function Health({ row }: { row: RolloutHealthRow | undefined }) {
-  if (!row) return <span>no reports</span>;
-  const rate = failureRate(row);
-  const failures = row.loadFailures + row.renderErrors;
+  return <span>{row ? healthText(row) : 'no reports'}</span>;
+}
+
+/** Health reports the API refused (forged, replayed…): so an administrator sees that someone tried. */
+function Refusals({ refusals }: { refusals: AdminRollouts['refusals'] }) {
+  const tried = refusals.filter((r) => r.count > 0);
   return (
-    <span>
-      {row.loads} loads · {failures} failures ({(rate * 100).toFixed(1)} %)
-    </span>
+    <p css={(t: Theme) => css`margin: 0; font-size: ${t.font.small};`}>
+      <strong>Refused reports (24 h):</strong>{' '}
+      {tried.length === 0
+        ? 'nobody tried'
+        : tried.map((r, i) => (
+            <span key={r.reason}>
+              {i > 0 ? ' · ' : ''}
+              <Badge tone="warning">{r.reason}</Badge> {r.count.toLocaleString('en-US')}
+            </span>
+          ))}
+    </p>
+  );
+}
+
+/** Per remote, the canary against stable over time, and why the last decision was taken. */
+function Charts({ data }: { data: AdminRollouts }) {
+  const charts = data.charts.filter((c) => c.series.length > 0);
+  return (
+    <section
+      aria-labelledby="rollout-charts-heading"
+      css={(t: Theme) => css`display: grid; grid-template-columns: minmax(0, 1fr); gap: ${t.space(4)};`}
+    >
+      <h2 id="rollout-charts-heading" css={css`margin: 0;`}>
+        Canary against stable
+      </h2>
+      <Refusals refusals={data.refusals} />
+      {charts.length === 0 ? (
+        <p css={css`margin: 0;`}>No health reports in the window yet.</p>
+      ) : (
+        charts.map((chart) => (
+          <RolloutChartCard key={chart.remote} chart={chart} health={data.health} audit={data.audit} />
+        ))
+      )}
+    </section>
   );
 }
 
@@ -72,10 +122,13 @@ function VersionRows({ remote, data }: { remote: RemotePackage; data: AdminRollo
   );
 }
 
-/** The read-only rollout overview: what each remote serves, how each version fares, and who changed what. */
+/**
+ * The read-only rollout overview: what each remote serves, how each version fares (over time, the canary
+ * against stable), refused health reports, and who changed what.
+ */
 export function RolloutsView({ data }: { data: AdminRollouts }) {
   return (
-    <div css={(t: Theme) => css`display: grid; gap: ${t.space(6)};`}>
+    <div css={(t: Theme) => css`display: grid; grid-template-columns: minmax(0, 1fr); gap: ${t.space(6)};`}>
       <Card>
         <h2 css={css`margin-top: 0;`}>Remotes</h2>
         <div css={scroll}>
@@ -102,6 +155,7 @@ export function RolloutsView({ data }: { data: AdminRollouts }) {
           </table>
         </div>
       </Card>
+      <Charts data={data} />
       <Card>
         <h2 css={css`margin-top: 0;`}>Audit log</h2>
         {data.audit.length === 0 ? (
