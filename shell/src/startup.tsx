@@ -5,6 +5,8 @@ import { loadRuntimeConfig, type RuntimeConfig, StartupError } from './config/ru
 import { nextTask } from './early/next-task';
 import { registerAllRemotes } from './federation/remotes';
 import { configureHealthReports } from './rollout/health';
+import { watchPageHealth } from './rollout/health-watch';
+import { pagePlan } from './rollout/page-plan';
 import { prepareRollout, type RolloutState } from './rollout/prepare';
 
 /** The runtime config, the API client and the rollout decision: everything the first render needs. */
@@ -13,9 +15,11 @@ export async function prepare(): Promise<{ config: RuntimeConfig; rollout: Rollo
   configureApi({ baseUrl: config.apiBaseUrl });
   // The API's answers the server rendered the route's first screen from (if any): its remote starts from them.
   primeResponses(readPrimedResponses());
-  configureHealthReports(config.apiBaseUrl);
+  // This page view's health ticket, from the edge's plan (none where no edge served the page: no reports).
+  configureHealthReports(config.apiBaseUrl, pagePlan()?.health ?? null);
   const rollout = await prepareRollout(config);
   registerAllRemotes(rollout);
+  watchPageHealth(rollout.plan);
   return { config, rollout };
 }
 

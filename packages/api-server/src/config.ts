@@ -84,6 +84,11 @@ export const ConfigSchema = v.object({
     paths: RolloutPathsSchema,
     /** ROLLOUT_PREVIEW_SECRET; when null the deploy folder's preview-secret file is read (per request). */
     previewSecret: v.nullable(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
+    /**
+     * EDGE_SECRET, the edge's key, from which health tickets' key is derived (docs/decisions/0027-health-gate.md);
+     * when null, the deploy folder's edge-secret file (made by whichever of the edge and the API comes first).
+     */
+    edgeSecret: v.nullable(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   }),
   /** Peers whose X-Forwarded-For is believed (IPs or CIDR ranges): the reverse proxy, nothing else. */
   trustedProxies: v.array(v.pipe(v.string(), v.check(isProxyEntry, 'must be an IP address or CIDR range'))),
@@ -138,7 +143,7 @@ export const DEFAULT_CONFIG: Config = {
   // OWASP's argon2id recommendation: m=19 MiB, t=2, p=1.
   argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   seedDemo: true,
-  rollout: { paths: rolloutPaths({}), previewSecret: null },
+  rollout: { paths: rolloutPaths({}), previewSecret: null, edgeSecret: null },
   trustedProxies: [],
   // Far above what a person does, far below what a script does (issue 19's examples for the first three).
   rateLimits: {
@@ -147,7 +152,8 @@ export const DEFAULT_CONFIG: Config = {
       register: { limit: 10, windowMs: 3_600_000 },
       login: { limit: 30, windowMs: 60_000 },
       assessment: { limit: 20, windowMs: 3_600_000 },
-      health: { limit: 120, windowMs: 60_000 },
+      // One report a page view (sent when it is hidden), each needing its ticket: room for an office behind one address.
+      health: { limit: 600, windowMs: 60_000 },
       anonymous: { limit: 60, windowMs: 60_000 },
       post: { limit: 60, windowMs: 3_600_000 },
       comment: { limit: 30, windowMs: 600_000 },
@@ -275,6 +281,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     rollout: {
       paths: rolloutPathsFrom(env),
       previewSecret: env.ROLLOUT_PREVIEW_SECRET || null,
+      edgeSecret: env.EDGE_SECRET || null,
     },
     trustedProxies: list(env, 'TRUSTED_PROXIES', d.trustedProxies),
     rateLimits: {

@@ -44,7 +44,7 @@ export async function createContext(config: Config, now: () => number = Date.now
   const posts = new PostService(sql, searchPool);
   await posts.init();
   const site = new SiteService(sql);
-  const rollout = new RolloutService(sql, config.rollout);
+  const rollout = new RolloutService(sql, config.rollout, now);
   return {
     config,
     sql,

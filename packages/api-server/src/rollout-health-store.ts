@@ -1,6 +1,6 @@
-import { type RolloutHealthReport, RolloutHealthReportSchema, type RolloutHealthRow } from '@app/contracts';
-import type { HealthCounts, RemotePackage } from '@app/rollout';
-import * as v from 'valibot';
+import type { HealthEvent } from '@app/contracts';
+import type { RemotePackage, VisitorFigures } from '@app/rollout';
+import type { HealthTicket } from '@app/rollout/node';
 import { type Config, databaseFrom, dbPathFrom } from './config';
 import { migrate, openDatabase } from './db/database';
 import { RolloutHealthService } from './services/rollout-health';
@@ -8,22 +8,22 @@ import { RolloutHealthService } from './services/rollout-health';
 export { databaseFrom, dbPathFrom };
 
 export interface RolloutHealthStore {
-  /** Events of one remote's version, from `since` on (all retained events without it). */
-  counts(remote: RemotePackage, version: string, since?: Date): Promise<HealthCounts>;
-  summary(): Promise<RolloutHealthRow[]>;
-  /** Validates and stores one report (throws on an invalid one). */
-  record(report: RolloutHealthReport, at?: Date): Promise<void>;
+  /** Per visitor, what one remote's version felt from `since` on (all retained reports without it). */
+  visitors(remote: RemotePackage, version: string, since?: Date): Promise<VisitorFigures[]>;
+  /** Stores one page view's verified report, as the API's route does after checking its ticket. */
+  record(ticket: HealthTicket, events: HealthEvent[]): Promise<void>;
   close(): Promise<void>;
 }
 
 /**
- * The health events of staged rollouts for the rollout CLI (`@app/api-server/rollout-health`): the API's
+ * What visitors felt, per version, for the rollout CLI's gate and status (`@app/api-server/rollout-health`): the API's
  * database (DATABASE_URL or DB_PATH, read like the server reads them, unless a SQLite file is given),
  * migrated, through the same service as the API's routes. Safe beside a running server: SQLite in WAL mode
  * with a busy timeout, or PostgreSQL.
  */
 export async function openRolloutHealthStore(
   where: string | Pick<Config, 'dbPath' | 'databaseUrl'> = databaseFrom(process.env),
+  { now = Date.now }: { now?: () => number } = {},
 ): Promise<RolloutHealthStore> {
   const sql = openDatabase(typeof where === 'string' ? { dbPath: where, databaseUrl: null } : where);
   try {
@@ -32,11 +32,10 @@ export async function openRolloutHealthStore(
     await sql.close();
     throw error;
   }
-  const health = new RolloutHealthService(sql);
+  const health = new RolloutHealthService(sql, now);
   return {
-    counts: (remote, version, since) => health.counts(remote, version, since),
-    summary: () => health.summary(),
-    record: async (report, at) => health.record(v.parse(RolloutHealthReportSchema, report), at),
+    visitors: (remote, version, since) => health.visitors(remote, version, since),
+    record: (ticket, events) => health.record(ticket, events),
     close: () => sql.close(),
   };
 }

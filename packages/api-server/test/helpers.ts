@@ -45,7 +45,10 @@ export function tempDatabase(): Pick<Config, 'dbPath' | 'databaseUrl'> {
   return { dbPath: tempDbPath(), databaseUrl: base.replace(/\/[^/]*$/, `/${name}`) };
 }
 
-/** Rollout settings over an empty temp release store and deploy folder (environment `test`, no secret). */
+/** The edge's secret in API tests: health tickets are signed with a key derived from it. */
+export const TEST_EDGE_SECRET = 'test-edge-secret-0123456789abcdef';
+
+/** Rollout settings over an empty temp release store and deploy folder (environment `test`, no preview secret). */
 export function tempRollout(over: Partial<Config['rollout']> = {}): Config['rollout'] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-rollout-'));
   const paths = rolloutPaths({
@@ -55,7 +58,7 @@ export function tempRollout(over: Partial<Config['rollout']> = {}): Config['roll
   });
   fs.mkdirSync(paths.store, { recursive: true });
   fs.mkdirSync(paths.deployDir, { recursive: true });
-  return { paths, previewSecret: null, ...over };
+  return { paths, previewSecret: null, edgeSecret: TEST_EDGE_SECRET, ...over };
 }
 
 /**

@@ -3,6 +3,7 @@ import { AdminRolloutsSchema, API_PATHS } from '@app/contracts';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config';
+import { event, ticketFor } from './health-tickets';
 import { startTestServer, type TestServer, type TestUser, tempRollout } from './helpers';
 import { appendAudit, auditEntry, release, V1, V2, writeManifest } from './rollout-fixtures';
 
@@ -35,7 +36,14 @@ describe('GET /api/admin/rollouts', () => {
   it('answers an empty environment: no manifest, no health, no audit', async () => {
     const r = await s.get(VIEW, admin.token);
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ environment: 'test', manifest: null, health: [], audit: [] });
+    expect(r.body).toEqual({
+      environment: 'test',
+      manifest: null,
+      health: [],
+      charts: [],
+      refusals: [],
+      audit: [],
+    });
   });
 
   it('shows the manifest, the health summary and the audit log, newest first', async () => {
@@ -47,34 +55,41 @@ describe('GET /api/admin/rollouts', () => {
       auditEntry(2, { action: 'start', reason: 'first canary step' }),
       auditEntry(3, { action: 'watch-rollback', forced: false }),
     ]);
-    await s.post(API_PATHS.rolloutHealth, {
-      remote: 'mf-research',
-      version: V2,
-      track: 'canary',
-      event: 'load',
-    });
-    await s.post(API_PATHS.rolloutHealth, {
-      remote: 'mf-research',
-      version: V2,
-      track: 'canary',
-      event: 'load-failure',
-      ms: 20_000,
-    });
+    const reports = [
+      [event({ version: V2 })],
+      [event({ version: V2, kind: 'load-failure', value: 20_000 }), event({ version: V1 })],
+      [event({ version: V1 })],
+    ];
+    for (const events of reports) {
+      const r = await s.post(API_PATHS.rolloutHealth, { ticket: ticketFor({ canary: true }), events });
+      expect(r.status).toBe(204);
+    }
 
     const r = await s.get(VIEW, admin.token);
     expect(r.status).toBe(200);
     expect(v.is(AdminRolloutsSchema, r.body)).toBe(true);
     expect(r.body.environment).toBe('test');
     expect(r.body.manifest).toEqual(manifest);
-    expect(r.body.health).toEqual([
-      expect.objectContaining({
-        remote: 'mf-research',
-        version: V2,
-        loads: 1,
-        loadFailures: 1,
-        renderErrors: 0,
-      }),
+    expect(r.body.health).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          remote: 'mf-research',
+          version: V2,
+          visitors: 2,
+          views: 2,
+          errorRate: 0.5,
+        }),
+        expect.objectContaining({ remote: 'mf-research', version: V1, visitors: 2, views: 2, errorRate: 0 }),
+      ]),
+    );
+    // The canary against stable over time: one series per track, each point per visitor.
+    const [chart] = r.body.charts;
+    expect(chart.remote).toBe('mf-research');
+    expect(chart.series.map((x: { track: string; version: string }) => `${x.track} ${x.version}`)).toEqual([
+      `stable ${V1}`,
+      `canary ${V2}`,
     ]);
+    expect(chart.series[1].points).toEqual([expect.objectContaining({ visitors: 2, errorRate: 0.5 })]);
     expect(r.body.audit.map((e: { actor: string }) => e.actor)).toEqual(['tester3', 'tester2', 'tester1']);
     expect(r.body.audit[1]).toEqual(auditEntry(2, { action: 'start', reason: 'first canary step' }));
   });

@@ -1,18 +1,34 @@
 import fs from 'node:fs';
-import type { RolloutHealthReport } from '@app/contracts';
+import { type HealthTicket, verifyTicket } from '@app/rollout/node';
 import { afterEach, describe, expect, it } from 'vitest';
+import { migrate, openDatabase } from '../src/db/database';
 import { openRolloutHealthStore, type RolloutHealthStore } from '../src/rollout-health-store';
+import { RolloutHealthService } from '../src/services/rollout-health';
+import { event, KEY, ticketFor } from './health-tickets';
 import { tempDatabase, tempDbPath } from './helpers';
 import { V1, V2 } from './rollout-fixtures';
 
-const report = (over: Partial<RolloutHealthReport> = {}): RolloutHealthReport => ({
-  remote: 'mf-research',
-  version: V1,
-  track: 'stable',
-  event: 'load',
-  ...over,
-});
-const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000);
+const MINUTE = 60_000;
+const ticket = (o: Parameters<typeof ticketFor>[0] = {}): HealthTicket => {
+  const verdict = verifyTicket(ticketFor(o), KEY);
+  if (!verdict.ok) throw new Error(verdict.reason);
+  return verdict.ticket;
+};
+
+/** Writes reports as the API does, at given times, into a database the store then reads. */
+async function writer(where: { dbPath: string; databaseUrl: string | null }) {
+  const sql = openDatabase(where);
+  await migrate(sql);
+  let now = Date.now();
+  const health = new RolloutHealthService(sql, () => now);
+  return {
+    at: (minutesAgo: number) => {
+      now = Date.now() - minutesAgo * MINUTE;
+      return health;
+    },
+    close: () => sql.close(),
+  };
+}
 
 let store: RolloutHealthStore | null = null;
 afterEach(async () => {
@@ -25,76 +41,58 @@ describe('openRolloutHealthStore', () => {
     const file = tempDbPath();
     store = await openRolloutHealthStore(file);
     expect(fs.existsSync(file)).toBe(true);
-    expect(await store.summary()).toEqual([]);
-    expect(await store.counts('mf-research', V1)).toEqual({ loads: 0, loadFailures: 0, renderErrors: 0 });
+    expect(await store.visitors('mf-research', V1)).toEqual([]);
   });
 
-  it('counts per remote and version, and respects since', async () => {
-    store = await openRolloutHealthStore(tempDatabase());
-    await store.record(report(), minutesAgo(120));
-    await store.record(report({ event: 'load-failure' }), minutesAgo(90));
-    await store.record(report(), minutesAgo(10));
-    await store.record(report({ event: 'render-error' }), minutesAgo(5));
-    await store.record(report({ version: V2, track: 'canary' }), minutesAgo(5));
-    await store.record(report({ remote: 'mf-account' }), minutesAgo(5));
+  it('reads per visitor, per remote and version, and respects since', async () => {
+    const where = tempDatabase();
+    const w = await writer(where);
+    const alice = { visitor: 'user:1' };
+    await w.at(120).record(ticket(alice), [event()]);
+    await w.at(90).record(ticket(alice), [event({ kind: 'load-failure' })]);
+    await w.at(10).record(ticket(alice), [event(), event({ kind: 'runtime-error', value: undefined })]);
+    await w.at(5).record(ticket({ visitor: 'user:2' }), [event(), event({ kind: 'lcp', value: 1500 })]);
+    await w.at(5).record(ticket({ canary: true }), [event({ version: V2 })]);
+    await w.close();
 
-    expect(await store.counts('mf-research', V1)).toEqual({ loads: 2, loadFailures: 1, renderErrors: 1 });
-    expect(await store.counts('mf-research', V1, minutesAgo(60))).toEqual({
-      loads: 1,
-      loadFailures: 0,
-      renderErrors: 1,
-    });
-    expect(await store.counts('mf-research', V1, minutesAgo(1))).toEqual({
-      loads: 0,
-      loadFailures: 0,
-      renderErrors: 0,
-    });
-    expect(await store.counts('mf-research', V2)).toEqual({ loads: 1, loadFailures: 0, renderErrors: 0 });
-    expect(await store.counts('mf-account', V1)).toEqual({ loads: 1, loadFailures: 0, renderErrors: 0 });
-
-    const rows = await store.summary();
-    expect(rows.map((r) => `${r.remote} ${r.version}`).sort()).toEqual([
-      `mf-account ${V1}`,
-      `mf-research ${V1}`,
-      `mf-research ${V2}`,
+    store = await openRolloutHealthStore(where);
+    const v1 = await store.visitors('mf-research', V1);
+    expect(v1).toHaveLength(2);
+    expect(v1).toContainEqual({ views: 3, errorViews: 2, lcp: null, inp: null, cls: null });
+    expect(v1).toContainEqual({ views: 1, errorViews: 0, lcp: 1500, inp: null, cls: null });
+    expect(await store.visitors('mf-research', V1, new Date(Date.now() - 60 * MINUTE))).toHaveLength(2);
+    expect(await store.visitors('mf-research', V1, new Date(Date.now() - 7 * MINUTE))).toEqual([
+      { views: 1, errorViews: 0, lcp: 1500, inp: null, cls: null },
     ]);
-    expect(rows.find((r) => r.remote === 'mf-research' && r.version === V1)).toMatchObject({
-      loads: 2,
-      loadFailures: 1,
-      renderErrors: 1,
-    });
+    expect(await store.visitors('mf-research', V1, new Date(Date.now() + MINUTE))).toEqual([]);
+    expect(await store.visitors('mf-research', V2)).toHaveLength(1);
+    expect(await store.visitors('mf-account', V1)).toEqual([]);
   });
 
-  it('refuses an invalid report', async () => {
-    store = await openRolloutHealthStore(tempDatabase());
-    await expect(
-      store.record({ ...report(), event: 'click' } as unknown as RolloutHealthReport),
-    ).rejects.toThrow();
-    await expect(store.record({ ...report(), version: '../x' })).rejects.toThrow();
-    expect(await store.summary()).toEqual([]);
-  });
-
-  it('prunes events older than 30 days', async () => {
-    store = await openRolloutHealthStore(tempDatabase());
-    await store.record(report(), minutesAgo(31 * 24 * 60));
-    await store.record(report(), minutesAgo(29 * 24 * 60));
-    // The first record of a process prunes; the 31-day-old event is gone, the 29-day-old one stays.
-    expect(await store.counts('mf-research', V1)).toEqual({ loads: 1, loadFailures: 0, renderErrors: 0 });
+  it('prunes reports older than 30 days', async () => {
+    const where = tempDatabase();
+    const w = await writer(where);
+    await w.at(31 * 24 * 60).record(ticket(), [event()]);
+    await w.at(29 * 24 * 60).record(ticket(), [event()]);
+    await w.at(0).prune();
+    await w.close();
+    store = await openRolloutHealthStore(where);
+    expect(await store.visitors('mf-research', V1)).toHaveLength(1);
   });
 
   it('opens DB_PATH by default, like the server', async () => {
     const file = tempDbPath();
+    const w = await writer({ dbPath: file, databaseUrl: null });
+    await w.at(0).record(ticket(), [event()]);
+    await w.close();
     const before = process.env.DB_PATH;
     process.env.DB_PATH = file;
     try {
       store = await openRolloutHealthStore();
-      await store.record(report());
     } finally {
       if (before === undefined) delete process.env.DB_PATH;
       else process.env.DB_PATH = before;
     }
-    await store.close();
-    store = await openRolloutHealthStore(file);
-    expect((await store.counts('mf-research', V1)).loads).toBe(1);
+    expect(await store.visitors('mf-research', V1)).toHaveLength(1);
   });
 });

@@ -2,18 +2,13 @@ import { API_PATHS } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openRolloutHealthStore } from '../src/rollout-health-store';
 import { ROLLOUT_MESSAGES } from '../src/services/rollout-messages';
+import { event, ticketFor } from './health-tickets';
 import { limitsWith, startTestServer, type TestServer, type TestUser, tempRollout } from './helpers';
-import { ACCOUNT_V1, release, UNRELEASED, V1, V2 } from './rollout-fixtures';
+import { ACCOUNT_V1, release, V1, V2 } from './rollout-fixtures';
 
 const HEALTH = API_PATHS.rolloutHealth;
-const report = (over: Record<string, unknown> = {}) => ({
-  remote: 'mf-research',
-  version: V1,
-  track: 'stable',
-  event: 'load',
-  ms: 120,
-  ...over,
-});
+const M = ROLLOUT_MESSAGES.refused;
+const report = (events = [event()], ticket = ticketFor()) => ({ ticket, events });
 
 let s: TestServer;
 let admin: TestUser;
@@ -27,79 +22,232 @@ beforeAll(async () => {
 });
 afterAll(() => s.close());
 
+const visitorsOf = (remote: 'mf-research' | 'mf-account', version: string) =>
+  s.ctx.rollout.health.visitors(remote, version);
+const refusals = async () =>
+  Object.fromEntries((await s.ctx.rollout.health.refusals(0)).map((r) => [r.reason, r.count])) as Record<
+    string,
+    number
+  >;
+
 describe('POST /api/rollout/health', () => {
-  it('accepts a report without a token (204) and counts it, in the admin view and the CLI store', async () => {
-    for (const event of ['load', 'load', 'load-failure', 'render-error']) {
-      const r = await s.post(HEALTH, report({ version: V2, track: 'canary', event }));
-      expect(r.status).toBe(204);
-      expect(r.body).toBeNull();
-    }
+  it("counts a page view's report with its ticket (204), in the admin view and the CLI store", async () => {
+    const visitor = 'anon:counted-visitor-0001';
+    const ticket = ticketFor({ visitor, canary: true });
+    const r = await s.post(HEALTH, {
+      ticket,
+      events: [
+        event({ version: V2, kind: 'load', value: 300 }),
+        event({ version: V2, kind: 'runtime-error', value: undefined }),
+        event({ version: V2, kind: 'lcp', value: 1800 }),
+        event({ version: V2, kind: 'inp', value: 96 }),
+        event({ version: V2, kind: 'cls', value: 0.04 }),
+      ],
+    });
+    expect(r.status).toBe(204);
+    expect(r.body).toBeNull();
+    expect(await visitorsOf('mf-research', V2)).toEqual([
+      { views: 1, errorViews: 1, lcp: 1800, inp: 96, cls: 0.04 },
+    ]);
     const view = await s.get(API_PATHS.adminRollouts, admin.token);
     expect(view.status).toBe(200);
-    const row = view.body.health.find((h: { version: string }) => h.version === V2);
-    expect(row).toMatchObject({
+    expect(view.body.health.find((h: { version: string }) => h.version === V2)).toMatchObject({
       remote: 'mf-research',
-      version: V2,
-      loads: 2,
-      loadFailures: 1,
-      renderErrors: 1,
+      visitors: 1,
+      views: 1,
+      errorRate: 1,
+      lcp: 1800,
+      inp: 96,
+      cls: 0.04,
     });
-    expect(Date.parse(row.lastAt)).toBeGreaterThan(Date.now() - 60_000);
+    const chart = view.body.charts.find((c: { remote: string }) => c.remote === 'mf-research');
+    expect(chart.series).toContainEqual(
+      expect.objectContaining({
+        track: 'canary',
+        version: V2,
+        points: [expect.objectContaining({ visitors: 1, errorRate: 1 })],
+      }),
+    );
 
     const store = await openRolloutHealthStore(s.ctx.config);
     try {
-      expect(await store.counts('mf-research', V2)).toEqual({ loads: 2, loadFailures: 1, renderErrors: 1 });
-      expect((await store.summary()).find((h) => h.version === V2)).toEqual(row);
+      expect(await store.visitors('mf-research', V2)).toEqual(await visitorsOf('mf-research', V2));
     } finally {
       await store.close();
     }
   });
 
-  it('works with a token too, and ignores a stale one (a report carries no user)', async () => {
-    const member = await s.user();
-    expect(
-      (await s.post(HEALTH, report({ remote: 'mf-account', version: ACCOUNT_V1 }), member.token)).status,
-    ).toBe(204);
-    expect((await s.post(HEALTH, report(), 'not-a-valid-token')).status).toBe(204);
+  it('takes reports on the stable version a canary fell back to, as stable', async () => {
+    const ticket = ticketFor({ canary: true });
+    const before = (await visitorsOf('mf-research', V1)).length;
+    const r = await s.post(HEALTH, {
+      ticket,
+      events: [
+        event({ version: V2, kind: 'load-failure', value: 8000 }),
+        event({ version: V1, kind: 'load' }),
+      ],
+    });
+    expect(r.status).toBe(204);
+    expect((await visitorsOf('mf-research', V1)).length).toBe(before + 1);
+    const tracks = await s.sql.all<{ track: string }>(
+      'SELECT track FROM rollout_health_signals WHERE ticket = (SELECT ticket FROM rollout_health_signals ORDER BY id DESC LIMIT 1) ORDER BY id',
+    );
+    expect(tracks.map((t) => t.track)).toEqual(['canary', 'stable']);
   });
 
-  it('stores no personal data: only remote, version, track, event, duration and time', async () => {
-    const columns = Object.keys((await s.sql.get('SELECT * FROM rollout_health_events LIMIT 1')) ?? {});
-    expect(columns).toEqual(['id', 'remote', 'version', 'track', 'event', 'ms', 'at']);
-  });
-
-  it('refuses an unknown remote, version, track or event, and any extra field, with an error text', async () => {
-    const cases: [Record<string, unknown>, string | null][] = [
-      [report({ remote: 'mf-nope' }), 'Unknown remote'],
-      [report({ remote: 'shell' }), 'Unknown remote'],
-      [report({ version: 'latest' }), null],
-      [report({ version: '../../etc/passwd' }), null],
-      [report({ track: 'beta' }), 'Unknown track'],
-      [report({ event: 'click' }), 'Unknown event'],
-      [report({ userId: 7 }), null],
-      [report({ url: 'https://example.com/?email=a@b.c' }), null],
-      [report({ ms: -1 }), null],
-      [report({ ms: 1.5 }), null],
-      [report({ ms: '100' }), null],
-    ];
-    for (const [body, error] of cases) {
-      const r = await s.post(HEALTH, body);
-      expect(r.status, JSON.stringify(body)).toBe(400);
-      expect(typeof r.body.error).toBe('string');
-      if (error) expect(r.body.error).toBe(error);
+  it('counts per visitor: 50 reloads are one visitor with a rate, not 50 samples', async () => {
+    const rollout = tempRollout();
+    const own = await startTestServer({ rollout });
+    try {
+      for (let i = 0; i < 50; i++) {
+        const events = [event()];
+        if (i < 10) events.push(event({ kind: 'render-error', value: undefined }));
+        events.push(event({ kind: 'lcp', value: 1000 + i }));
+        expect((await own.post(HEALTH, report(events, ticketFor({ visitor: 'user:7' })))).status).toBe(204);
+      }
+      expect((await own.post(HEALTH, report([event()], ticketFor({ visitor: 'user:8' })))).status).toBe(204);
+      const visitors = await own.ctx.rollout.health.visitors('mf-research', V1);
+      expect(visitors).toHaveLength(2);
+      expect(visitors).toContainEqual({ views: 50, errorViews: 10, lcp: 1024.5, inp: null, cls: null });
+      const row = (await own.get(API_PATHS.adminRollouts, (await own.user(['admin'], 'admin')).token)).body
+        .health[0];
+      // The mean of the visitors' rates (0.2 and 0), not 10 errors in 51 views.
+      expect(row).toMatchObject({ visitors: 2, views: 51, errorRate: 0.1 });
+    } finally {
+      await own.close();
     }
   });
 
-  it('refuses a version that is not released for that remote', async () => {
-    for (const body of [
-      report({ version: UNRELEASED }),
-      // released, but for mf-account only
-      report({ remote: 'mf-research', version: ACCOUNT_V1 }),
-    ]) {
-      const r = await s.post(HEALTH, body);
+  it('stores no personal data: a pseudonym of the visitor, never their key, id, address or URL', async () => {
+    await s.post(HEALTH, report([event()], ticketFor({ visitor: 'user:4242' })));
+    const columns = Object.keys((await s.sql.get('SELECT * FROM rollout_health_signals LIMIT 1')) ?? {});
+    expect(columns).toEqual(['id', 'remote', 'version', 'track', 'kind', 'value', 'visitor', 'ticket', 'at']);
+    const rows = await s.sql.all<{ visitor: string }>('SELECT visitor FROM rollout_health_signals');
+    expect(rows.some((r) => r.visitor.includes('4242') || r.visitor.includes('user'))).toBe(false);
+  });
+
+  describe('refuses with 400, counts nothing but the refusal', () => {
+    const countedRows = async () =>
+      Number((await s.sql.get<{ n: number }>('SELECT COUNT(*) AS n FROM rollout_health_signals'))?.n);
+
+    it('a report without a ticket, or with a made-up one', async () => {
+      const before = { rows: await countedRows(), refused: await refusals() };
+      const withoutTicket = await s.post(HEALTH, { events: [event()] });
+      expect(withoutTicket.status).toBe(400);
+      expect(withoutTicket.body.error).toMatch(/ticket/);
+      // The old unauthenticated shape is refused too.
+      const old = await s.post(HEALTH, {
+        remote: 'mf-research',
+        version: V1,
+        track: 'canary',
+        event: 'load',
+      });
+      expect(old.status).toBe(400);
+      for (const ticket of [
+        'x',
+        'a.b',
+        'not-a-ticket.at-all',
+        ticketFor().replace(/.$/, 'A'),
+        `${ticketFor()}x`,
+      ]) {
+        const r = await s.post(HEALTH, report([event()], ticket));
+        expect(r.status, ticket).toBe(400);
+        expect([M.forged, M.malformed]).toContain(r.body.error);
+      }
+      expect(await countedRows()).toBe(before.rows);
+      const after = await refusals();
+      expect((after.malformed ?? 0) + (after.forged ?? 0)).toBe(
+        (before.refused.malformed ?? 0) + (before.refused.forged ?? 0) + 7,
+      );
+    });
+
+    it('a ticket whose claims were edited, or signed with another key (forged)', async () => {
+      const [payload, signature] = ticketFor().split('.');
+      const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+      claims.r['mf-research'] = [V2, 'c', V1];
+      const edited = `${Buffer.from(JSON.stringify(claims)).toString('base64url')}.${signature}`;
+      const otherKey = ticketFor({ key: Buffer.alloc(32, 7) });
+      for (const ticket of [edited, otherKey]) {
+        const r = await s.post(HEALTH, report([event({ version: V2 })], ticket));
+        expect(r.status).toBe(400);
+        expect(r.body).toEqual({ error: M.forged });
+      }
+    });
+
+    it('an expired ticket', async () => {
+      const before = (await refusals()).expired ?? 0;
+      const ticket = ticketFor({ now: Date.now() - 2 * 3600_000 });
+      const r = await s.post(HEALTH, report([event()], ticket));
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ error: ROLLOUT_MESSAGES.unknownRelease });
-    }
+      expect(r.body).toEqual({ error: M.expired });
+      expect((await refusals()).expired).toBe(before + 1);
+    });
+
+    it("another version's ticket, another remote's, or a stable visitor's ticket claiming the canary", async () => {
+      const before = { rows: await countedRows(), mismatched: (await refusals()).mismatched ?? 0 };
+      const cases = [
+        // served stable V1: cannot report on the canary V2 (another cohort's version)
+        report([event({ version: V2 })], ticketFor()),
+        // served mf-research only: nothing to say about mf-account
+        report([event({ remote: 'mf-account', version: ACCOUNT_V1 })], ticketFor()),
+        // one bad event spoils the batch: nothing of it is stored
+        report([event(), event({ version: V2, kind: 'render-error', value: undefined })], ticketFor()),
+      ];
+      for (const body of cases) {
+        const r = await s.post(HEALTH, body);
+        expect(r.status).toBe(400);
+        expect(r.body).toEqual({ error: M.mismatched });
+      }
+      expect(await countedRows()).toBe(before.rows);
+      expect((await refusals()).mismatched).toBe(before.mismatched + 3);
+    });
+
+    it('a replayed ticket: each kind counts once per ticket and version', async () => {
+      const ticket = ticketFor();
+      expect((await s.post(HEALTH, report([event()], ticket))).status).toBe(204);
+      const rows = await countedRows();
+      const before = (await refusals()).replayed ?? 0;
+      for (const body of [
+        report([event()], ticket),
+        report([event({ value: 999 })], ticket),
+        // a new kind beside a replayed one: refused whole, the new one is not stored either
+        report([event({ kind: 'lcp', value: 900 }), event()], ticket),
+        // the same kind twice in one report
+        report([event({ kind: 'inp', value: 10 }), event({ kind: 'inp', value: 20 })], ticketFor()),
+      ]) {
+        const r = await s.post(HEALTH, body);
+        expect(r.status).toBe(400);
+        expect(r.body).toEqual({ error: M.replayed });
+      }
+      expect(await countedRows()).toBe(rows);
+      expect((await refusals()).replayed).toBe(before + 4);
+      // A kind not yet sent with that ticket still counts (a page hidden twice sends what is new).
+      expect((await s.post(HEALTH, report([event({ kind: 'lcp', value: 900 })], ticket))).status).toBe(204);
+    });
+
+    it('a Web Vital without its value, an unknown kind or remote, or an extra field', async () => {
+      for (const e of [
+        { ...event({ kind: 'lcp' }), value: undefined },
+        { ...event(), kind: 'click' },
+        { ...event(), remote: 'shell' },
+        { ...event(), value: -1 },
+        { ...event(), url: 'https://example.com/?email=a@b.c' },
+      ]) {
+        const r = await s.post(HEALTH, { ticket: ticketFor(), events: [e] });
+        expect(r.status, JSON.stringify(e)).toBe(400);
+        expect(typeof r.body.error).toBe('string');
+      }
+    });
+
+    it('shows administrators what was refused, by reason', async () => {
+      const view = await s.get(API_PATHS.adminRollouts, admin.token);
+      const byReason = Object.fromEntries(
+        view.body.refusals.map((r: { reason: string; count: number }) => [r.reason, r.count]),
+      );
+      expect(byReason).toEqual(await refusals());
+      expect(byReason.forged).toBeGreaterThan(0);
+      expect(byReason.replayed).toBeGreaterThan(0);
+    });
   });
 
   it('answers garbage with a 4xx, never a 5xx', async () => {
@@ -119,7 +267,9 @@ describe('POST /api/rollout/health', () => {
       expect(r.status, rawBody).toBe(400);
       expect(typeof r.body.error).toBe('string');
     }
-    const big = await s.req('POST', HEALTH, { rawBody: JSON.stringify(report({ pad: 'x'.repeat(10_000) })) });
+    const big = await s.req('POST', HEALTH, {
+      rawBody: JSON.stringify({ ...report(), pad: 'x'.repeat(10_000) }),
+    });
     expect(big.status).toBe(413);
     const wrongType = await s.req('POST', HEALTH, {
       rawBody: '<xml/>',
@@ -172,7 +322,7 @@ describe('health report rate limit', () => {
       expect(retry).toBeGreaterThanOrEqual(1);
       expect(retry).toBeLessThanOrEqual(60);
       // Refused reports are not stored.
-      expect((await limited.ctx.rollout.health.counts('mf-research', V1)).loads).toBe(3);
+      expect(await limited.ctx.rollout.health.visitors('mf-research', V1)).toHaveLength(3);
     } finally {
       await limited.close();
     }

@@ -1,7 +1,9 @@
 import {
   DeploymentManifestSchema,
   EnvironmentNameSchema,
+  HEALTH_KINDS,
   IntegritySchema,
+  isVitalKind,
   REMOTE_PACKAGES,
   VersionIdSchema,
 } from '@app/rollout';
@@ -14,19 +16,37 @@ import * as v from 'valibot';
 const RemoteSchema = v.picklist(REMOTE_PACKAGES, 'Unknown remote');
 const Iso = v.pipe(v.string(), v.isoTimestamp());
 
-export const HEALTH_EVENTS = ['load', 'load-failure', 'render-error'] as const;
 export const ROLLOUT_TRACKS = ['stable', 'canary', 'preview'] as const;
 
-/** One event from one browser: no user, no address, no URL; only which version did what. */
-export const RolloutHealthReportSchema = v.strictObject({
-  remote: RemoteSchema,
-  version: VersionIdSchema,
-  track: v.picklist(ROLLOUT_TRACKS, 'Unknown track'),
-  event: v.picklist(HEALTH_EVENTS, 'Unknown event'),
-  /** How long the load took (or took to fail), in milliseconds. */
-  ms: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(600_000))),
+/**
+ * One thing a page view felt on one remote's version (docs/decisions/0027-health-gate.md): a load (with its
+ * ms), a failure, or a Web Vital (LCP and INP in ms, CLS as its score). No user, no address, no URL.
+ */
+export const HealthEventSchema = v.pipe(
+  v.strictObject({
+    remote: RemoteSchema,
+    version: VersionIdSchema,
+    kind: v.picklist(HEALTH_KINDS, 'Unknown kind'),
+    value: v.optional(v.pipe(v.number(), v.minValue(0), v.maxValue(600_000))),
+  }),
+  v.check((e) => !isVitalKind(e.kind) || e.value !== undefined, 'A Web Vital needs its value'),
+);
+export type HealthEvent = v.InferOutput<typeof HealthEventSchema>;
+
+/** What a page sends when it is hidden: its ticket and what happened since the last send. */
+export const HealthBeaconSchema = v.strictObject({
+  ticket: v.pipe(v.string('ticket is required'), v.nonEmpty('ticket is required'), v.maxLength(1200)),
+  events: v.pipe(
+    v.array(HealthEventSchema),
+    v.minLength(1, 'events must not be empty'),
+    v.maxLength(40, 'at most 40 events a report'),
+  ),
 });
-export type RolloutHealthReport = v.InferOutput<typeof RolloutHealthReportSchema>;
+export type HealthBeacon = v.InferOutput<typeof HealthBeaconSchema>;
+
+/** Why a report was refused: counted apart, so administrators see that someone tried. */
+export const HEALTH_REFUSALS = ['malformed', 'forged', 'expired', 'replayed', 'mismatched'] as const;
+export type HealthRefusal = (typeof HEALTH_REFUSALS)[number];
 
 export const PreviewVerifyRequestSchema = v.object({
   token: v.pipe(v.string('token is required'), v.nonEmpty('token is required'), v.maxLength(1000)),
@@ -42,15 +62,51 @@ export const PreviewGrantSchema = v.object({
 });
 export type PreviewGrant = v.InferOutput<typeof PreviewGrantSchema>;
 
+const Figure = v.nullable(v.number());
+
+/** One version's figures over the retained reports (per visitor: see @app/rollout health-signals). */
 export const RolloutHealthRowSchema = v.object({
   remote: RemoteSchema,
   version: VersionIdSchema,
-  loads: v.number(),
-  loadFailures: v.number(),
-  renderErrors: v.number(),
+  visitors: v.number(),
+  views: v.number(),
+  errorRate: Figure,
+  lcp: Figure,
+  inp: Figure,
+  cls: Figure,
   lastAt: v.nullable(Iso),
 });
 export type RolloutHealthRow = v.InferOutput<typeof RolloutHealthRowSchema>;
+
+/** One time bucket of one track: distinct visitors, their mean error rate and p75 Web Vitals. */
+export const RolloutPointSchema = v.object({
+  at: Iso,
+  visitors: v.number(),
+  errorRate: Figure,
+  lcp: Figure,
+  inp: Figure,
+  cls: Figure,
+});
+export type RolloutPoint = v.InferOutput<typeof RolloutPointSchema>;
+
+export const RolloutSeriesSchema = v.object({
+  track: v.picklist(ROLLOUT_TRACKS),
+  version: VersionIdSchema,
+  points: v.array(RolloutPointSchema),
+});
+export type RolloutSeries = v.InferOutput<typeof RolloutSeriesSchema>;
+
+/** A remote's tracks over time: the canary against stable, bucket by bucket. */
+export const RolloutChartSchema = v.object({
+  remote: RemoteSchema,
+  from: Iso,
+  to: Iso,
+  bucketMs: v.number(),
+  series: v.array(RolloutSeriesSchema),
+});
+export type RolloutChart = v.InferOutput<typeof RolloutChartSchema>;
+
+export const RefusalCountSchema = v.object({ reason: v.picklist(HEALTH_REFUSALS), count: v.number() });
 
 export const AUDIT_ACTIONS = [
   'release',
@@ -64,6 +120,7 @@ export const AUDIT_ACTIONS = [
   'watch-advance',
   'watch-promote',
   'watch-rollback',
+  'watch-stop',
 ] as const;
 
 /** One line of a deployment's audit log: who changed what, when, from which state to which. */
@@ -85,6 +142,9 @@ export const AdminRolloutsSchema = v.object({
   environment: EnvironmentNameSchema,
   manifest: v.nullable(DeploymentManifestSchema),
   health: v.array(RolloutHealthRowSchema),
+  charts: v.array(RolloutChartSchema),
+  /** Refused health reports over the last 24 hours, by reason. */
+  refusals: v.array(RefusalCountSchema),
   /** Newest first. */
   audit: v.array(AuditEntrySchema),
 });

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { ticketKey } from '@app/rollout/node';
 import compression from 'compression';
 import { cspReportHandler } from './csp-report';
 import { DegradedLog } from './degraded';
@@ -104,6 +105,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         state,
         regions: releaseRegions({ degraded, fetchImpl: o.fetchImpl, waitMs: o.apiWaitMs }),
         secret,
+        ticketKey: ticketKey(secret),
         previewSecret: o.previewSecret ?? (() => null),
         policyFor,
       })

@@ -19,8 +19,10 @@ export interface ShellPageOptions {
   dir: string;
   state: DeploymentState;
   regions: ReturnType<typeof releaseRegions>;
-  /** The edge's secret for the visitor cookie; the preview secret (null: previews are off). */
+  /** The edge's secret for the visitor cookie, and the key of health tickets derived from it; the preview
+   * secret (null: previews are off). */
   secret: string;
+  ticketKey: Buffer;
   previewSecret: () => string | null;
   policyFor: (selfOrigin: string, html: string) => string;
 }
@@ -64,7 +66,14 @@ export function shellPageHandler(o: ShellPageOptions) {
     const config = o.state.config();
     const manifest = o.state.manifest();
     const plan = config
-      ? visitorPlan({ config, manifest, visitorKey, preview: preview.state, selfOrigin })
+      ? visitorPlan({
+          config,
+          manifest,
+          visitorKey,
+          preview: preview.state,
+          selfOrigin,
+          ticketKey: o.ticketKey,
+        })
       : null;
     const route = findRoute(url.pathname);
     const choice = plan && route ? plan.plan[route.remote] : null;

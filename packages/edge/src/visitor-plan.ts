@@ -10,6 +10,7 @@ import {
   planRemotes,
   REMOTE_CONTAINERS,
 } from '@app/rollout';
+import { issueTicket, ticketRemotes } from '@app/rollout/node';
 import type { RawConfig } from './deployment-state';
 import { userIdOf, type VisitorKey } from './visitor-cookie';
 
@@ -20,6 +21,8 @@ export function visitorPlan(o: {
   preview: PreviewState;
   /** The page's origin, which config.json's paths are relative to (as in the browser). */
   selfOrigin: string;
+  /** The key of health tickets (@app/rollout/node ticketKey of the edge's secret). */
+  ticketKey: Buffer;
 }): PagePlan {
   const remotes = (field: 'url' | 'integrity') =>
     Object.fromEntries(REMOTE_CONTAINERS.map((name) => [name, o.config.remotes[name]?.[field]]));
@@ -32,5 +35,11 @@ export function visitorPlan(o: {
     cohort: cohortOf(o.visitorKey),
     preview: o.preview.status === 'active' ? o.preview.grant : null,
   });
-  return { config: o.config, plan, preview: o.preview, userId: userIdOf(o.visitorKey) };
+  // The page view's health ticket (docs/decisions/0027-health-gate.md): its reports count only for the
+  // versions this plan serves it. No released version, nothing to report on: no ticket.
+  const served = ticketRemotes(plan);
+  const health = Object.keys(served).length
+    ? issueTicket({ visitorKey: o.visitorKey, remotes: served }, o.ticketKey)
+    : null;
+  return { config: o.config, plan, preview: o.preview, userId: userIdOf(o.visitorKey), health };
 }

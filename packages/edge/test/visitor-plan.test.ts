@@ -1,6 +1,7 @@
 import { cohortOf } from '@app/rollout';
+import { ticketKey, verifyTicket } from '@app/rollout/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, edgeFixture, paintedVersion, planOf } from './fixture';
+import { cookieFrom, EDGE_SECRET, edgeFixture, paintedVersion, planOf } from './fixture';
 
 // Issue 30: the version a visitor gets is decided before the HTML, and the HTML paints that version.
 const f = edgeFixture('edge-visitor');
@@ -183,5 +184,53 @@ describe('a preview link', () => {
     const response = await fetch(`${URL}/_edge/exit-preview`, { method: 'POST' });
     expect(response.status).toBe(204);
     expect(response.headers.getSetCookie()[0]).toMatch(/^preview=; Max-Age=0/);
+  });
+});
+
+// Issue 31: each page view carries a ticket that proves which versions it was served.
+describe('the health ticket', () => {
+  const key = ticketKey(EDGE_SECRET);
+  const verified = (plan: { health: { ticket: string } | null }) => {
+    const verdict = verifyTicket(plan.health?.ticket, key);
+    if (!verdict.ok) throw new Error(`ticket refused: ${verdict.reason}`);
+    return verdict.ticket;
+  };
+
+  it('names the versions this page view was served, with the stable one a canary falls back to', async () => {
+    for (let i = 0; i < 10; i++) {
+      const { plan } = await visit('/about');
+      const ticket = verified(plan);
+      const served = plan.plan.mf_public_pages;
+      expect(ticket.remotes['mf-public-pages']).toEqual({
+        version: served.version,
+        track: served.track,
+        fallback: served.track === 'canary' ? STABLE : null,
+      });
+      expect(ticket.remotes['mf-account']).toEqual({
+        version: '1.0.0-dddddddddd',
+        track: 'stable',
+        fallback: null,
+      });
+      // A remote served from config.json's URL has no version to report on.
+      expect(ticket.remotes['mf-research']).toBeUndefined();
+      expect(plan.health.expiresAt).toBe(ticket.expiresAt);
+      expect(ticket.expiresAt - Date.now()).toBeGreaterThan(55 * 60_000);
+    }
+  });
+
+  it('is new for every page view, and names the same visitor across them without revealing the key', async () => {
+    const first = await visit('/about');
+    const cookie = cookieFrom(first.response, 'visitor') ?? '';
+    const again = await visit('/about', cookie);
+    const [a, b] = [verified(first.plan), verified(again.plan)];
+    expect(a.id).not.toBe(b.id);
+    expect(a.visitor).toBe(b.visitor);
+    expect(verified((await visit('/about')).plan).visitor).not.toBe(a.visitor);
+    expect(first.plan.health.ticket).not.toContain(cookie.split('=')[1]?.split('.')[0]);
+  });
+
+  it('is signed with a key from the edge secret: another secret cannot have made it', async () => {
+    const { plan } = await visit('/about');
+    expect(verifyTicket(plan.health.ticket, ticketKey('some-other-edge-secret')).ok).toBe(false);
   });
 });

@@ -10,7 +10,14 @@ import { formatHistory, history, statusReport } from './status';
 import { pinsOf, readJsonLines, runCli, type Sandbox, sandbox } from './test-support';
 
 /** A HealthSource answering from a function (per remote, version and window start). */
-const fakeHealth = (counts: HealthSource['counts']): HealthSource => ({ counts });
+const fakeHealth = (visitors: HealthSource['visitors']): HealthSource => ({ visitors });
+const visitor = (errorViews: number, views = 1, lcp: number | null = null) => ({
+  views,
+  errorViews,
+  lcp,
+  inp: null,
+  cls: null,
+});
 
 let s: Sandbox;
 let v1: string;
@@ -154,9 +161,10 @@ describe('manual rollout commands', () => {
     const seen: string[] = [];
     const health = fakeHealth((remote, version, since) => {
       seen.push(`${remote} ${version} ${since?.toISOString()}`);
+      // The canary: 4 visitors, one of whom saw errors on 2 of 4 page views.
       return version === v2
-        ? { loads: 18, loadFailures: 2, renderErrors: 0 }
-        : { loads: 100, loadFailures: 0, renderErrors: 0 };
+        ? [visitor(2, 4, 2000), visitor(0, 1, 1000), visitor(0, 1, 1200), visitor(0, 2, 1400)]
+        : [visitor(0, 3), visitor(0, 1)];
     });
     const report = await statusReport(s.ctx, health);
     const r = report.remotes.find((x) => x.remote === 'mf-research');
@@ -165,19 +173,23 @@ describe('manual rollout commands', () => {
         version: v1,
         track: 'stable',
         since: '2026-11-22T10:00:03.000Z',
-        loads: 100,
-        loadFailures: 0,
-        renderErrors: 0,
-        failureRate: 0,
+        visitors: 2,
+        views: 4,
+        errorRate: 0,
+        lcp: null,
+        inp: null,
+        cls: null,
       },
       {
         version: v2,
         track: 'canary',
         since: '2026-11-22T10:00:03.000Z',
-        loads: 18,
-        loadFailures: 2,
-        renderErrors: 0,
-        failureRate: 0.1,
+        visitors: 4,
+        views: 8,
+        errorRate: 0.125,
+        lcp: 1400,
+        inp: null,
+        cls: null,
       },
     ]);
     expect(report.remotes.find((x) => x.remote === 'mf-account')).toEqual({
@@ -247,8 +259,8 @@ describe('pnpm rollout (the CLI)', () => {
       stable: v1,
       canary: { version: v2, percent: 25 },
       health: [
-        { track: 'stable', loads: 0 },
-        { track: 'canary', loads: 0 },
+        { track: 'stable', visitors: 0, errorRate: null },
+        { track: 'canary', visitors: 0, errorRate: null },
       ],
     });
   }, 20_000);

@@ -1,12 +1,16 @@
-import type { HealthCounts, RemotePackage } from '@app/rollout';
+import type { RemotePackage, VisitorFigures } from '@app/rollout';
 import { RolloutError } from './errors';
 
 /**
- * Where `status` and `watch` read the browsers' load reports: the API's database in real use
- * (@app/api-server/rollout-health), a fake in tests.
+ * Where `status` and `watch` read what visitors felt, per visitor (docs/decisions/0027-health-gate.md): the
+ * API's database in real use (@app/api-server/rollout-health), a fake in tests.
  */
 export interface HealthSource {
-  counts(remote: RemotePackage, version: string, since?: Date): HealthCounts | Promise<HealthCounts>;
+  visitors(
+    remote: RemotePackage,
+    version: string,
+    since?: Date,
+  ): VisitorFigures[] | Promise<VisitorFigures[]>;
 }
 
 export interface ClosableHealthSource extends HealthSource {

@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
-import { DEFAULT_GATE } from '@app/rollout';
 import {
-  parseNonNegativeInt,
   parsePercent,
   parsePositiveInt,
   parsePositiveNumber,
-  parseRate,
   parseRemote,
   parseSteps,
   parseVersion,
@@ -14,6 +11,7 @@ import { runMain } from './cli-main';
 import { abort, promote, rollback, setPercent, startCanary } from './commands';
 import { createContext } from './context';
 import { RolloutError } from './errors';
+import { GATE_OPTIONS, GATE_USAGE, gatePolicyFrom } from './gate-options';
 import { type ClosableHealthSource, openApiHealthSource } from './health';
 import type { ManifestUpdate } from './manifest-store';
 import { createPreview } from './preview';
@@ -29,14 +27,16 @@ const USAGE = `Usage: pnpm rollout <command> [options]
   abort <remote>                                    drop the canary
   rollback <remote> [--to <version>]                back to the previous stable (or to a released version)
   history <remote> [--json] [--limit N]             audit entries, newest first
-  watch <remote> [--steps 1,10,50,100] [--interval 30] [--min-sample ${DEFAULT_GATE.minSample}]
-        [--max-extra-failure-rate ${DEFAULT_GATE.maxExtraFailureRate}] [--max-wait <seconds>]
-                                                    advance the canary step by step while it is healthy
+  watch <remote> [--steps 1,10,50,100] [--interval 30] [--max-wait <seconds>]
+        ${GATE_USAGE}
+                                                    advance the canary step by step while its visitors
+                                                    fare as well as stable's (errors, LCP, INP, CLS)
   preview <remote> <version> [--hours 4] [--base-url <url>]
                                                     a link that shows that version in one browser
 
 Environment: DEPLOY_ENV (default local), DEPLOY_DIR, RELEASE_STORE_DIR, DB_PATH, ROLLOUT_ACTOR, SHELL_MANIFEST,
-PREVIEW_BASE_URL. Exit codes: 0 done, 1 refused or failed, 2 watch rolled the canary back.`;
+PREVIEW_BASE_URL. Exit codes: 0 done, 1 refused or failed, 2 watch rolled the canary back, 3 watch stopped
+without a decision (--max-wait).`;
 
 type Spec = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 const OPTIONS: Record<string, Spec> = {
@@ -50,9 +50,8 @@ const OPTIONS: Record<string, Spec> = {
   watch: {
     steps: { type: 'string' },
     interval: { type: 'string' },
-    'min-sample': { type: 'string' },
-    'max-extra-failure-rate': { type: 'string' },
     'max-wait': { type: 'string' },
+    ...GATE_OPTIONS,
   },
   preview: { hours: { type: 'string' }, 'base-url': { type: 'string' } },
 };
@@ -145,26 +144,17 @@ async function main(argv: string[]): Promise<number> {
         const value = str(name);
         return value === undefined ? undefined : parsePositiveNumber(value, `--${name}`) * 1000;
       };
-      const minSample = str('min-sample');
-      const maxRate = str('max-extra-failure-rate');
       const options = {
         remote,
         steps: str('steps') === undefined ? undefined : parseSteps(str('steps') as string),
         intervalMs: seconds('interval'),
         maxWaitMs: seconds('max-wait'),
-        gate: {
-          minSample:
-            minSample === undefined ? DEFAULT_GATE.minSample : parseNonNegativeInt(minSample, '--min-sample'),
-          maxExtraFailureRate:
-            maxRate === undefined
-              ? DEFAULT_GATE.maxExtraFailureRate
-              : parseRate(maxRate, '--max-extra-failure-rate'),
-        },
+        gate: gatePolicyFrom(str),
       };
       const health = await openApiHealthSource(ctx.env);
       try {
         const result = await watch(ctx, health, options);
-        return result.outcome === 'rolled-back' ? 2 : 0;
+        return { promoted: 0, 'rolled-back': 2, stopped: 3 }[result.outcome];
       } finally {
         await health.close();
       }

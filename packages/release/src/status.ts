@@ -1,4 +1,10 @@
-import { type Canary, failureRate, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
+import {
+  type Canary,
+  formatSignalValue,
+  REMOTE_PACKAGES,
+  type RemotePackage,
+  versionSignals,
+} from '@app/rollout';
 import { readAuditLog } from '@app/rollout/node';
 import type { RolloutContext } from './context';
 import type { HealthSource } from './health';
@@ -10,10 +16,13 @@ export interface VersionHealth {
   track: 'stable' | 'canary';
   /** Counted from here on (the canary's start, so both tracks cover the same time); null: all retained. */
   since: string | null;
-  loads: number;
-  loadFailures: number;
-  renderErrors: number;
-  failureRate: number;
+  /** Distinct visitors and their page views; the mean of their error rates; p75s of their Web Vitals. */
+  visitors: number;
+  views: number;
+  errorRate: number | null;
+  lcp: number | null;
+  inp: number | null;
+  cls: number | null;
 }
 
 export interface RemoteStatus {
@@ -40,8 +49,19 @@ async function healthOf(
   track: VersionHealth['track'],
   since?: string,
 ) {
-  const counts = await source.counts(remote, version, since ? new Date(since) : undefined);
-  return { version, track, since: since ?? null, ...counts, failureRate: failureRate(counts) };
+  const signals = versionSignals(await source.visitors(remote, version, since ? new Date(since) : undefined));
+  const value = (e: { value: number } | null) => e?.value ?? null;
+  return {
+    version,
+    track,
+    since: since ?? null,
+    visitors: signals.visitors,
+    views: signals.views,
+    errorRate: value(signals.errorRate),
+    lcp: value(signals.lcp),
+    inp: value(signals.inp),
+    cls: value(signals.cls),
+  };
 }
 
 export async function statusReport(
@@ -79,8 +99,13 @@ const time = (iso: string) => iso.replace('T', ' ').slice(0, 19);
 
 function healthText(row: VersionHealth | undefined): string {
   if (!row) return '';
-  const failures = row.loadFailures + row.renderErrors;
-  return `  loads ${row.loads + row.loadFailures}, failures ${failures} (${(row.failureRate * 100).toFixed(1)} %)`;
+  const parts = [`${row.visitors} visitors, ${row.views} page views`];
+  if (row.errorRate !== null) parts.push(`errors ${formatSignalValue('errors', row.errorRate)}`);
+  for (const signal of ['lcp', 'inp', 'cls'] as const) {
+    const value = row[signal];
+    if (value !== null) parts.push(`${signal.toUpperCase()} p75 ${formatSignalValue(signal, value)}`);
+  }
+  return `  ${parts.join(', ')}`;
 }
 
 export function formatStatus(report: StatusReport): string {

@@ -3,10 +3,13 @@ import {
   type Canary,
   DEFAULT_GATE,
   decideStep,
+  type GateDecision,
   type GatePolicy,
   type RemoteDeployment,
   type RemotePackage,
+  versionSignals,
 } from '@app/rollout';
+import { appendAudit, auditEntry, describeDeployment } from './audit';
 import { promoteDeployment } from './commands';
 import type { RolloutContext } from './context';
 import { RolloutError } from './errors';
@@ -15,11 +18,12 @@ import { LockHeldError } from './lock';
 import { readManifest, updateManifest } from './manifest-store';
 
 /**
- * `rollout watch`: a health-gated rollout. Each tick compares the canary's failure rate with stable's since
- * the current step began (decideStep), then waits, moves to the next step, promotes after the last one, or
- * rolls back. Every move is an ordinary audited manifest write that first checks the canary is still the
- * one being watched, so a person's `set`, `abort` or `promote` meanwhile stops the watch instead of being
- * overwritten.
+ * `rollout watch`: a health-gated rollout (docs/decisions/0027-health-gate.md). Each tick compares what the
+ * canary's visitors felt with what stable's felt since the current step began (decideStep: error rate and
+ * p75 LCP, INP, CLS, per visitor), then waits (extends the step), moves to the next step, promotes after the
+ * last one, or rolls back. Every move is an ordinary audited manifest write that first checks the canary is
+ * still the one being watched, so a person's `set`, `abort` or `promote` meanwhile stops the watch instead of
+ * being overwritten. A step that gets no decision within --max-wait is stopped, with the reason audited.
  */
 export const DEFAULT_STEPS = [1, 10, 50, 100];
 
@@ -28,13 +32,14 @@ export interface WatchOptions {
   steps?: number[];
   intervalMs?: number;
   gate?: GatePolicy;
-  /** Give up (leaving the canary where it is) when one step gets no decision for this long. */
+  /** Stop (leaving the canary where it is, audited) when one step gets no decision for this long. */
   maxWaitMs?: number;
 }
 
 export type WatchResult =
   | { outcome: 'promoted'; version: string }
-  | { outcome: 'rolled-back'; version: string; reason: string };
+  | { outcome: 'rolled-back'; version: string; reason: string }
+  | { outcome: 'stopped'; version: string; reason: string };
 
 type Watched = Pick<Canary, 'version' | 'percent' | 'stepStartedAt'>;
 
@@ -105,19 +110,34 @@ export async function watch(
     }
   };
 
+  /**
+   * The step's figures of both tracks. Stable is read over the same window; at the last steps it may have
+   * too few visitors left (none at 100 %), and is then read over the whole rollout instead, said so.
+   */
+  const judge = async (deployment: RemoteDeployment, canary: Canary): Promise<GateDecision> => {
+    if (watched.percent === 0)
+      return { action: 'advance', reason: 'no visitor gets the canary at 0 %', signals: [] };
+    const since = new Date(watched.stepStartedAt);
+    const canaryVisitors = await health.visitors(remote, watched.version, since);
+    let stableVisitors = await health.visitors(remote, deployment.stable, since);
+    let note = '';
+    if (stableVisitors.length < gate.minVisitors && canary.startedAt !== canary.stepStartedAt) {
+      stableVisitors = await health.visitors(remote, deployment.stable, new Date(canary.startedAt));
+      note = ' (stable over the whole rollout: too few stable visitors this step)';
+    }
+    const decision = decideStep(
+      versionSignals(canaryVisitors, gate.confidence),
+      versionSignals(stableVisitors, gate.confidence),
+      gate,
+    );
+    return { ...decision, reason: `${decision.reason}${note}` };
+  };
+
   for (;;) {
     const deployment = readManifest(ctx.paths).remotes[remote];
     if (!deployment || !isWatched(deployment.canary, watched))
       throw changedError(remote, watched, deployment?.canary);
-    const since = new Date(watched.stepStartedAt);
-    const decision =
-      watched.percent === 0
-        ? { action: 'advance' as const, reason: 'no visitor gets the canary at 0 %' }
-        : decideStep(
-            await health.counts(remote, watched.version, since),
-            await health.counts(remote, deployment.stable, since),
-            gate,
-          );
+    const decision = await judge(deployment, deployment.canary);
 
     if (decision.action === 'rollback') {
       const done = change({ action: 'watch-rollback', reason: decision.reason }, (_canary, d) => {
@@ -153,9 +173,16 @@ export async function watch(
     } else {
       log(`${watched.percent} %: ${decision.reason}`);
       if (options.maxWaitMs !== undefined && ctx.now().getTime() - waitingSince >= options.maxWaitMs) {
-        throw new RolloutError(
-          `gave up watching ${remote} after ${options.maxWaitMs / 1000} s without a decision at ${watched.percent} % (${decision.reason}); the canary stays as it is`,
-        );
+        const reason = `no decision within ${options.maxWaitMs / 1000} s at ${watched.percent} %: ${decision.reason}; the canary stays as it is`;
+        const state = describeDeployment(deployment);
+        appendAudit(ctx.paths.auditFile, [
+          auditEntry(
+            { action: 'watch-stop', remote, reason, from: state, to: state },
+            { environment: ctx.paths.environment, actor: ctx.actor, at: ctx.now() },
+          ),
+        ]);
+        log(`stopped: ${reason}`);
+        return { outcome: 'stopped', version: watched.version, reason };
       }
     }
     await sleep(intervalMs);

@@ -1,55 +1,159 @@
+import { type Estimate, type VersionSignals, zOf } from './health-signals';
+
 /**
- * The health gate of `rollout watch`: compare the canary's failure rate with stable's over the current
- * step, and say whether to wait, advance to the next step, or roll back.
+ * The health gate of `rollout watch` (docs/decisions/0027-health-gate.md): compare what the canary's
+ * visitors felt with what stable's felt over the same window, signal by signal, and say whether to wait
+ * (extend the step), advance to the next step, or roll back.
  *
- * A failure is a load that failed (manifest, entry or chunk missing, timeout) or an error-boundary hit; the
- * sample is the number of load attempts (loads + load failures).
+ * - Error rate (mean of per-visitor rates): worse when canary − stable exceeds the margin by more than z
+ *   standard errors of the difference (a one-sided Welch z-test against the margin); within when the
+ *   observed difference is inside the margin.
+ * - p75 LCP, INP and CLS (of per-visitor medians): the limit is stable's p75 plus the larger of a relative
+ *   and an absolute margin; worse when even the low end of the canary's interval is above the limit that the
+ *   high end of stable's interval allows; within when the canary's p75 is under stable's limit.
+ * Anything in between is not yet conclusive: the step is extended until more visitors decide it.
  */
-export interface HealthCounts {
-  loads: number;
-  loadFailures: number;
-  renderErrors: number;
+export interface VitalMargin {
+  /** Share of stable's p75 the canary may add (0.2: 20 % slower). */
+  relative: number;
+  /** What the canary may add at least (ms for LCP and INP, a score for CLS), so tiny p75s are not twitchy. */
+  absolute: number;
 }
 
 export interface GatePolicy {
-  /** Load attempts the canary needs in this step before a decision. */
-  minSample: number;
-  /** How many percentage points the canary's failure rate may exceed stable's. */
-  maxExtraFailureRate: number;
+  /** Distinct canary visitors a step needs before it may advance. */
+  minVisitors: number;
+  /** How many points (0.02 = 2 points) the canary's error rate may exceed stable's. */
+  maxExtraErrorRate: number;
+  lcp: VitalMargin;
+  inp: VitalMargin;
+  cls: VitalMargin;
+  /** A Web Vital is judged once each track has this many visitors with a value (fewer: not judged). */
+  minVitalVisitors: number;
+  /** One-sided confidence of a rollback (0.99). */
+  confidence: number;
 }
 
-export type GateDecision =
-  | { action: 'wait'; reason: string }
-  | { action: 'advance'; reason: string }
-  | { action: 'rollback'; reason: string };
+export const DEFAULT_GATE: GatePolicy = {
+  minVisitors: 50,
+  maxExtraErrorRate: 0.02,
+  lcp: { relative: 0.2, absolute: 100 },
+  inp: { relative: 0.2, absolute: 16 },
+  cls: { relative: 0.2, absolute: 0.02 },
+  minVitalVisitors: 20,
+  confidence: 0.99,
+};
 
-export const DEFAULT_GATE: GatePolicy = { minSample: 50, maxExtraFailureRate: 0.02 };
+export const SIGNALS = ['errors', 'lcp', 'inp', 'cls'] as const;
+export type SignalName = (typeof SIGNALS)[number];
 
-export function sampleOf(c: HealthCounts): number {
-  return c.loads + c.loadFailures;
+export interface SignalVerdict {
+  signal: SignalName;
+  verdict: 'within' | 'worse' | 'inconclusive' | 'too-few';
+  canary: Estimate | null;
+  stable: Estimate | null;
+  /** What the canary may reach (error rate or p75), from stable's figure. */
+  limit: number | null;
+  /** The figures in words, for the log and the audit entry. */
+  text: string;
 }
 
-export function failureRate(c: HealthCounts): number {
-  const attempts = sampleOf(c);
-  return attempts === 0 ? 0 : Math.min(1, (c.loadFailures + c.renderErrors) / attempts);
+export interface GateDecision {
+  action: 'wait' | 'advance' | 'rollback';
+  reason: string;
+  signals: SignalVerdict[];
 }
 
-const pct = (rate: number) => `${(rate * 100).toFixed(1)} %`;
+const LABEL: Record<SignalName, string> = {
+  errors: 'errors',
+  lcp: 'LCP p75',
+  inp: 'INP p75',
+  cls: 'CLS p75',
+};
 
-export function decideStep(canary: HealthCounts, stable: HealthCounts, policy: GatePolicy): GateDecision {
-  const canaryRate = failureRate(canary);
-  const stableRate = failureRate(stable);
-  const sample = sampleOf(canary);
-  const summary = `canary failure rate ${pct(canaryRate)} over ${sample} loads, stable ${pct(stableRate)} over ${sampleOf(stable)}`;
-  // Fail fast: once the failures alone prove the rate over the threshold, more samples cannot save it.
-  const limit = stableRate + policy.maxExtraFailureRate;
-  const failures = canary.loadFailures + canary.renderErrors;
-  if (sample >= policy.minSample || failures > limit * Math.max(policy.minSample, sample)) {
-    if (canaryRate > limit)
-      return { action: 'rollback', reason: `${summary}: above the allowed ${pct(limit)}` };
+export function formatSignalValue(signal: SignalName, value: number): string {
+  if (signal === 'errors') return `${(value * 100).toFixed(1)} %`;
+  if (signal === 'cls') return value.toFixed(3);
+  return `${Math.round(value).toLocaleString('en-US')} ms`;
+}
+
+const sample = (e: Estimate | null) => (e ? `${e.n} visitor${e.n === 1 ? '' : 's'}` : 'no visitors');
+
+function errorVerdict(c: VersionSignals, s: VersionSignals, policy: GatePolicy, z: number): SignalVerdict {
+  const canary = c.errorRate;
+  const stable = s.errorRate;
+  const limit = (stable?.value ?? 0) + policy.maxExtraErrorRate;
+  const fmt = (e: Estimate | null) =>
+    e ? `${formatSignalValue('errors', e.value)} of ${sample(e)}` : 'no visitors';
+  const text = `errors: canary ${fmt(canary)}, stable ${fmt(stable)} (allowed ${formatSignalValue('errors', limit)})`;
+  const base = { signal: 'errors' as const, canary, stable, limit, text };
+  if (!canary) return { ...base, verdict: 'too-few' };
+  const excess = canary.value - limit;
+  if (excess <= 0) return { ...base, verdict: 'within' };
+  const se = Math.sqrt((canary.se ?? 0) ** 2 + (stable?.se ?? 0) ** 2);
+  return { ...base, verdict: excess > z * se ? 'worse' : 'inconclusive' };
+}
+
+function vitalVerdict(
+  signal: Exclude<SignalName, 'errors'>,
+  c: VersionSignals,
+  s: VersionSignals,
+  policy: GatePolicy,
+): SignalVerdict {
+  const canary = c[signal];
+  const stable = s[signal];
+  const margin = policy[signal];
+  const limitOf = (p75: number) => p75 + Math.max(margin.relative * p75, margin.absolute);
+  const fmt = (e: Estimate | null) => (e ? `${formatSignalValue(signal, e.value)} (${sample(e)})` : 'none');
+  const limit = stable ? limitOf(stable.value) : null;
+  const allowed = limit === null ? '' : `, allowed ${formatSignalValue(signal, limit)}`;
+  const text = `${LABEL[signal]}: canary ${fmt(canary)}, stable ${fmt(stable)}${allowed}`;
+  const base = { signal, canary, stable, limit, text };
+  if (!canary || !stable || limit === null || Math.min(canary.n, stable.n) < policy.minVitalVisitors)
+    return { ...base, verdict: 'too-few' };
+  if (canary.value <= limit) return { ...base, verdict: 'within' };
+  return { ...base, verdict: canary.low > limitOf(stable.high) ? 'worse' : 'inconclusive' };
+}
+
+export function judgeSignals(
+  canary: VersionSignals,
+  stable: VersionSignals,
+  policy: GatePolicy,
+): SignalVerdict[] {
+  const z = zOf(policy.confidence);
+  return [
+    errorVerdict(canary, stable, policy, z),
+    vitalVerdict('lcp', canary, stable, policy),
+    vitalVerdict('inp', canary, stable, policy),
+    vitalVerdict('cls', canary, stable, policy),
+  ];
+}
+
+/** A rollback needs at least this many canary visitors, however clear the figures: 2 visitors prove little. */
+export const minRollbackVisitors = (policy: GatePolicy) => Math.min(policy.minVisitors, 10);
+
+export function decideStep(canary: VersionSignals, stable: VersionSignals, policy: GatePolicy): GateDecision {
+  const signals = judgeSignals(canary, stable, policy);
+  const texts = (list: SignalVerdict[]) => list.map((v) => v.text).join('; ');
+  const worse = signals.filter((v) => v.verdict === 'worse');
+  const pct = `${Math.round(policy.confidence * 100)} % confidence`;
+  if (worse.length > 0 && canary.visitors >= minRollbackVisitors(policy)) {
+    return { action: 'rollback', reason: `${texts(worse)}: worse beyond the margin at ${pct}`, signals };
   }
-  if (sample < policy.minSample) {
-    return { action: 'wait', reason: `${summary}: waiting for ${policy.minSample} loads` };
+  if (canary.visitors < policy.minVisitors) {
+    return {
+      action: 'wait',
+      reason: `${canary.visitors} of ${policy.minVisitors} canary visitors this step; ${texts(signals)}`,
+      signals,
+    };
   }
-  return { action: 'advance', reason: `${summary}: within ${pct(policy.maxExtraFailureRate)} of stable` };
+  const unsure = signals.filter((v) => v.verdict === 'inconclusive' || v.verdict === 'worse');
+  if (unsure.length > 0) {
+    return {
+      action: 'wait',
+      reason: `extending the step: ${texts(unsure)}: beyond the margin, not yet at ${pct}`,
+      signals,
+    };
+  }
+  return { action: 'advance', reason: `${texts(signals)}: within the margins`, signals };
 }

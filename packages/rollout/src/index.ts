@@ -1,6 +1,7 @@
 export * from './cohort';
 export * from './compat';
 export * from './health-gate';
+export * from './health-signals';
 export * from './integrity';
 export * from './manifest';
 export * from './page-plan';

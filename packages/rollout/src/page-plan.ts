@@ -54,6 +54,11 @@ export const PagePlanSchema = v.object({
   preview: PreviewStateSchema,
   /** The member the visitor's cohort key names (`user:<id>`), or null for an anonymous key. */
   userId: v.nullable(v.pipe(v.string(), v.regex(/^\d{1,12}$/))),
+  /** This page view's health ticket (docs/decisions/0027-health-gate.md); null: no reports from it. */
+  health: v.optional(
+    v.nullable(v.object({ ticket: v.pipe(v.string(), v.maxLength(1200)), expiresAt: v.number() })),
+    null,
+  ),
 });
 
 export interface PagePlan {
@@ -61,6 +66,13 @@ export interface PagePlan {
   plan: Record<ContainerName, RemoteChoice>;
   preview: PreviewState;
   userId: string | null;
+  health?: PageHealthTicket | null;
+}
+
+export interface PageHealthTicket {
+  ticket: string;
+  /** Milliseconds since the epoch: reports after it would be refused, so none are sent. */
+  expiresAt: number;
 }
 
 /** The data block as the edge writes it ("<" escaped, so nothing in it can close the element early). */

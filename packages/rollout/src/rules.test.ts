@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { compatibilityConflicts } from './compat';
-import { decideStep } from './health-gate';
 import { parseManifest } from './manifest';
 import { signPreviewToken, verifyPreviewToken } from './preview-token';
 import { releaseManifestUrl } from './urls';
@@ -46,25 +45,6 @@ describe('compatibility gate', () => {
       '@app/session: the remote requires contract 1.3.0, the shell knows only 1.2.0',
       '@app/ui: the remote requires 1.0.0, the shell provides none',
     ]);
-  });
-});
-
-describe('health gate', () => {
-  const policy = { minSample: 20, maxExtraFailureRate: 0.05 };
-  const ok = { loads: 100, loadFailures: 1, renderErrors: 0 };
-  it('waits for the minimum sample', () => {
-    expect(decideStep({ loads: 5, loadFailures: 0, renderErrors: 0 }, ok, policy).action).toBe('wait');
-  });
-  it('advances a canary as healthy as stable', () => {
-    expect(decideStep({ loads: 30, loadFailures: 0, renderErrors: 0 }, ok, policy).action).toBe('advance');
-  });
-  it('rolls back a canary failing more than the threshold above stable, naming the rates', () => {
-    const decision = decideStep({ loads: 15, loadFailures: 10, renderErrors: 0 }, ok, policy);
-    expect(decision.action).toBe('rollback');
-    expect(decision.reason).toContain('canary failure rate 40.0 % over 25 loads');
-  });
-  it('rolls back before the sample is complete when failures already exceed the limit', () => {
-    expect(decideStep({ loads: 0, loadFailures: 5, renderErrors: 0 }, ok, policy).action).toBe('rollback');
   });
 });
 

@@ -21,7 +21,7 @@ vi.mock('@module-federation/enhanced/runtime', () => ({
   },
 }));
 
-const { configureHealthReports } = await import('../rollout/health');
+const { configureHealthReports, flushHealthReports } = await import('../rollout/health');
 const { currentChoice, loadRemoteApp, registerAllRemotes, RemoteLoadError } = await import('./remotes');
 
 const STABLE = '/releases/mf-research/1.0.0-aaaaaaaaaa/mf-manifest.json';
@@ -56,17 +56,23 @@ function register(research: RemoteChoice, budget = 100) {
   });
 }
 
-const reports = () =>
-  vi
-    .mocked(fetch)
-    .mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)) as Record<string, unknown>);
+/** What the page's report carries once it is hidden: its ticket and one event per remote, version and kind. */
+const reports = () => {
+  flushHealthReports();
+  return vi.mocked(fetch).mock.calls.flatMap(([, init]) => {
+    const body = JSON.parse(String((init as RequestInit).body)) as { ticket: string; events: object[] };
+    expect(body.ticket).toBe(TICKET.ticket);
+    return body.events as Array<Record<string, unknown>>;
+  });
+};
+const TICKET = { ticket: 'claims.signature', expiresAt: Date.now() + 3_600_000 };
 
 beforeEach(() => {
   runtime.registered.length = 0;
   runtime.behaviour.clear();
   vi.spyOn(globalThis, 'fetch').mockResolvedValue(new Response(null, { status: 204 }));
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
-  configureHealthReports('http://api.test');
+  configureHealthReports('http://api.test', TICKET);
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -84,12 +90,7 @@ describe('loading a remote from the rollout plan', () => {
     register(canary);
     expect((await loadRemoteApp('mf_research')).default).toBe(App);
     expect(reports()).toEqual([
-      expect.objectContaining({
-        remote: 'mf-research',
-        version: '1.1.0-bbbbbbbbbb',
-        track: 'canary',
-        event: 'load',
-      }),
+      expect.objectContaining({ remote: 'mf-research', version: '1.1.0-bbbbbbbbbb', kind: 'load' }),
     ]);
   });
 
@@ -99,7 +100,10 @@ describe('loading a remote from the rollout plan', () => {
     expect((await loadRemoteApp('mf_research')).default).toBe(App);
     expect(runtime.registered.at(-1)).toEqual({ name: 'mf_research', entry: STABLE, force: true });
     expect(currentChoice('mf_research').track).toBe('stable');
-    expect(reports().map((r) => `${r.track} ${r.event}`)).toEqual(['canary load-failure', 'stable load']);
+    expect(reports().map((r) => `${r.version} ${r.kind}`)).toEqual([
+      '1.1.0-bbbbbbbbbb load-failure',
+      '1.0.0-aaaaaaaaaa load',
+    ]);
   });
 
   it('falls back when the canary hangs past its budget', async () => {
@@ -109,19 +113,21 @@ describe('loading a remote from the rollout plan', () => {
     const started = Date.now();
     expect((await loadRemoteApp('mf_research')).default).toBe(App);
     expect(Date.now() - started).toBeLessThan(1000);
-    expect(reports()[0]).toMatchObject({ track: 'canary', event: 'load-failure' });
+    expect(reports()[0]).toMatchObject({ version: '1.1.0-bbbbbbbbbb', kind: 'load-failure' });
   });
 
   it('reports a failing stable version and gives the region a load error (no fallback left)', async () => {
     register(choice({}));
     await expect(loadRemoteApp('mf_research')).rejects.toBeInstanceOf(RemoteLoadError);
-    expect(reports()).toEqual([expect.objectContaining({ track: 'stable', event: 'load-failure' })]);
+    expect(reports()).toEqual([
+      expect.objectContaining({ version: choice({}).version, kind: 'load-failure' }),
+    ]);
   });
 
   it('sends no health report for a plain config.json URL', async () => {
     register(choice({ entry: 'http://localhost:3002/mf-manifest.json', version: null, track: 'config' }));
     await expect(loadRemoteApp('mf_research')).rejects.toBeInstanceOf(RemoteLoadError);
-    expect(fetch).not.toHaveBeenCalled();
+    expect(reports()).toEqual([]);
   });
 
   it('drops chunk pushes from the failed build, keeping the replacement’s', async () => {
@@ -155,7 +161,7 @@ describe('integrity', () => {
     register(choice({ integrity: null }));
     await expect(loadRemoteApp('mf_research')).rejects.toBeInstanceOf(RemoteLoadError);
     expect(reports()).toEqual([
-      expect.objectContaining({ version: '1.0.0-aaaaaaaaaa', event: 'load-failure' }),
+      expect.objectContaining({ version: '1.0.0-aaaaaaaaaa', kind: 'load-failure' }),
     ]);
   });
 });

@@ -366,6 +366,37 @@ const SQLITE_MIGRATIONS: Migration[] = [
       CREATE INDEX idx_posts_without_excerpt ON posts(id) WHERE excerpt IS NULL;
     `,
   },
+  {
+    version: 10,
+    name: 'health reports with tickets',
+    sql: `
+      -- Issue 31 (docs/decisions/0027-health-gate.md): a report counts only with the ticket of the page view
+      -- that was served the version, once per kind. The old unauthenticated events prove nothing: dropped.
+      DROP TABLE rollout_health_events;
+      CREATE TABLE rollout_health_signals (
+        id INTEGER PRIMARY KEY,
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        track TEXT NOT NULL CHECK (track IN ('stable', 'canary', 'preview')),
+        kind TEXT NOT NULL CHECK (kind IN ('load', 'load-failure', 'render-error', 'runtime-error', 'lcp', 'inp', 'cls')),
+        value REAL,
+        visitor TEXT NOT NULL,
+        ticket TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      -- Once per ticket, version and kind: a replay is a conflict here, whichever instance receives it.
+      CREATE UNIQUE INDEX idx_rollout_signals_once ON rollout_health_signals(ticket, remote, version, kind);
+      CREATE INDEX idx_rollout_signals_version_at ON rollout_health_signals(remote, version, at);
+      CREATE INDEX idx_rollout_signals_at ON rollout_health_signals(at);
+      -- Refused reports, counted per reason and minute: an attack of any size is a few rows.
+      CREATE TABLE rollout_health_refusals (
+        reason TEXT NOT NULL,
+        minute INTEGER NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (reason, minute)
+      );
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

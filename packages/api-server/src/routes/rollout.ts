@@ -1,10 +1,10 @@
-import { API_PATHS, PreviewVerifyRequestSchema, RolloutHealthReportSchema } from '@app/contracts';
+import { API_PATHS, HealthBeaconSchema, PreviewVerifyRequestSchema } from '@app/contracts';
 import type { Hono } from 'hono';
-import { parseWith } from '../errors';
+import { HttpError, parseWith } from '../errors';
 import type { RolloutService } from '../services/rollout';
 import { body, type Env, requireAdmin } from './http-helpers';
 
-/** A report is ~150 bytes and a token at most 1000 characters: no reason to read a megabyte for either. */
+/** A report is a few hundred bytes and a token at most 1000 characters: no reason to read a megabyte for either. */
 const SMALL_BODY_LIMIT = 4096;
 
 /**
@@ -12,10 +12,17 @@ const SMALL_BODY_LIMIT = 4096;
  * and the admin view of the environment's manifest, health and audit log.
  */
 export function registerRolloutRoutes(app: Hono<Env>, rollout: RolloutService) {
-  // Sent by the shell without a token (fetch keepalive, cross-origin): nothing about the user is stored.
-  // Limited per client address like every unauthenticated write (src/rate-limit/limits.ts: health).
+  // Sent by the shell when a page is hidden (sendBeacon: text/plain, cross-origin, no token). It counts only
+  // with the page view's ticket (docs/decisions/0027-health-gate.md); nothing about the user is stored but a
+  // pseudonym. Limited per client address like every unauthenticated write (src/rate-limit/limits.ts: health).
   app.post(API_PATHS.rolloutHealth, async (c) => {
-    await rollout.report(parseWith(RolloutHealthReportSchema, await body(c, SMALL_BODY_LIMIT)));
+    const beacon = await body(c, SMALL_BODY_LIMIT)
+      .then((raw) => parseWith(HealthBeaconSchema, raw))
+      .catch(async (error: unknown) => {
+        if (error instanceof HttpError && error.status === 400) await rollout.refuseMalformed();
+        throw error;
+      });
+    await rollout.report(beacon);
     return c.body(null, 204);
   });
 

@@ -1,81 +1,116 @@
-import type { RolloutHealthReport, RolloutHealthRow } from '@app/contracts';
-import type { HealthCounts, RemotePackage } from '@app/rollout';
+import type { HealthEvent, HealthRefusal } from '@app/contracts';
+import {
+  type HealthKind,
+  type RemotePackage,
+  type SignalRow,
+  type VisitorFigures,
+  visitorFigures,
+} from '@app/rollout';
+import { type HealthTicket, trackInTicket } from '@app/rollout/node';
 import type { Sql } from '../db/sql';
 
 export const HEALTH_RETENTION_MS = 30 * 24 * 3600 * 1000;
 /** Pruning runs at most this often, and deletes at most PRUNE_BATCH rows a run, so a report never waits long. */
 const PRUNE_EVERY_MS = 3600 * 1000;
 const PRUNE_BATCH = 5000;
+/** The most rows one read of a remote's window takes (a chart or a gate tick): the newest are kept. */
+const WINDOW_ROWS = 200_000;
 
-interface CountRow {
-  loads: number | null;
-  loadFailures: number | null;
-  renderErrors: number | null;
+/** A report that must not count, and why (docs/decisions/0027-health-gate.md). */
+export class HealthRefused extends Error {
+  constructor(readonly reason: HealthRefusal) {
+    super(reason);
+  }
 }
 
-const COUNT_COLUMNS = `
-  SUM(CASE WHEN event = 'load' THEN 1 ELSE 0 END) AS "loads",
-  SUM(CASE WHEN event = 'load-failure' THEN 1 ELSE 0 END) AS "loadFailures",
-  SUM(CASE WHEN event = 'render-error' THEN 1 ELSE 0 END) AS "renderErrors"`;
+const INSERT = `INSERT INTO rollout_health_signals (remote, version, track, kind, value, visitor, ticket, at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
+const REFUSE = `INSERT INTO rollout_health_refusals (reason, minute, count) VALUES (?, ?, 1)
+  ON CONFLICT (reason, minute) DO UPDATE SET count = rollout_health_refusals.count + 1`;
+const REFUSALS_SINCE = `SELECT reason, SUM(count) AS "count" FROM rollout_health_refusals
+  WHERE minute >= ? GROUP BY reason ORDER BY reason`;
+const VERSION_ROWS = `SELECT visitor, ticket, kind, value FROM rollout_health_signals
+  WHERE remote = ? AND version = ? AND at >= ? ORDER BY at DESC LIMIT ${WINDOW_ROWS}`;
+const REMOTE_ROWS = `SELECT version, track, visitor, ticket, kind, value, at FROM rollout_health_signals
+  WHERE remote = ? AND at >= ? ORDER BY at DESC LIMIT ${WINDOW_ROWS}`;
+const PRUNE = `DELETE FROM rollout_health_signals WHERE id IN
+  (SELECT id FROM rollout_health_signals WHERE at < ? ORDER BY at LIMIT ${PRUNE_BATCH})`;
+const PRUNE_REFUSALS = 'DELETE FROM rollout_health_refusals WHERE minute < ?';
 
-const INSERT =
-  'INSERT INTO rollout_health_events (remote, version, track, event, ms, at) VALUES (?, ?, ?, ?, ?, ?)';
-const COUNT_SINCE = `SELECT ${COUNT_COLUMNS} FROM rollout_health_events WHERE remote = ? AND version = ? AND at >= ?`;
-const SUMMARY = `SELECT remote, version, ${COUNT_COLUMNS}, MAX(at) AS "lastAt"
-  FROM rollout_health_events GROUP BY remote, version ORDER BY remote, "lastAt" DESC`;
-const PRUNE = `DELETE FROM rollout_health_events WHERE id IN
-  (SELECT id FROM rollout_health_events WHERE at < ? ORDER BY at LIMIT ${PRUNE_BATCH})`;
+export interface RemoteSignalRow extends SignalRow {
+  version: string;
+  track: 'stable' | 'canary' | 'preview';
+  at: number;
+}
 
 /**
- * The health events of staged rollouts: the one place with their SQL, used by the API's health route and
- * admin view, and by the rollout CLI's health gate (through openRolloutHealthStore, on the same file).
+ * What visitors felt, per remote and version: the one place with the SQL of health reports, used by the
+ * API's report route and admin view, and by the rollout CLI's gate (through openRolloutHealthStore).
  */
 export class RolloutHealthService {
   private lastPrune = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  async record(report: RolloutHealthReport, at: Date = new Date()): Promise<void> {
-    await this.sql.run(INSERT, [
-      report.remote,
-      report.version,
-      report.track,
-      report.event,
-      report.ms ?? null,
-      at.getTime(),
+  /**
+   * Stores one page view's events, all or none. Every event must be on a version its ticket names (else
+   * `mismatched`), and each kind counts once per ticket and version (a second time is `replayed`, whichever
+   * instance stored the first: the unique index decides).
+   */
+  async record(ticket: HealthTicket, events: HealthEvent[]): Promise<void> {
+    const at = this.now();
+    const rows = events.map((e) => {
+      const track = trackInTicket(ticket, e.remote, e.version);
+      if (!track) throw new HealthRefused('mismatched');
+      return [e.remote, e.version, track, e.kind, e.value ?? null, ticket.visitor, ticket.id, at];
+    });
+    const keys = new Set(events.map((e) => `${e.remote}\n${e.version}\n${e.kind}`));
+    if (keys.size !== events.length) throw new HealthRefused('replayed');
+    await this.sql.transaction(async (tx) => {
+      for (const row of rows) {
+        if ((await tx.run(INSERT, row)) === 0) throw new HealthRefused('replayed');
+      }
+    });
+    if (at - this.lastPrune >= PRUNE_EVERY_MS) await this.prune(at);
+  }
+
+  /** Counts a refused report (per reason and minute). */
+  async refuse(reason: HealthRefusal): Promise<void> {
+    await this.sql.run(REFUSE, [reason, Math.floor(this.now() / 60_000)]);
+  }
+
+  async refusals(sinceMs: number): Promise<Array<{ reason: HealthRefusal; count: number }>> {
+    const rows = await this.sql.all<{ reason: HealthRefusal; count: number | string }>(REFUSALS_SINCE, [
+      Math.floor(sinceMs / 60_000),
     ]);
-    const now = Date.now();
-    if (now - this.lastPrune >= PRUNE_EVERY_MS) await this.prune(now);
+    return rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
   }
 
-  async counts(remote: RemotePackage, version: string, since?: Date): Promise<HealthCounts> {
-    const row = (await this.sql.get<CountRow>(COUNT_SINCE, [remote, version, since ? since.getTime() : 0]))!;
-    return {
-      loads: row.loads ?? 0,
-      loadFailures: row.loadFailures ?? 0,
-      renderErrors: row.renderErrors ?? 0,
-    };
+  /** Per visitor, what one version's page views felt from `since` on. */
+  async visitors(remote: RemotePackage, version: string, since?: Date): Promise<VisitorFigures[]> {
+    const rows = await this.sql.all<SignalRow>(VERSION_ROWS, [remote, version, since ? since.getTime() : 0]);
+    return visitorFigures(rows.map(numericValue));
   }
 
-  /** Per remote and version over the retained events, each remote's most recently reported version first. */
-  async summary(): Promise<RolloutHealthRow[]> {
-    const rows = await this.sql.all<CountRow & { remote: RemotePackage; version: string; lastAt: number }>(
-      SUMMARY,
-    );
-    return rows.map((r) => ({
-      remote: r.remote,
-      version: r.version,
-      loads: r.loads ?? 0,
-      loadFailures: r.loadFailures ?? 0,
-      renderErrors: r.renderErrors ?? 0,
-      lastAt: new Date(r.lastAt).toISOString(),
-    }));
+  /** Every report on one remote from `since` on, newest first (bounded), for the admin view's charts. */
+  async remoteRows(remote: RemotePackage, since: number): Promise<RemoteSignalRow[]> {
+    const rows = await this.sql.all<RemoteSignalRow>(REMOTE_ROWS, [remote, since]);
+    return rows.map((r) => ({ ...numericValue(r), at: Number(r.at) }));
   }
 
-  /** Deletes one batch of events older than the retention; a full batch leaves the next record to go on. */
-  async prune(now = Date.now()): Promise<number> {
+  /** Deletes one batch of reports older than the retention; a full batch leaves the next record to go on. */
+  async prune(now = this.now()): Promise<number> {
     const deleted = await this.sql.run(PRUNE, [now - HEALTH_RETENTION_MS]);
+    await this.sql.run(PRUNE_REFUSALS, [Math.floor((now - HEALTH_RETENTION_MS) / 60_000)]);
     this.lastPrune = deleted < PRUNE_BATCH ? now : Number.NEGATIVE_INFINITY;
     return deleted;
   }
+}
+
+// PostgreSQL's DOUBLE PRECISION arrives as a number, SQLite's REAL too; a NULL stays null.
+function numericValue<T extends { kind: HealthKind; value: number | string | null }>(row: T): T & SignalRow {
+  return { ...row, value: row.value === null ? null : Number(row.value) } as T & SignalRow;
 }

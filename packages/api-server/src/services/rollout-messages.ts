@@ -1,3 +1,4 @@
+import type { HealthRefusal } from '@app/contracts';
 import { PREVIEW_MESSAGES } from '@app/rollout/node';
 
 /**
@@ -7,6 +8,14 @@ import { PREVIEW_MESSAGES } from '@app/rollout/node';
 export const ROLLOUT_MESSAGES = {
   unknownRelease: 'Unknown release',
   tooManyHealthReports: 'Too many health reports. Try again later.',
+  /** Why a health report was refused (docs/decisions/0027-health-gate.md); none of them is counted. */
+  refused: {
+    malformed: 'This health report is not well-formed.',
+    forged: 'This health report’s ticket is not one we issued.',
+    expired: 'This health report’s ticket has expired.',
+    replayed: 'This page view has already reported that.',
+    mismatched: 'This page view was not served that version.',
+  } satisfies Record<HealthRefusal, string>,
   previewExpired: PREVIEW_MESSAGES.expired,
   previewInvalid: PREVIEW_MESSAGES.invalid,
   previewNotReleased: PREVIEW_MESSAGES.notReleased,

@@ -2,27 +2,32 @@ import {
   type AdminRollouts,
   AdminRolloutsSchema,
   AuditEntrySchema,
+  type HealthBeacon,
   type PreviewGrant,
-  type RolloutHealthReport,
 } from '@app/contracts';
-import type { RemotePackage } from '@app/rollout';
+import { type DeploymentManifest, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
 import {
   checkPreview,
+  ensureEdgeSecret,
   isReleased,
   readAuditLog,
   readManifestFile,
   readPreviewSecret,
+  ticketKey,
+  verifyTicket,
 } from '@app/rollout/node';
 import * as v from 'valibot';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
-import { RolloutHealthService } from './rollout-health';
+import { chartOf, healthRows } from './rollout-charts';
+import { HealthRefused, RolloutHealthService } from './rollout-health';
 import { ROLLOUT_MESSAGES as M } from './rollout-messages';
 
 /** A secret found on disk is trusted this long; a missing one is looked for again on every request. */
 const SECRET_CACHE_MS = 5000;
 const AUDIT_LIMIT = 100;
+const DAY_MS = 24 * 3600 * 1000;
 
 /**
  * Staged rollouts as the API sees them: health reports of released versions, preview-link verification and
@@ -33,12 +38,22 @@ export class RolloutService {
   /** Releases are immutable, so a version once found stays released; unknown ones are checked each time. */
   private readonly released = new Set<string>();
   private secret: { value: string; until: number } | null = null;
+  private ticketKeyValue: Buffer | null = null;
 
   constructor(
     sql: Sql,
     private readonly config: Config['rollout'],
+    private readonly now: () => number = Date.now,
   ) {
-    this.health = new RolloutHealthService(sql);
+    this.health = new RolloutHealthService(sql, now);
+  }
+
+  /** The key of health tickets, from the edge's secret (EDGE_SECRET, else the deploy folder's file). */
+  private ticketKey(): Buffer {
+    this.ticketKeyValue ??= ticketKey(
+      ensureEdgeSecret(this.config.paths, { EDGE_SECRET: this.config.edgeSecret ?? undefined }),
+    );
+    return this.ticketKeyValue;
   }
 
   isReleased(remote: RemotePackage, version: string): boolean {
@@ -49,10 +64,25 @@ export class RolloutService {
     return true;
   }
 
-  /** Stores one validated report; a version never released for that remote is refused. */
-  async report(report: RolloutHealthReport): Promise<void> {
-    if (!this.isReleased(report.remote, report.version)) throw new HttpError(400, M.unknownRelease);
-    await this.health.record(report);
+  /**
+   * Stores one page view's report if its ticket proves the page was served those versions
+   * (docs/decisions/0027-health-gate.md). Anything else is a 400 that counts nothing but the refusal.
+   */
+  async report(beacon: HealthBeacon): Promise<void> {
+    try {
+      const verdict = verifyTicket(beacon.ticket, this.ticketKey(), this.now());
+      if (!verdict.ok) throw new HealthRefused(verdict.reason);
+      await this.health.record(verdict.ticket, beacon.events);
+    } catch (error) {
+      if (!(error instanceof HealthRefused)) throw error;
+      await this.health.refuse(error.reason);
+      throw new HttpError(400, M.refused[error.reason]);
+    }
+  }
+
+  /** A report that did not even parse: refused like a forged one, and counted. */
+  async refuseMalformed(): Promise<void> {
+    await this.health.refuse('malformed');
   }
 
   private previewSecret(now: number): string | null {
@@ -77,13 +107,34 @@ export class RolloutService {
 
   async adminView(): Promise<AdminRollouts> {
     const { paths } = this.config;
+    const now = this.now();
+    const manifest = readManifestOrNull(paths.manifestFile);
+    const health: AdminRollouts['health'] = [];
+    const charts: AdminRollouts['charts'] = [];
+    for (const remote of REMOTE_PACKAGES) {
+      const from = windowStart(manifest, remote, now);
+      const rows = await this.health.remoteRows(remote, from);
+      health.push(...healthRows(remote, rows));
+      if (rows.length > 0) charts.push(chartOf(remote, rows, from, now));
+    }
     return v.parse(AdminRolloutsSchema, {
       environment: paths.environment,
-      manifest: readManifestOrNull(paths.manifestFile),
-      health: await this.health.summary(),
+      manifest,
+      health,
+      charts,
+      refusals: await this.health.refusals(now - DAY_MS),
       audit: readAuditOrEmpty(paths.auditFile),
     });
   }
+}
+
+/** A running canary is shown from its start (up to a week back); otherwise the last day. */
+function windowStart(manifest: DeploymentManifest | null, remote: RemotePackage, now: number): number {
+  const canary = manifest?.remotes[remote]?.canary;
+  const started = canary ? Date.parse(canary.startedAt) : Number.NaN;
+  return Number.isFinite(started)
+    ? Math.max(now - 7 * DAY_MS, Math.min(started, now - DAY_MS))
+    : now - DAY_MS;
 }
 
 // The admin view is a diagnostic: a corrupt or unreadable deployment file shows as missing, never as a 500.
