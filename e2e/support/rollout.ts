@@ -66,7 +66,8 @@ interface StatusRemote {
   remote: string;
   stable: string | null;
   canary: { version: string; percent: number } | null;
-  health: Array<{ version: string; loads: number; loadFailures: number; renderErrors: number }>;
+  /** Per version since the canary started: distinct visitors, page views, the mean of their error rates. */
+  health: Array<{ version: string; visitors: number; views: number; errorRate: number | null }>;
 }
 
 export async function status(): Promise<StatusRemote[]> {
@@ -137,6 +138,37 @@ export function heroOf(label: string): string {
 /** Releases a build of the hero's remote whose Home hero is `text` (code, pages and renderer alike). */
 export const releaseHero = (text: string) =>
   release(HERO_REMOTE, '--dist', variantOf(HERO_REMOTE, HERO, text));
+
+/**
+ * Ends a page view the way a visitor does (navigating away): the shell sends the page's health report
+ * (docs/decisions/0027-health-gate.md) when the page is hidden.
+ */
+export async function endPageView(page: { goto(url: string): Promise<unknown> }): Promise<void> {
+  await page.goto('about:blank');
+}
+
+/** The error rate `rollout status` shows for a version (null while it has no reports). */
+export async function errorRateOf(remote: string, version: string): Promise<number | null> {
+  return (await remoteStatus(remote)).health.find((h) => h.version === version)?.errorRate ?? null;
+}
+
+/**
+ * A build whose code throws when any button is clicked: a listener its first chunk registers, so the error's
+ * stack names that release's file, as a broken click handler's would.
+ */
+export function throwingOnClick(dir: string): string {
+  const chunk = fs
+    .readdirSync(dir)
+    .find((file) => file.startsWith('__federation_expose_') && file.endsWith('.js'));
+  if (!chunk) throw new Error(`no exposed chunk in ${dir}`);
+  fs.appendFileSync(
+    path.join(dir, chunk),
+    `\n;document.addEventListener('click', function brokenHandler(event) {
+  if (event.target instanceof Element && event.target.closest('button')) throw new Error('canary click handler failed');
+});\n`,
+  );
+  return dir;
+}
 
 /** Releases a new build whose hero starts with `<label> build`: its version and its hero. */
 export async function releaseHeroVariant(label: string): Promise<{ version: string; heading: string }> {

@@ -2,6 +2,8 @@ import { ensurePreviewSecret, rolloutPaths, signPreviewToken } from '@app/rollou
 import { createMember, useToken } from '../support/api';
 import {
   DEPLOY_DIR,
+  endPageView,
+  errorRateOf,
   HERO,
   HERO_REMOTE,
   releaseFolder,
@@ -116,12 +118,8 @@ test('a canary that fails to load still falls back to stable in the same page', 
   const visit = await view(page);
   expect(visit.first.version).toBe(broken.version); // what the edge planned
   await expect(liveHeading(page)).toHaveText(new RegExp(`^${HERO}`)); // what the visitor ends up with: stable
-  await expect
-    .poll(
-      async () =>
-        (await remoteStatus(REMOTE)).health.find((h) => h.version === broken.version)?.loadFailures ?? 0,
-    )
-    .toBeGreaterThan(0);
+  await endPageView(page);
+  await expect.poll(() => errorRateOf(REMOTE, broken.version)).toBe(1);
 });
 
 test('a member who signs in gets the same versions in a second browser', async ({ browser }) => {

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_PATHS, MESSAGES } from '@app/contracts';
+import { MESSAGES } from '@app/contracts';
 import { readPreviewSecret, rolloutPaths, signPreviewToken } from '@app/rollout/node';
-import { API_URL, createMember, useToken } from '../support/api';
+import { createMember, useToken } from '../support/api';
 import {
   DEPLOY_DIR,
+  endPageView,
+  errorRateOf,
   HERO,
   HERO_REMOTE,
   heroOf,
@@ -15,6 +17,7 @@ import {
   remoteStatus,
   rollout,
   STORE_DIR,
+  throwingOnClick,
   tryRelease,
   tryRollout,
   variantOf,
@@ -217,11 +220,8 @@ test('a canary whose entry is deleted falls back to stable within the budget, an
   );
   await expect(page.getByRole('contentinfo')).toBeVisible();
 
-  await expect
-    .poll(
-      async () => (await remoteStatus(REMOTE)).health.find((h) => h.version === broken)?.loadFailures ?? 0,
-    )
-    .toBeGreaterThan(0);
+  await endPageView(page);
+  await expect.poll(() => errorRateOf(REMOTE, broken)).toBe(1);
 });
 
 test('a canary whose server hangs falls back to stable within the 8 s budget', async ({ page }) => {
@@ -254,11 +254,8 @@ test('a tampered canary entry is refused by its digest: stable is served, and th
   await page.goto('/');
   await expect(hero(page)).toHaveText(new RegExp(`^${HERO}`));
   expect(await page.evaluate(() => (globalThis as { __tampered?: boolean }).__tampered)).toBeUndefined();
-  await expect
-    .poll(
-      async () => (await remoteStatus(REMOTE)).health.find((h) => h.version === tampered)?.loadFailures ?? 0,
-    )
-    .toBeGreaterThan(0);
+  await endPageView(page);
+  await expect.poll(() => errorRateOf(REMOTE, tampered)).toBe(1);
 });
 
 test('a tampered stable entry is refused: its region shows the fallback, the rest of the app works', async ({
@@ -277,11 +274,8 @@ test('a tampered stable entry is refused: its region shows the fallback, the res
     .getByRole('link', { name: 'Login', exact: true })
     .click();
   await expect(page.getByRole('heading', { level: 1, name: /Log In/ })).toBeVisible();
-  await expect
-    .poll(
-      async () => (await remoteStatus(REMOTE)).health.find((h) => h.version === tampered)?.loadFailures ?? 0,
-    )
-    .toBeGreaterThan(0);
+  await endPageView(page);
+  await expect.poll(() => errorRateOf(REMOTE, tampered)).toBe(1);
 });
 
 test('a canary that a chunk 404 breaks falls back, too', async ({ page }) => {
@@ -295,29 +289,48 @@ test('a canary that a chunk 404 breaks falls back, too', async ({ page }) => {
   await expect(hero(page)).toHaveText(new RegExp(`^${HERO}`));
 });
 
-test('the health gate rolls a failing canary back by itself, and the audit log says why', async ({
+test('a canary whose code throws on a button click is rolled back by the health gate; history and the charts say why', async ({
+  browser,
   request,
 }) => {
-  const failing = await releaseVariant('Failing');
-  await rollout('start', REMOTE, failing, '--percent', '1');
-  // Browsers report: the canary fails, stable loads.
-  for (let i = 0; i < 12; i++) {
-    const canary = { remote: REMOTE, version: failing, track: 'canary', event: 'load-failure', ms: 8000 };
-    const stable = { remote: REMOTE, version: original, track: 'stable', event: 'load', ms: 300 };
-    expect((await request.post(`${API_URL}${API_PATHS.rolloutHealth}`, { data: canary })).status()).toBe(204);
-    expect((await request.post(`${API_URL}${API_PATHS.rolloutHealth}`, { data: stable })).status()).toBe(204);
+  const heading = heroOf('Clumsy');
+  const clumsy = await release(REMOTE, '--dist', throwingOnClick(variantOf(REMOTE, HERO, heading)));
+  await rollout('start', REMOTE, clumsy, '--percent', '50');
+  // Fresh browsers are fresh visitors: each is served one track, clicks a button, and leaves the page.
+  const seen = { canary: 0, stable: 0 };
+  for (let i = 0; i < 40 && (seen.canary < 3 || seen.stable < 3); i++) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    const text = (await hero(page).textContent()) ?? '';
+    const track = text === heading ? 'canary' : 'stable';
+    seen[track] += 1;
+    await page.getByRole('button').first().click();
+    if (track === 'canary') await expect.poll(() => errors).toContain('canary click handler failed');
+    else expect(errors).toEqual([]);
+    await endPageView(page);
+    await context.close();
   }
+  expect(seen.canary).toBeGreaterThanOrEqual(3);
+  await expect
+    .poll(async () => (await remoteStatus(REMOTE)).health.find((h) => h.version === clumsy)?.visitors)
+    .toBe(seen.canary);
+
   const watch = await tryRollout(
     'watch',
     REMOTE,
+    '--steps',
+    '50,100',
     '--interval',
     '0.2',
-    '--min-sample',
-    '10',
+    '--min-visitors',
+    '3',
     '--max-wait',
     '20',
   );
-  expect(watch.code).toBe(2);
+  expect(watch.code, watch.stdout + watch.stderr).toBe(2);
   const now = await remoteStatus(REMOTE);
   expect(now.canary).toBeNull();
   expect(now.stable).toBe(original);
@@ -325,7 +338,22 @@ test('the health gate rolls a failing canary back by itself, and the audit log s
     entries: Array<{ action: string; reason?: string }>;
   };
   expect(history[0]).toMatchObject({ action: 'watch-rollback' });
-  expect(history[0]?.reason).toMatch(/canary failure rate 100\.0 %/);
+  expect(history[0]?.reason).toMatch(
+    new RegExp(`^errors: canary 100\\.0 % of ${seen.canary} visitors, stable 0\\.0 % of \\d+ visitors`),
+  );
+
+  // The administrators' picture: both tracks on the remote's charts, and why the last decision was taken.
+  const admin = await createMember(request, ['admin'], 'chartadmin');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await useToken(page, admin.token);
+  await page.goto('/admin/rollouts');
+  const chart = page.getByTestId(`rollout-chart-${REMOTE}`);
+  await expect(chart.locator('[data-track="canary"]').first()).toBeVisible();
+  await expect(chart.locator('[data-track="stable"]').first()).toBeVisible();
+  await expect(chart).toContainText(clumsy);
+  await expect(chart).toContainText(history[0]?.reason ?? 'a reason');
+  await context.close();
 });
 
 test('the compatibility gate refuses a build for another React major or an unknown @app contract', async () => {

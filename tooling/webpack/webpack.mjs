@@ -45,6 +45,9 @@ function injectRuntimePluginPath() {
   return enhanced.resolve('@module-federation/inject-external-runtime-core-plugin').replace(/\.cjs$/, '.js');
 }
 
+/** Libraries the shell loads only once the page is idle (web-vitals): never in the shared chunk. */
+const LAZY_LIBRARIES = /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?web-vitals[\\/]/;
+
 /**
  * The host provides every shared module, and all of them load before its first render. Webpack gives each
  * its own chunk (16 files for the shell), and each chunk's <script> insertion costs the main thread
@@ -55,8 +58,12 @@ const hostSplitChunks = {
   cacheGroups: {
     sharedLibraries: {
       // Modules with a file only: the federation's consume modules stay where webpack puts them (moved into
-      // this chunk, they would wait for the very chunk they are in).
-      test: (module) => /[\\/](node_modules|packages)[\\/]/.test(module.resource ?? ''),
+      // this chunk, they would wait for the very chunk they are in). Libraries the shell loads only once the
+      // page is idle (web-vitals, docs/decisions/0027-health-gate.md) keep their own chunk: in this one, every
+      // first screen would wait for them.
+      test: (module) =>
+        /[\\/](node_modules|packages)[\\/]/.test(module.resource ?? '') &&
+        !LAZY_LIBRARIES.test(module.resource ?? ''),
       chunks: 'async',
       name: 'shared-libraries',
       enforce: true,
