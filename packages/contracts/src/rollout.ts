@@ -63,6 +63,8 @@ export const PreviewGrantSchema = v.object({
 export type PreviewGrant = v.InferOutput<typeof PreviewGrantSchema>;
 
 const Figure = v.nullable(v.number());
+/** What visitors felt: the mean of their error rates, and the p75s of their Web Vitals (null: no values). */
+const SIGNAL_FIGURES = { errorRate: Figure, lcp: Figure, inp: Figure, cls: Figure };
 
 /** One version's figures over the retained reports (per visitor: see @app/rollout health-signals). */
 export const RolloutHealthRowSchema = v.object({
@@ -70,10 +72,7 @@ export const RolloutHealthRowSchema = v.object({
   version: VersionIdSchema,
   visitors: v.number(),
   views: v.number(),
-  errorRate: Figure,
-  lcp: Figure,
-  inp: Figure,
-  cls: Figure,
+  ...SIGNAL_FIGURES,
   lastAt: v.nullable(Iso),
 });
 export type RolloutHealthRow = v.InferOutput<typeof RolloutHealthRowSchema>;
@@ -82,10 +81,7 @@ export type RolloutHealthRow = v.InferOutput<typeof RolloutHealthRowSchema>;
 export const RolloutPointSchema = v.object({
   at: Iso,
   visitors: v.number(),
-  errorRate: Figure,
-  lcp: Figure,
-  inp: Figure,
-  cls: Figure,
+  ...SIGNAL_FIGURES,
 });
 export type RolloutPoint = v.InferOutput<typeof RolloutPointSchema>;
 
