@@ -153,8 +153,9 @@ export async function errorRateOf(remote: string, version: string): Promise<numb
 }
 
 /**
- * A build whose code throws when any button is clicked: a listener its first chunk registers, so the error's
- * stack names that release's file, as a broken click handler's would.
+ * A build whose code throws when any button is clicked: a listener its first chunk registers (capturing, so
+ * no handler that stops propagation hides it), so the error's stack names that release's file, as a broken
+ * click handler's would.
  */
 export function throwingOnClick(dir: string): string {
   const chunk = fs
@@ -165,7 +166,7 @@ export function throwingOnClick(dir: string): string {
     path.join(dir, chunk),
     `\n;document.addEventListener('click', function brokenHandler(event) {
   if (event.target instanceof Element && event.target.closest('button')) throw new Error('canary click handler failed');
-});\n`,
+}, true);\n`,
   );
   return dir;
 }

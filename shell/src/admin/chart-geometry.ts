@@ -123,10 +123,17 @@ export function chartGeometry(
   return { yMax, yTicks, series };
 }
 
-/** A bucket's time as an admin reads it: `12:05`, or with the day when the chart spans more than one. */
-export function clock(iso: string, withDay = false): string {
+/**
+ * A bucket's time as an admin reads it: `12:05`, with the day when the chart spans more than one, with the
+ * seconds when its buckets are shorter than a minute (a rollout watched for a few minutes).
+ */
+export function clock(iso: string, withDay = false, seconds = false): string {
   const date = new Date(iso);
-  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  const time = date.toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(seconds ? { second: '2-digit' } : {}),
+  });
   return withDay ? `${date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' })} ${time}` : time;
 }
 

@@ -61,6 +61,7 @@ const noData = (t: Theme) => css`
 `;
 
 function bucketText(ms: number): string {
+  if (ms < 60_000) return `${Math.round(ms / 1000)}-second`;
   const minutes = Math.round(ms / 60_000);
   if (minutes < 60) return `${minutes}-minute`;
   const hours = Math.round(minutes / 6) / 10;
@@ -92,6 +93,7 @@ export function MetricChart({ chart, signal }: { chart: RolloutChart; signal: Si
   }
   const box = CHART_BOX;
   const withDay = Date.parse(chart.to) - Date.parse(chart.from) > 24 * 3_600_000;
+  const seconds = chart.bucketMs < 60_000;
   const bottom = box.height - box.bottom;
   return (
     <figure css={figure}>
@@ -104,7 +106,7 @@ export function MetricChart({ chart, signal }: { chart: RolloutChart; signal: Si
       >
         <title id={`${id}-title`}>{chartSummary(signal, geometry)}</title>
         <desc id={`${id}-desc`}>
-          {`From ${clock(chart.from, withDay)} to ${clock(chart.to, withDay)} in ${bucketText(chart.bucketMs)} buckets; scale 0 to ${formatSignalValue(signal, geometry.yMax)}.`}
+          {`From ${clock(chart.from, withDay, seconds)} to ${clock(chart.to, withDay, seconds)} in ${bucketText(chart.bucketMs)} buckets; scale 0 to ${formatSignalValue(signal, geometry.yMax)}.`}
         </desc>
         <g className="grid">
           {geometry.yTicks.map((tick) => (
@@ -118,10 +120,10 @@ export function MetricChart({ chart, signal }: { chart: RolloutChart; signal: Si
         </g>
         <g className="axis">
           <text x={box.left} y={bottom + 16} textAnchor="start">
-            {clock(chart.from, withDay)}
+            {clock(chart.from, withDay, seconds)}
           </text>
           <text x={box.width - box.right} y={bottom + 16} textAnchor="end">
-            {clock(chart.to, withDay)}
+            {clock(chart.to, withDay, seconds)}
           </text>
         </g>
         {geometry.series.map((s) => (
@@ -130,7 +132,7 @@ export function MetricChart({ chart, signal }: { chart: RolloutChart; signal: Si
             {s.points.map((p) => (
               <circle key={p.at} cx={p.x} cy={p.y} r={3}>
                 <title>
-                  {`${clock(p.at, withDay)} · ${s.track} ${s.version} · ${formatSignalValue(signal, p.value)} of ${visitorsText(p.visitors)}`}
+                  {`${clock(p.at, withDay, seconds)} · ${s.track} ${s.version} · ${formatSignalValue(signal, p.value)} of ${visitorsText(p.visitors)}`}
                 </title>
               </circle>
             ))}
