@@ -14,7 +14,11 @@ const SQLITE_ONLY = [
   'test/stored-cards.test.ts',
   'test/query-plans.test.ts',
 ];
-const POSTGRES_ONLY = ['test/backup-postgres.test.ts', 'test/search-parity.test.ts'];
+const POSTGRES_ONLY = [
+  'test/backup-postgres.test.ts',
+  'test/search-parity.test.ts',
+  'test/postgres-outage.test.ts',
+];
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 
 export default defineConfig({

@@ -2,12 +2,14 @@ import { API_PATHS } from '@app/contracts';
 import { Hono } from 'hono';
 import type { AppContext } from './context';
 import { createChangeWatch } from './db/change-watch';
-import { HttpError } from './errors';
+import type { Lifecycle } from './drain';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, HttpError, isDatabaseUnavailable } from './errors';
 import { expensiveLimit } from './expensive-limit';
 import { requestAddressKey, trustedProxies } from './rate-limit/client-address';
 import { mountRateLimits } from './rate-limit/middleware';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAdminRoutes } from './routes/admin';
+import { registerHealthRoutes } from './routes/health';
 import { body, type Env, type RouteDeps } from './routes/http-helpers';
 import { createListCache } from './routes/list-cache';
 import { registerPostRoutes } from './routes/posts';
@@ -16,7 +18,7 @@ import { registerSiteRoutes } from './routes/site';
 import { MSG } from './services/accounts';
 
 /** The hono app over a context (database + services): startServer makes both. */
-export function createApp(ctx: AppContext): Hono<Env> {
+export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: false }): Hono<Env> {
   const { config, accounts, posts, site, rollout } = ctx;
   const app = new Hono<Env>();
   const log =
@@ -36,6 +38,9 @@ export function createApp(ctx: AppContext): Hono<Env> {
       });
     });
   }
+
+  // Before every other middleware: liveness touches no database, whatever the request carries (a token).
+  registerHealthRoutes(app, ctx.sql, lifecycle);
 
   // Search runs a bounded number at a time; a request that would wait too long is answered 503 with
   // Retry-After (src/expensive-limit.ts). The tag, category and report counts were limited too while they
@@ -83,7 +88,8 @@ export function createApp(ctx: AppContext): Hono<Env> {
     assessmentRepeatMs: config.rateLimits.assessmentRepeatMs,
   };
 
-  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  // As it always was (after the token check): others call it. Liveness and readiness are registered above.
+  app.get(API_PATHS.health, (c) => c.json({ status: 'ok' }));
   registerAccountRoutes(app, deps);
   registerPostRoutes(app, deps);
   registerSiteRoutes(app, deps);
@@ -93,6 +99,17 @@ export function createApp(ctx: AppContext): Hono<Env> {
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.body(), err.status);
+    // The database is away (PostgreSQL restarting, a failover): a 503 the client may retry, not a 500 with
+    // a stack. One short line, since there will be one per request until it is back.
+    if (isDatabaseUnavailable(err)) {
+      if (log || config.logLevel === 'error') {
+        process.stderr.write(
+          `${JSON.stringify({ level: 'warn', time: new Date().toISOString(), method: c.req.method, path: c.req.path, msg: 'database unavailable', error: String(err) })}\n`,
+        );
+      }
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      return c.json({ error: DATABASE_UNAVAILABLE }, 503);
+    }
     if (log || config.logLevel === 'error') {
       process.stderr.write(
         `${JSON.stringify({ level: 'error', time: new Date().toISOString(), method: c.req.method, path: c.req.path, error: String(err), stack: err instanceof Error ? err.stack : undefined })}\n`,

@@ -72,6 +72,8 @@ export const ConfigSchema = v.object({
   searchWorkers: Int(0, 16),
   /** JSON answers at least this large are compressed (brotli or gzip) when the client accepts it. */
   compressMinBytes: Int(0, 10 * 1024 * 1024),
+  /** On SIGTERM/SIGINT, how long requests in flight may take before their connections are closed. */
+  drainTimeoutMs: Int(0, 10 * 60_000),
   lockout: v.object({
     maxAttempts: Int(1, 1000),
     windowMs: Int(1, 86_400_000),
@@ -139,6 +141,7 @@ export const DEFAULT_CONFIG: Config = {
   // As many as the expensive limit lets run at once: each search that may start has a thread to run on.
   searchWorkers: 2,
   compressMinBytes: 1024,
+  drainTimeoutMs: 10_000,
   lockout: { maxAttempts: 5, windowMs: 15 * 60 * 1000, durationMs: 15 * 60 * 1000 },
   // OWASP's argon2id recommendation: m=19 MiB, t=2, p=1.
   argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
@@ -267,6 +270,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     },
     searchWorkers: num(env, 'SEARCH_WORKERS', d.searchWorkers),
     compressMinBytes: num(env, 'COMPRESS_MIN_BYTES', d.compressMinBytes),
+    drainTimeoutMs: num(env, 'DRAIN_TIMEOUT_MS', d.drainTimeoutMs),
     lockout: {
       maxAttempts: num(env, 'LOCKOUT_MAX_ATTEMPTS', d.lockout.maxAttempts),
       windowMs: num(env, 'LOCKOUT_WINDOW_MS', d.lockout.windowMs),

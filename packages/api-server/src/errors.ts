@@ -38,3 +38,43 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = (err as { code?: unknown }).code;
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
+
+/** The answer while the database cannot be reached: a retry soon will do, the request was not wrong. */
+export const DATABASE_UNAVAILABLE = 'The service is briefly unavailable. Please try again in a moment.';
+/** Seconds a client is told to wait (Retry-After) while the database is away or the instance drains. */
+export const DATABASE_RETRY_AFTER_S = 2;
+
+// Errors that say the database is not there (stopped, restarting, unreachable, too slow), not that the
+// query was wrong: sockets refused or reset, PostgreSQL's admin_shutdown (57P01), crash_shutdown (57P02),
+// cannot_connect_now (57P03), too_many_connections (53300), statement_timeout (57014), the connection
+// exceptions (class 08), and SQLite's lock wait running out.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '57014',
+  'SQLITE_BUSY',
+]);
+// pg's own errors carry no code: a pool that could not connect in time, a connection that ended under a
+// query, a client-side query_timeout, a client that had already failed.
+const UNAVAILABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|not queryable|connection timeout/i;
+
+/** True when `err` (or what it wraps) means the database cannot answer now: the caller gets a 503. */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!(err instanceof Error) || depth > 3) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (UNAVAILABLE_MESSAGES.test(err.message)) return true;
+  // Node's connect to several addresses fails with an AggregateError of each attempt's error.
+  const inner = err instanceof AggregateError ? err.errors : [];
+  return [err.cause, ...inner].some((e) => isDatabaseUnavailable(e, depth + 1));
+}

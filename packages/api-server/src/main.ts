@@ -9,14 +9,41 @@ const databaseLabel = ({ databaseUrl, dbPath }: Config) => {
 };
 
 const config = loadConfig();
-const server = await startServer(config);
-if (config.logLevel !== 'silent') {
-  process.stdout.write(
-    `${JSON.stringify({ level: 'info', time: new Date().toISOString(), msg: 'API listening', url: server.url, db: databaseLabel(config), requiresActivation: config.requiresActivation })}\n`,
-  );
-}
-const stop = () => {
-  void server.close().then(() => process.exit(0));
+const log = (line: Record<string, unknown>) => {
+  if (config.logLevel === 'silent') return;
+  process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), ...line })}\n`);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+const server = await startServer(config);
+log({
+  msg: 'API listening',
+  url: server.url,
+  db: databaseLabel(config),
+  requiresActivation: config.requiresActivation,
+});
+
+// SIGTERM (a supervisor, a rolling restart) and SIGINT (Ctrl+C) drain: readiness answers 503, no new
+// connections, what is in flight finishes within DRAIN_TIMEOUT_MS, the database pool closes, exit 0.
+// A second signal means "now": exit at once (docs/decisions/0028-process-lifecycle.md).
+let draining = false;
+const onSignal = (signal: NodeJS.Signals) => {
+  if (draining) {
+    log({ msg: 'API stopping at once', signal });
+    process.exit(1);
+  }
+  draining = true;
+  log({ msg: 'API draining', signal, timeoutMs: config.drainTimeoutMs });
+  server.drain(config.drainTimeoutMs).then(
+    ({ forced, ms }) => {
+      log({ msg: 'API drained', ms, forced });
+      process.exit(0);
+    },
+    (error: unknown) => {
+      process.stderr.write(
+        `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: 'API drain failed', error: String(error) })}\n`,
+      );
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGINT', onSignal);
+process.on('SIGTERM', onSignal);

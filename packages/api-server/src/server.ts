@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import type { Config } from './config';
 import { type AppContext, createContext, seed } from './context';
+import { closingWhenDraining, type DrainResult, drainServer, type Lifecycle } from './drain';
 import { withCompression } from './http-compression';
 import { withEdgeHeaders } from './http-edge';
 
@@ -11,17 +12,24 @@ export interface RunningServer {
   url: string;
   port: number;
   ctx: AppContext;
+  /** Closes every connection at once, then the database (tests). */
   close(): Promise<void>;
+  /** SIGTERM's way: readiness 503, no new connections, in-flight requests finish within the bound, database closed. */
+  drain(timeoutMs: number): Promise<DrainResult>;
 }
 
 /** Opens the database, migrates, seeds, and listens. Port 0 picks a free port (tests). */
 export async function startServer(config: Config, now?: () => number): Promise<RunningServer> {
   const ctx = await createContext(config, now);
   await seed(ctx);
-  const app = createApp(ctx);
+  const lifecycle: Lifecycle = { draining: false };
+  const app = createApp(ctx, lifecycle);
   const server = createServer(
     { keepAliveTimeout: 5000 },
-    withEdgeHeaders(config, withCompression(config.compressMinBytes, getRequestListener(app.fetch))),
+    closingWhenDraining(
+      lifecycle,
+      withEdgeHeaders(config, withCompression(config.compressMinBytes, getRequestListener(app.fetch))),
+    ),
   );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -40,5 +48,10 @@ export async function startServer(config: Config, now?: () => number): Promise<R
           void ctx.close().then(resolve, resolve);
         });
       }),
+    drain: async (timeoutMs) => {
+      const result = await drainServer(server, lifecycle, timeoutMs);
+      await ctx.close();
+      return result;
+    },
   };
 }

@@ -1,5 +1,11 @@
 /** The API paths of SPEC §7, in one list. Functions build paths with an id or slug. */
 export const API_PATHS = {
+  /** `{status:'ok'}` while the process runs (kept for existing callers; the same as healthLive). */
+  health: '/api/health',
+  /** Liveness: the event loop answers; the database is not asked (docs/decisions/0028-process-lifecycle.md). */
+  healthLive: '/api/health/live',
+  /** Readiness: the database answers and the instance is not draining; else 503 with Retry-After. */
+  healthReady: '/api/health/ready',
   login: '/api/login',
   logout: '/api/logout',
   register: '/api/register',
