@@ -4,15 +4,30 @@
 //   POST /_edge/exit-preview  Exit preview: the preview cookie is cleared.
 //   GET  /_edge/status        for operators: the manifest's revision, the config's state, and every
 //                             degraded first screen (degraded.ts), counted.
+//   GET  /_edge/live          liveness: the process answers (nothing is read).
+//   GET  /_edge/ready         readiness: the shell's build is readable and the instance is not draining;
+//                             503 with Retry-After otherwise (docs/decisions/0028-process-lifecycle.md).
+import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
 import { API_PATHS } from '@app/contracts';
 import type { DegradedLog } from './degraded';
 import type { DeploymentState } from './deployment-state';
+import type { Lifecycle } from './drain';
 import { clearPreviewCookie } from './preview-cookie';
 import { isSecure } from './request-origin';
 import { userKey, visitorCookie } from './visitor-cookie';
 
 export const EDGE_PREFIX = '/_edge/';
+/** Every path the edge answers itself, in one place (nginx's and the runner's checks name them too). */
+export const EDGE_PATHS = {
+  status: '/_edge/status',
+  identity: '/_edge/identity',
+  exitPreview: '/_edge/exit-preview',
+  live: '/_edge/live',
+  ready: '/_edge/ready',
+} as const;
+const RETRY_AFTER_S = '2';
 const PROFILE_WAIT_MS = 3000;
 
 function json(
@@ -41,16 +56,39 @@ async function memberOf(apiBase: string, authorization: string, fetchImpl: typeo
   }
 }
 
+/** Whether a page can be made: the shell's index.html is there and readable. */
+async function shellReadable(dir: string): Promise<boolean> {
+  try {
+    await fs.promises.access(path.join(dir, 'index.html'), fs.constants.R_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function edgeEndpoints(o: {
   state: DeploymentState;
   degraded: DegradedLog;
   secret: string;
+  /** The shell's build (readiness reads it). */
+  dir: string;
+  lifecycle: Lifecycle;
   fetchImpl?: typeof fetch;
 }) {
   const fetchImpl = o.fetchImpl ?? fetch;
   return async (req: IncomingMessage, res: ServerResponse, pathname: string, selfOrigin: string) => {
-    const route = `${req.method} ${pathname.slice(EDGE_PREFIX.length)}`;
-    if (route === 'GET status') {
+    const route = `${req.method} ${pathname}`;
+    if (route === `GET ${EDGE_PATHS.live}`) return json(res, 200, { status: 'ok' });
+    if (route === `GET ${EDGE_PATHS.ready}`) {
+      const notReady = o.lifecycle.draining
+        ? 'This instance is shutting down.'
+        : (await shellReadable(o.dir))
+          ? null
+          : "The shell's build cannot be read.";
+      if (notReady) return json(res, 503, { error: notReady }, { 'Retry-After': RETRY_AFTER_S });
+      return json(res, 200, { status: 'ok' });
+    }
+    if (route === `GET ${EDGE_PATHS.status}`) {
       const manifest = o.state.manifest();
       return json(res, 200, {
         config: o.state.config() ? 'valid' : 'missing or invalid',
@@ -58,11 +96,11 @@ export function edgeEndpoints(o: {
         degraded: o.degraded.list(),
       });
     }
-    if (route === 'POST exit-preview') {
+    if (route === `POST ${EDGE_PATHS.exitPreview}`) {
       res.writeHead(204, { 'Set-Cookie': clearPreviewCookie(isSecure(req)), 'Cache-Control': 'no-store' });
       return res.end();
     }
-    if (route === 'POST identity') {
+    if (route === `POST ${EDGE_PATHS.identity}`) {
       const authorization = req.headers.authorization;
       if (!authorization?.startsWith('Bearer ')) return json(res, 401, { error: 'Sign in first.' });
       const config = o.state.config();
@@ -77,9 +115,13 @@ export function edgeEndpoints(o: {
       });
       return res.end();
     }
-    const allowed = { status: 'GET', 'exit-preview': 'POST', identity: 'POST' }[
-      pathname.slice(EDGE_PREFIX.length)
-    ];
+    const allowed = {
+      [EDGE_PATHS.status]: 'GET',
+      [EDGE_PATHS.live]: 'GET',
+      [EDGE_PATHS.ready]: 'GET',
+      [EDGE_PATHS.exitPreview]: 'POST',
+      [EDGE_PATHS.identity]: 'POST',
+    }[pathname];
     if (allowed) return json(res, 405, { error: 'Method not allowed' }, { Allow: allowed });
     return json(res, 404, { error: 'Not found' });
   };

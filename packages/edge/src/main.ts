@@ -8,14 +8,27 @@
 //   EDGE_SECRET                       the visitor cookie's key (default: <DEPLOY_DIR>/edge-secret, made once)
 //   ROLLOUT_PREVIEW_SECRET            preview links' key (default: <DEPLOY_DIR>/preview-secret)
 //   ALLOWED_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE   as for every app (packages/edge/README.md)
+//   DRAIN_TIMEOUT_MS (10000)          on SIGTERM/SIGINT, how long requests in flight may take
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
+import { drainServer, type Lifecycle } from './drain';
 import { serveApp } from './serve';
 import { watchedFile } from './watched-file';
 
 const paths = rolloutPaths();
 const dir = path.resolve(process.env.SHELL_DIST ?? path.join(paths.root, 'shell', 'dist'));
 const port = Number(process.env.PORT ?? 3000);
+const drainTimeoutMs = Number(process.env.DRAIN_TIMEOUT_MS ?? 10_000);
+if (!Number.isSafeInteger(drainTimeoutMs) || drainTimeoutMs < 0) {
+  console.error(
+    `edge: DRAIN_TIMEOUT_MS must be a whole number of milliseconds, not ${process.env.DRAIN_TIMEOUT_MS}`,
+  );
+  process.exit(1);
+}
+const lifecycle: Lifecycle = { draining: false };
+const log = (line: Record<string, unknown>) =>
+  process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), ...line })}\n`);
 
 function previewSecretOf(): () => string | null {
   const fromEnv = process.env.ROLLOUT_PREVIEW_SECRET;
@@ -40,10 +53,34 @@ serveApp({
   edgeSecret: ensureEdgeSecret(paths),
   // Read again only when the file changes (`pnpm rollout preview` makes it on first use).
   previewSecret: previewSecretOf(),
+  lifecycle,
 }).then(
-  () => console.log(`edge listening on ${port} (pages of ${dir}, ${paths.manifestFile})`),
+  (server) => {
+    console.log(`edge listening on ${port} (pages of ${dir}, ${paths.manifestFile})`);
+    drainOnSignals(server);
+  },
   (error: unknown) => {
     console.error(`edge: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );
+
+/**
+ * SIGTERM (a supervisor, a rolling restart) and SIGINT drain: /_edge/ready answers 503, no new connections,
+ * what is in flight finishes within DRAIN_TIMEOUT_MS, exit 0. A second signal exits at once.
+ */
+function drainOnSignals(server: Server) {
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (lifecycle.draining) {
+      log({ msg: 'edge stopping at once', signal });
+      process.exit(1);
+    }
+    log({ msg: 'edge draining', signal, timeoutMs: drainTimeoutMs });
+    void drainServer(server, lifecycle, drainTimeoutMs).then(({ forced, ms }) => {
+      log({ msg: 'edge drained', ms, forced });
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+}

@@ -14,6 +14,7 @@ import compression from 'compression';
 import { cspReportHandler } from './csp-report';
 import { DegradedLog } from './degraded';
 import { deploymentState } from './deployment-state';
+import { closingWhenDraining, type Lifecycle } from './drain';
 import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
 import { releaseRegions } from './regions';
 import { selfOriginOf } from './request-origin';
@@ -55,6 +56,8 @@ export interface AppOptions {
   /** How the edge asks the API (server-rendered first screens, a member's id); tests replace it. */
   fetchImpl?: typeof fetch;
   apiWaitMs?: number;
+  /** Draining state (drain.ts): /_edge/ready answers 503 and every answer closes its connection while set. */
+  lifecycle?: Lifecycle;
 }
 
 function setAll(res: http.ServerResponse, headers: Readonly<Record<string, string>>) {
@@ -110,45 +113,50 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         policyFor,
       })
     : null;
-  const endpoints = spa ? edgeEndpoints({ state, degraded, secret, fetchImpl: o.fetchImpl }) : null;
+  const lifecycle = o.lifecycle ?? { draining: false };
+  const endpoints = spa
+    ? edgeEndpoints({ state, degraded, secret, dir, lifecycle, fetchImpl: o.fetchImpl })
+    : null;
   const receiveReport = cspReportHandler({ app: name, file: o.cspReportFile ?? process.env.CSP_REPORT_FILE });
 
-  const server = http.createServer((req, res) => {
-    const pathname = req.url?.split('?')[0] ?? '/';
-    setAll(res, COMMON_HEADERS);
-    setAll(res, corsHeaders(req.headers.origin, allowedOrigins));
-    if (pathname === CSP_REPORT_PATH) return receiveReport(req, res);
-    if (isForbiddenPath(pathname, { serveSourceMaps })) return notFound(res);
-    const selfOrigin = selfOriginOf(req, port);
-    origins.set(res, selfOrigin);
-    if (endpoints && pathname.startsWith(EDGE_PREFIX)) {
-      void endpoints(req, res, pathname, selfOrigin);
-      return;
-    }
-    if (spa && pathname === '/config.json' && (o.runtimeConfig || o.configFile)) {
-      const body = o.runtimeConfig
-        ? JSON.stringify(o.runtimeConfig)
-        : fs.readFileSync(o.configFile as string);
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
-      res.end(body);
-      return;
-    }
-    // compression is express middleware; plain node:http requests and responses are what it wraps.
-    gzip(req as never, res as never, () => {
-      if (serveRelease(req, res, pathname)) return;
-      const serveFile = () => files(req, res, () => notFound(res));
-      if (page && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) {
-        // A page that cannot be composed (a broken release file) is the plain page, never a failed one.
-        page(req, res, selfOrigin).catch((error: unknown) => {
-          degraded.note('page-failed', 'shell', pathname, error);
-          if (!res.headersSent) serveFile();
-          else res.end();
-        });
+  const server = http.createServer(
+    closingWhenDraining(lifecycle, (req, res) => {
+      const pathname = req.url?.split('?')[0] ?? '/';
+      setAll(res, COMMON_HEADERS);
+      setAll(res, corsHeaders(req.headers.origin, allowedOrigins));
+      if (pathname === CSP_REPORT_PATH) return receiveReport(req, res);
+      if (isForbiddenPath(pathname, { serveSourceMaps })) return notFound(res);
+      const selfOrigin = selfOriginOf(req, port);
+      origins.set(res, selfOrigin);
+      if (endpoints && pathname.startsWith(EDGE_PREFIX)) {
+        void endpoints(req, res, pathname, selfOrigin);
         return;
       }
-      serveFile();
-    });
-  });
+      if (spa && pathname === '/config.json' && (o.runtimeConfig || o.configFile)) {
+        const body = o.runtimeConfig
+          ? JSON.stringify(o.runtimeConfig)
+          : fs.readFileSync(o.configFile as string);
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+        res.end(body);
+        return;
+      }
+      // compression is express middleware; plain node:http requests and responses are what it wraps.
+      gzip(req as never, res as never, () => {
+        if (serveRelease(req, res, pathname)) return;
+        const serveFile = () => files(req, res, () => notFound(res));
+        if (page && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) {
+          // A page that cannot be composed (a broken release file) is the plain page, never a failed one.
+          page(req, res, selfOrigin).catch((error: unknown) => {
+            degraded.note('page-failed', 'shell', pathname, error);
+            if (!res.headersSent) serveFile();
+            else res.end();
+          });
+          return;
+        }
+        serveFile();
+      });
+    }),
+  );
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

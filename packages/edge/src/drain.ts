@@ -1,0 +1,66 @@
+// Draining an HTTP server (docs/decisions/0028-process-lifecycle.md): stop accepting, let what is in flight
+// finish within a bound, then close what is left. The API has the same steps in its own drain.ts (the two
+// packages share no server code).
+import type { RequestListener, Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
+
+/** Shared by the request listener, the readiness route and the drain: true from the first signal on. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+/**
+ * How long an idle kept-alive socket is left open once draining starts. A client (nginx's upstream pool)
+ * may be writing a request on it at that very moment; closing it at once would reset that request. Within
+ * the grace its next request is answered (with `Connection: close`), after it the socket is closed.
+ */
+const IDLE_GRACE_MS = 1000;
+
+/** While draining, every answer closes its connection: a kept-alive socket carries no further request. */
+export function closingWhenDraining(state: Lifecycle, listener: RequestListener): RequestListener {
+  return (req, res) => {
+    if (state.draining) res.setHeader('Connection', 'close');
+    listener(req, res);
+  };
+}
+
+export interface DrainResult {
+  /** Connections still open at the bound, closed under their requests. */
+  forced: boolean;
+  ms: number;
+}
+
+/**
+ * Marks the instance as draining (/_edge/ready answers 503 from now on), stops accepting connections, and
+ * resolves once every connection has closed, or at `timeoutMs` after closing those left.
+ */
+export function drainServer(server: Server, state: Lifecycle, timeoutMs: number): Promise<DrainResult> {
+  const started = performance.now();
+  state.draining = true;
+  return new Promise((resolve) => {
+    let forced = false;
+    const timers: NodeJS.Timeout[] = [];
+    // net.Server's close, not http.Server's: the latter also closes idle kept-alive sockets at once (Node
+    // 19+), which would reset a request being written on one (see IDLE_GRACE_MS).
+    NetServer.prototype.close.call(server, () => {
+      for (const timer of timers) clearTimeout(timer);
+      resolve({ forced, ms: Math.round(performance.now() - started) });
+    });
+    // From the grace on, a socket that falls idle (its answer said Connection: close) is closed.
+    timers.push(
+      setTimeout(
+        () => {
+          server.closeIdleConnections();
+          timers.push(setInterval(() => server.closeIdleConnections(), 100));
+        },
+        Math.min(IDLE_GRACE_MS, timeoutMs),
+      ),
+    );
+    timers.push(
+      setTimeout(() => {
+        forced = true;
+        server.closeAllConnections();
+      }, timeoutMs),
+    );
+  });
+}
