@@ -1,4 +1,5 @@
 import { type Config, loadConfig } from './config';
+import { onStopSignals } from './drain';
 import { startServer } from './server';
 
 /** Which database the start line names: PostgreSQL's host and database (never the password), or the file. */
@@ -24,26 +25,24 @@ log({
 // SIGTERM (a supervisor, a rolling restart) and SIGINT (Ctrl+C) drain: readiness answers 503, no new
 // connections, what is in flight finishes within DRAIN_TIMEOUT_MS, the database pool closes, exit 0.
 // A second signal means "now": exit at once (docs/decisions/0028-process-lifecycle.md).
-let draining = false;
-const onSignal = (signal: NodeJS.Signals) => {
-  if (draining) {
+onStopSignals(
+  (signal) => {
+    log({ msg: 'API draining', signal, timeoutMs: config.drainTimeoutMs });
+    server.drain(config.drainTimeoutMs).then(
+      ({ forced, ms }) => {
+        log({ msg: 'API drained', ms, forced });
+        process.exit(0);
+      },
+      (error: unknown) => {
+        process.stderr.write(
+          `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: 'API drain failed', error: String(error) })}\n`,
+        );
+        process.exit(1);
+      },
+    );
+  },
+  (signal) => {
     log({ msg: 'API stopping at once', signal });
     process.exit(1);
-  }
-  draining = true;
-  log({ msg: 'API draining', signal, timeoutMs: config.drainTimeoutMs });
-  server.drain(config.drainTimeoutMs).then(
-    ({ forced, ms }) => {
-      log({ msg: 'API drained', ms, forced });
-      process.exit(0);
-    },
-    (error: unknown) => {
-      process.stderr.write(
-        `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: 'API drain failed', error: String(error) })}\n`,
-      );
-      process.exit(1);
-    },
-  );
-};
-process.on('SIGINT', onSignal);
-process.on('SIGTERM', onSignal);
+  },
+);

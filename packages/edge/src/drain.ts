@@ -64,3 +64,27 @@ export function drainServer(server: Server, state: Lifecycle, timeoutMs: number)
     );
   });
 }
+
+/**
+ * A repeat within this long of the first stop signal is the same stop: Ctrl+C reaches a child both from the
+ * terminal and from its parent (`pnpm start` passes it on as SIGTERM).
+ */
+const SAME_STOP_MS = 500;
+
+/** SIGTERM and SIGINT: the first calls `drain`; a later one calls `now` (which exits at once). */
+export function onStopSignals(
+  drain: (signal: NodeJS.Signals) => void,
+  now: (signal: NodeJS.Signals) => void,
+): void {
+  let first: number | null = null;
+  const handler = (signal: NodeJS.Signals) => {
+    if (first === null) {
+      first = performance.now();
+      drain(signal);
+    } else if (performance.now() - first >= SAME_STOP_MS) {
+      now(signal);
+    }
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

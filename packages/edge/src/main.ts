@@ -12,7 +12,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
-import { drainServer, type Lifecycle } from './drain';
+import { drainServer, type Lifecycle, onStopSignals } from './drain';
 import { serveApp } from './serve';
 import { watchedFile } from './watched-file';
 
@@ -70,17 +70,17 @@ serveApp({
  * what is in flight finishes within DRAIN_TIMEOUT_MS, exit 0. A second signal exits at once.
  */
 function drainOnSignals(server: Server) {
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (lifecycle.draining) {
+  onStopSignals(
+    (signal) => {
+      log({ msg: 'edge draining', signal, timeoutMs: drainTimeoutMs });
+      void drainServer(server, lifecycle, drainTimeoutMs).then(({ forced, ms }) => {
+        log({ msg: 'edge drained', ms, forced });
+        process.exit(0);
+      });
+    },
+    (signal) => {
       log({ msg: 'edge stopping at once', signal });
       process.exit(1);
-    }
-    log({ msg: 'edge draining', signal, timeoutMs: drainTimeoutMs });
-    void drainServer(server, lifecycle, drainTimeoutMs).then(({ forced, ms }) => {
-      log({ msg: 'edge drained', ms, forced });
-      process.exit(0);
-    });
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+    },
+  );
 }
