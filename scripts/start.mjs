@@ -7,17 +7,17 @@
 // serves that file as the shell's /config.json; NO_API=1 skips the API server; RELEASE_STORE_DIR,
 // DEPLOY_DIR, DEPLOY_ENV place the release store and the deployment (packages/release/README.md);
 // ROLLOUT_FOLLOW_BUILDS=1 makes each remote's current build its stable version (e2e, or to see your changes).
-// Runs under tsx (`node --import tsx`), as it imports the workspace's TypeScript packages.
-import { spawn } from 'node:child_process';
+// Runs under tsx (`node --import tsx`), as it imports the workspace's TypeScript packages; the edge and the
+// API themselves run from their compiled bundles with plain node (docs/decisions/0028-process-lifecycle.md).
 import fs from 'node:fs';
 import path from 'node:path';
 import { serveApp } from '@app/edge';
 import { bootstrapReleases } from '@app/release';
 import { rolloutPaths } from '@app/rollout/node';
+import { startApi } from './api-process.mjs';
 import { API, APPS, ROOT, SHELL_URL } from './apps.mjs';
 import { build } from './build.mjs';
 import { startEdge } from './edge-process.mjs';
-import { waitForHttp } from './wait-for.mjs';
 
 const children = [];
 function stopAll(code = 0) {
@@ -27,19 +27,17 @@ function stopAll(code = 0) {
 process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
-/** Starts the API as a direct child (no pnpm/tsx wrappers in between), so stopping start.mjs stops it. */
-export function startApi() {
+/**
+ * Starts the API from its bundle as a direct child (no pnpm/tsx wrappers in between), so stopping start.mjs
+ * stops it; resolves once it is ready.
+ */
+async function startApiServer() {
   if (process.env.NO_API === '1') return null;
-  const dir = path.join(ROOT, 'packages', API.name);
-  if (!fs.existsSync(path.join(dir, 'package.json'))) {
+  if (!fs.existsSync(path.join(ROOT, 'packages', API.name, 'package.json'))) {
     console.warn('packages/api-server is missing: starting the front ends only');
     return null;
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: dir,
-    stdio: 'inherit',
-    env: { ...process.env, PORT: String(API.port) },
-  });
+  const child = await startApi({ port: API.port, host: process.env.HOST ?? '0.0.0.0' });
   watchChild(child, 'the API server');
   return child;
 }
@@ -64,8 +62,7 @@ async function main() {
     followBuilds: process.env.ROLLOUT_FOLLOW_BUILDS === '1',
   });
   // Nothing is served against an API that is not there yet.
-  const api = startApi();
-  if (api) await waitForHttp(`http://localhost:${API.port}/api/health`, 60_000, () => api.exitCode === null);
+  await startApiServer();
   for (const app of APPS.filter((a) => a.name !== 'shell')) {
     await serveApp({ name: app.name, dir: app.dist, port: app.port });
     console.log(`${app.name.padEnd(16)} http://localhost:${app.port}`);

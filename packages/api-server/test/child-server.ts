@@ -22,10 +22,17 @@ export interface ChildServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts the API on a free port with `env` (DB_PATH or DATABASE_URL among it) and waits for "API listening". */
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+/**
+ * Starts the API on a free port with `env` (DB_PATH or DATABASE_URL among it) and waits for "API listening":
+ * the TypeScript through tsx, or with `bundle` that compiled file with plain node.
+ */
+export async function startChildServer(
+  env: Record<string, string>,
+  o: { bundle?: string } = {},
+): Promise<ChildServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-child-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const args = o.bundle ? [o.bundle] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, args, {
     cwd: PACKAGE_DIR,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
