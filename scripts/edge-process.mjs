@@ -23,7 +23,8 @@ export async function startEdge({ port, host = '0.0.0.0', env = {}, quiet = fals
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), HOST: host },
   });
-  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_edge/status`;
+  // Readiness (docs/decisions/0028-process-lifecycle.md): the shell's build is readable, not draining.
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_edge/ready`;
   try {
     await waitForHttp(url, 20_000, () => child.exitCode === null);
   } catch (error) {
