@@ -61,7 +61,6 @@ const UNAVAILABLE_CODES = new Set([
   '57P03',
   '53300',
   '57014',
-  'SQLITE_BUSY',
 ]);
 // pg's own errors carry no code: a pool that could not connect in time, a connection that ended under a
 // query, a client-side query_timeout, a client that had already failed.
@@ -72,7 +71,8 @@ const UNAVAILABLE_MESSAGES =
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!(err instanceof Error) || depth > 3) return false;
   const code = (err as { code?: unknown }).code;
-  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+  if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(08[0-9A-Z]{3}$|SQLITE_BUSY)/.test(code)))
+    return true;
   if (UNAVAILABLE_MESSAGES.test(err.message)) return true;
   // Node's connect to several addresses fails with an AggregateError of each attempt's error.
   const inner = err instanceof AggregateError ? err.errors : [];

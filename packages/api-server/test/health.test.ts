@@ -34,6 +34,7 @@ describe('which errors mean the database is away', () => {
     ['cannot_connect_now', coded('57P03', 'the database system is starting up')],
     ['a connection exception (08006)', coded('08006')],
     ['a statement timeout', coded('57014', 'canceling statement due to statement timeout')],
+    ['SQLite waiting too long for a lock', coded('SQLITE_BUSY_SNAPSHOT')],
     ['the pool timing out', new Error('timeout exceeded when trying to connect')],
     ['a connection ending under a query', new Error('Connection terminated unexpectedly')],
     ['a client-side query timeout', new Error('Query read timeout')],

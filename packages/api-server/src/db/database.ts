@@ -87,7 +87,9 @@ export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): P
       if (await tx.value('SELECT 1 FROM schema_migrations WHERE version = ?', [m.version])) return true;
       // PostgreSQL: the deferred data_version trigger (migration 1) fires per statement here, or a migration
       // that updates rows and then indexes the table fails on the pending trigger events.
-      if (tx.dialect === 'postgres') await tx.script('SET CONSTRAINTS ALL IMMEDIATE');
+      // A migration may take longer than a request's statement_timeout (db/postgres.ts): not bounded here.
+      if (tx.dialect === 'postgres')
+        await tx.script('SET CONSTRAINTS ALL IMMEDIATE; SET LOCAL statement_timeout = 0');
       await tx.script(text);
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         m.version,

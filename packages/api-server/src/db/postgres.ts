@@ -13,13 +13,14 @@ const POOL_SIZE = 10;
 /**
  * Bounds that make a missing database an error instead of a wait (docs/decisions/0028-process-lifecycle.md):
  * a connection must be made (or a pooled one freed) within CONNECT_MS; the server cancels a statement after
- * STATEMENT_MS (nginx's read timeout is 15 s: an answer after it reaches nobody); the client gives up on an
- * answer after QUERY_MS, for a server that is gone without closing the socket. Each of these errors is
- * answered 503 with Retry-After (errors.ts isDatabaseUnavailable).
+ * STATEMENT_MS (nginx's read timeout is 15 s: an answer after it reaches nobody; migrations lift it for their
+ * own transaction); the client gives up on an answer after QUERY_MS, for a server that is gone without
+ * closing the socket (a partition, a frozen host), long enough for any migration statement we have. Each of
+ * these errors is answered 503 with Retry-After (errors.ts isDatabaseUnavailable).
  */
 const CONNECT_MS = 2000;
 const STATEMENT_MS = 15_000;
-const QUERY_MS = 16_000;
+const QUERY_MS = 60_000;
 
 /** PostgreSQL behind `Sql` (DATABASE_URL=postgres://…): Kysely's dialect over a pg connection pool. */
 export function openPostgres(url: string, poolSize = POOL_SIZE): Sql {
