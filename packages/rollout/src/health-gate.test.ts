@@ -104,6 +104,15 @@ describe('decideStep', () => {
     expect(d.reason).toMatch(/^extending the step: errors: canary 6\.0 % of 50 visitors/);
   });
 
+  it('advances on errors only when the canary is shown no worse, not when it looks fine by luck', () => {
+    // 2 of 100 canary visitors saw errors (2.0 %, inside 0.5 % + 2 points), but 100 visitors cannot tell a
+    // 2 % canary from a 5 % one: the step is extended, not passed.
+    const lucky = decide(people(100, { errors: 2 }), people(2000, { errors: 10 }));
+    expect(lucky.action).toBe('wait');
+    expect(lucky.signals[0]?.verdict).toBe('inconclusive');
+    expect(decide(people(400, { errors: 2 }), people(2000, { errors: 10 })).action).toBe('advance');
+  });
+
   it('a stable without visitors counts as error-free (the canary must be within the margin of 0)', () => {
     expect(decide(people(50), []).action).toBe('advance');
     expect(decide(people(50, { errors: 50 }), []).action).toBe('rollback');

@@ -6,8 +6,8 @@ import { type Estimate, type VersionSignals, zOf } from './health-signals';
  * (extend the step), advance to the next step, or roll back.
  *
  * - Error rate (mean of per-visitor rates): worse when canary − stable exceeds the margin by more than z
- *   standard errors of the difference (a one-sided Welch z-test against the margin); within when the
- *   observed difference is inside the margin.
+ *   standard errors of the difference (a one-sided Welch z-test against the margin); within when it is
+ *   inside the margin by more than z standard errors (the same test the other way: shown no worse).
  * - p75 LCP, INP and CLS (of per-visitor medians): the limit is stable's p75 plus the larger of a relative
  *   and an absolute margin; worse when even the low end of the canary's interval is above the limit that the
  *   high end of stable's interval allows; within when the canary's p75 is under stable's limit.
@@ -89,8 +89,10 @@ function errorVerdict(c: VersionSignals, s: VersionSignals, policy: GatePolicy, 
   const base = { signal: 'errors' as const, canary, stable, limit, text };
   if (!canary) return { ...base, verdict: 'too-few' };
   const excess = canary.value - limit;
-  if (excess <= 0) return { ...base, verdict: 'within' };
   const se = Math.sqrt((canary.se ?? 0) ** 2 + (stable?.se ?? 0) ** 2);
+  // Within only when even the high end of the difference is inside the margin: an observed rate inside it
+  // by luck (a canary failing 5 % of its visitors can look like 2 % over 100 of them) is not yet proof.
+  if (excess + z * se <= 0) return { ...base, verdict: 'within' };
   return { ...base, verdict: excess > z * se ? 'worse' : 'inconclusive' };
 }
 
