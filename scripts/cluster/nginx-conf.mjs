@@ -8,6 +8,8 @@ import { COMMON_HEADERS } from '@app/edge';
 import { ROOT } from '../apps.mjs';
 
 export const NGINX_TEMPLATE = path.join(ROOT, 'infra', 'nginx', 'nginx.conf.template');
+/** How long nginx leaves out an instance that failed twice (fail_timeout); a rolling reload waits it out. */
+export const FAIL_TIMEOUT_S = 3;
 /** How a request goes to the edge (included by the page locations and /_edge/). */
 export const EDGE_PROXY_CONF = path.join(ROOT, 'infra', 'nginx', 'edge-proxy.conf');
 
@@ -31,8 +33,17 @@ const headerLines = (headers, indent) =>
  * @param {string} [o.mimeTypes]     nginx's mime.types
  */
 export function renderNginxConf(o) {
+  // Passive health: 2 failed attempts (refused, reset, timed out, or an answer proxy_next_upstream retries)
+  // within 3 s leave an instance out for 3 s. The same instances again as `backup` (never marked failed):
+  // nginx turns to them only when every instance is marked failed, such as when one dies within 3 s of
+  // the other's return from a restart. Without them nginx would answer 502 "no live upstreams" for the rest
+  // of those 3 s although an instance is up; with them it tries the instances anyway (hence
+  // proxy_next_upstream_tries 3: the dead one, possibly its backup copy, then the live one).
   const servers = (ports) =>
-    ports.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=5s;`).join('\n');
+    [
+      ...ports.map((port) => `    server 127.0.0.1:${port} max_fails=2 fail_timeout=${FAIL_TIMEOUT_S}s;`),
+      ...ports.map((port) => `    server 127.0.0.1:${port} backup max_fails=0;`),
+    ].join('\n');
   const values = {
     LISTEN: `127.0.0.1:${o.port}`,
     RUN_DIR: o.runDir,
