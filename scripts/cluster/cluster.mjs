@@ -11,18 +11,25 @@
 //   API    127.0.0.1:4001, 4002   one database for all of them: PostgreSQL (DATABASE_URL, or a local server
 //                                 of its own on 5433, data in data/cluster-postgres), or with
 //                                 CLUSTER_DATABASE=sqlite one SQLite file in WAL mode
+// Every process is supervised (issue 32, supervisor.mjs): one that dies is started again with a back-off
+// while the others keep serving; only Ctrl+C (or stop()) ends them all. `pnpm cluster reload`
+// (scripts/cluster-cli.mjs, through the control socket <runDir>/control.sock) restarts the API and edge
+// instances one at a time: SIGTERM (it drains), a new one, ready, then the next.
 // Runs under tsx (`node --import tsx`), as it imports the workspace's TypeScript packages.
 import { spawn, spawnSync } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
+import { buildEdge } from '@app/edge/build';
 import { bootstrapReleases } from '@app/release';
 import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
 import { API, APPS, ROOT } from '../apps.mjs';
 import { build } from '../build.mjs';
-import { startEdge } from '../edge-process.mjs';
 import { startLocalPostgres } from '../pg/local-postgres.mjs';
 import { waitForHttp as waitFor } from '../wait-for.mjs';
-import { renderNginxConf } from './nginx-conf.mjs';
+import { FAIL_TIMEOUT_S, renderNginxConf } from './nginx-conf.mjs';
+import { hasExited, supervise } from './supervisor.mjs';
 
 export const CLUSTER_DEFAULTS = {
   port: 8080,
@@ -54,21 +61,109 @@ function clusterRuntimeConfig(origin) {
   };
 }
 
+/** Control socket and pid file of a running cluster, in its run folder (scripts/cluster-cli.mjs uses them). */
+export const controlPaths = (runDir) => ({
+  socket: path.join(runDir, 'control.sock'),
+  pidFile: path.join(runDir, 'cluster.pid'),
+});
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits until `base + paths[0]` answers 2xx: the readiness URL. While it answers 404 (an instance from
+ * before issue 32 has no readiness endpoint) the next path is asked instead (/api/health, /_edge/status).
+ */
+async function waitReady(base, paths, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  let which = 0;
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error(`gave up waiting for ${base}${paths[which]}: its process exited`);
+    try {
+      const res = await fetch(`${base}${paths[which]}`, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.ok) return paths[which];
+      if (res.status === 404 && which < paths.length - 1) {
+        which += 1;
+        continue;
+      }
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`${base}${paths[which]} was not ready within ${timeoutMs / 1000} s`);
+}
+
+/** The pids whose parent is `pid` (an nginx master's workers), from /proc. */
+function childPids(pid) {
+  const found = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // pid (comm) state ppid …: comm may hold spaces, so read after its closing parenthesis.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) found.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return found;
+}
+
+const alive = (pid) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A PostgreSQL server that pg_ctl started (it is not our child) as a process the supervisor can watch:
+ * its postmaster's pid from postmaster.pid, asked every second whether it still runs.
+ */
+function postgresHandle(server, dataDir) {
+  const handle = new EventEmitter();
+  handle.exitCode = null;
+  handle.signalCode = null;
+  handle.pid = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const timer = setInterval(() => {
+    if (alive(handle.pid)) return;
+    clearInterval(timer);
+    handle.exitCode = 1;
+    handle.emit('exit', 1, null);
+  }, 1000);
+  handle.kill = () => {
+    clearInterval(timer);
+    server.stop();
+    handle.exitCode = 0;
+    queueMicrotask(() => handle.emit('exit', 0, null));
+  };
+  return handle;
+}
+
 /**
  * Builds what is missing, releases the current builds, starts the API instances one after the other (the
- * first one migrates and seeds), the edge instances, and nginx in front of them. Resolves once nginx answers
- * for a page, the edge and the API. `stop()` ends every process it started.
+ * first one migrates and seeds), the edge instances, and nginx in front of them, each under a supervisor
+ * (supervisor.mjs). Resolves once nginx answers for a page, the edge and the API. `stop()` ends every
+ * process it started; `reload()` restarts the API and edge instances one at a time.
  * @param {object} [o]
  * @param {number} [o.port]       nginx's port
  * @param {number[]} [o.apiPorts] one API instance per port
  * @param {number[]} [o.edgePorts] one edge instance per port
- * @param {string} [o.runDir]     nginx's files, the runtime config (default: .cluster/ in the repository)
+ * @param {string} [o.runDir]     nginx's files, the runtime config, control.sock (default: .cluster/)
  * @param {Record<string,string>} [o.env] extra environment for the API instances
  * @param {boolean} [o.quiet]     no logs from the instances
+ * @param {(line: string) => void} [o.log] the supervisor's lines (deaths, restarts, reloads); stderr
+ *                                unless quiet
  * @param {'postgres'|'sqlite'} [o.database] PostgreSQL (default) or one SQLite file (DB_PATH)
  * @param {number} [o.pgPort]     the local PostgreSQL's port (when DATABASE_URL names none)
  * @param {string} [o.pgDir]      its folder; kept between runs unless `freshDatabase`
  * @param {boolean} [o.freshDatabase] start from an empty database (tests, benchmarks)
+ * @param {boolean} [o.control]   listen on <runDir>/control.sock and write <runDir>/cluster.pid (the
+ *                                runner of `pnpm start:cluster` does; tests may)
  */
 export async function startCluster(o = {}) {
   const port = o.port ?? CLUSTER_DEFAULTS.port;
@@ -84,12 +179,23 @@ export async function startCluster(o = {}) {
   const runDir = path.resolve(o.runDir ?? path.join(ROOT, '.cluster'));
   fs.mkdirSync(runDir, { recursive: true });
   const origin = `http://localhost:${port}`;
-  const children = [];
-  const edges = [];
-  let postgres = null;
+  const log = o.log ?? (o.quiet ? () => {} : (line) => console.error(line));
+  const supervisors = { postgres: null, api: [], edge: [], nginx: null };
+  const all = () =>
+    [...supervisors.api, ...supervisors.edge, supervisors.nginx, supervisors.postgres].filter(Boolean);
+  let control = null;
+  let stopping = false;
   const stop = () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-    postgres?.stop();
+    stopping = true;
+    control?.close();
+    if (control) {
+      for (const file of Object.values(controlPaths(runDir))) fs.rmSync(file, { force: true });
+    }
+    // Every SIGTERM is sent before this returns; PostgreSQL (pg_ctl stop) last. Resolves once all exited.
+    const exits = [...supervisors.api, ...supervisors.edge, supervisors.nginx]
+      .filter(Boolean)
+      .map((s) => s.stop());
+    return Promise.all([...exits, supervisors.postgres?.stop()]);
   };
   try {
     const database = o.database ?? CLUSTER_DEFAULTS.database;
@@ -97,13 +203,22 @@ export async function startCluster(o = {}) {
     if (database === 'postgres') {
       databaseUrl = process.env.DATABASE_URL ?? null;
       if (!databaseUrl) {
-        postgres = startLocalPostgres({
-          dir: o.pgDir ?? CLUSTER_DEFAULTS.pgDir,
-          port: o.pgPort ?? CLUSTER_DEFAULTS.pgPort,
-          keep: !o.freshDatabase,
-          fast: Boolean(o.freshDatabase),
-        });
-        databaseUrl = postgres.ensureDatabase('app');
+        // Our own server, supervised like the rest: started again (its data kept) if it dies.
+        const pgDir = o.pgDir ?? CLUSTER_DEFAULTS.pgDir;
+        let first = true;
+        const launchPostgres = async () => {
+          const server = startLocalPostgres({
+            dir: pgDir,
+            port: o.pgPort ?? CLUSTER_DEFAULTS.pgPort,
+            keep: !(first && o.freshDatabase),
+            fast: Boolean(o.freshDatabase),
+          });
+          if (first) databaseUrl = server.ensureDatabase('app');
+          first = false;
+          return postgresHandle(server, path.join(pgDir, 'data'));
+        };
+        supervisors.postgres = supervise({ name: 'postgres', launch: launchPostgres, log });
+        await supervisors.postgres.start();
       }
     }
     await build({ missing: true });
@@ -126,15 +241,40 @@ export async function startCluster(o = {}) {
       ...(o.quiet ? { LOG_LEVEL: 'silent' } : {}),
       ...o.env,
     };
+    // The compiled bundle when it has been built (issue 32), else the sources through tsx.
+    const apiDir = path.join(ROOT, 'packages', API.name);
+    const apiBundle = path.join(apiDir, 'dist', 'main.mjs');
+    const apiArgs = fs.existsSync(apiBundle) ? [apiBundle] : ['--import', 'tsx', 'src/main.ts'];
     for (const [index, apiPort] of apiPorts.entries()) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: path.join(ROOT, 'packages', API.name),
-        stdio: ['ignore', o.quiet ? 'ignore' : 'inherit', 'inherit'],
-        // Only the first instance seeds the demo content; the others find it there.
-        env: { ...apiEnv, PORT: String(apiPort), ...(index > 0 ? { SEED_DEMO: 'false' } : {}) },
-      });
-      children.push(child);
-      await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 60_000, () => child.exitCode === null);
+      let launches = 0;
+      const launchApi = async () => {
+        const child = spawn(process.execPath, apiArgs, {
+          cwd: apiDir,
+          stdio: ['ignore', o.quiet ? 'ignore' : 'inherit', 'inherit'],
+          // Only the first instance's first start seeds the demo content; the others find it there.
+          env: {
+            ...apiEnv,
+            PORT: String(apiPort),
+            ...(index > 0 || launches > 0 ? { SEED_DEMO: 'false' } : {}),
+          },
+        });
+        launches += 1;
+        try {
+          await waitReady(
+            `http://127.0.0.1:${apiPort}`,
+            ['/api/health/ready', '/api/health'],
+            60_000,
+            () => !hasExited(child),
+          );
+        } catch (error) {
+          child.kill('SIGKILL');
+          throw error;
+        }
+        return child;
+      };
+      const s = supervise({ name: `api :${apiPort}`, launch: launchApi, log });
+      supervisors.api.push(s);
+      await s.start();
     }
 
     const configJson = path.join(runDir, 'config.json');
@@ -144,23 +284,41 @@ export async function startCluster(o = {}) {
     // Every edge instance must sign and check visitor cookies with one key: made here, before any starts
     // (EDGE_SECRET if set, else <DEPLOY_DIR>/edge-secret, which each instance then reads).
     ensureEdgeSecret(paths);
+    // The edge's compiled bundle, built once (~0.3 s) for every instance and every restart.
+    const edgeBundle = await buildEdge();
     for (const edgePort of edgePorts) {
-      const edge = await startEdge({
-        port: edgePort,
-        host: '127.0.0.1',
-        quiet: o.quiet,
-        env: {
-          SHELL_DIST: shell.dist,
-          SHELL_CONFIG: configJson,
-          RELEASE_STORE_DIR: paths.store,
-          DEPLOY_DIR: paths.deployDir,
-        },
-      });
-      children.push(edge);
-      edges.push(edge);
+      const launchEdge = async () => {
+        const child = spawn(process.execPath, [edgeBundle], {
+          stdio: ['ignore', o.quiet ? 'ignore' : 'inherit', 'inherit'],
+          env: {
+            ...process.env,
+            SHELL_DIST: shell.dist,
+            SHELL_CONFIG: configJson,
+            RELEASE_STORE_DIR: paths.store,
+            DEPLOY_DIR: paths.deployDir,
+            PORT: String(edgePort),
+            HOST: '127.0.0.1',
+          },
+        });
+        try {
+          await waitReady(
+            `http://127.0.0.1:${edgePort}`,
+            ['/_edge/ready', '/_edge/status'],
+            20_000,
+            () => !hasExited(child),
+          );
+        } catch (error) {
+          child.kill('SIGKILL');
+          throw error;
+        }
+        return child;
+      };
+      const s = supervise({ name: `edge :${edgePort}`, launch: launchEdge, log });
+      supervisors.edge.push(s);
+      await s.start();
     }
 
-    const { file } = renderNginxConf({
+    const nginxOptions = {
       port,
       runDir,
       shellDir: shell.dist,
@@ -170,15 +328,64 @@ export async function startCluster(o = {}) {
       configJson,
       apiPorts,
       edgePorts,
-    });
+    };
+    const { file } = renderNginxConf(nginxOptions);
     const check = spawnSync('nginx', ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
     if (check.status !== 0) throw new Error(`nginx -t refused ${file}:\n${check.stderr}`);
-    const nginx = spawn('nginx', ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
-    children.push(nginx);
-    await waitFor(`${origin}/config.json`, 20_000, () => nginx.exitCode === null);
-    await waitFor(`${origin}/api/health`, 20_000, () => nginx.exitCode === null);
-    await waitFor(`${origin}/_edge/status`, 20_000, () => nginx.exitCode === null);
-    // children: the API instances, the edge instances, nginx, in that order; edges: the edge instances.
+    // nginx's workers, last seen: killed before a new master starts, should the old master have been
+    // killed (workers outlive a SIGKILLed master and keep its port).
+    let nginxWorkers = [];
+    const launchNginx = async () => {
+      for (const pid of nginxWorkers) if (alive(pid)) process.kill(pid, 'SIGKILL');
+      const nginx = spawn('nginx', ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+      try {
+        await waitFor(`${origin}/config.json`, 20_000, () => !hasExited(nginx));
+      } catch (error) {
+        nginx.kill('SIGKILL');
+        throw error;
+      }
+      nginxWorkers = childPids(nginx.pid);
+      return nginx;
+    };
+    supervisors.nginx = supervise({ name: 'nginx', launch: launchNginx, log });
+    const nginx = await supervisors.nginx.start();
+    await waitFor(`${origin}/api/health`, 20_000, () => !hasExited(nginx));
+    await waitFor(`${origin}/_edge/status`, 20_000, () => !hasExited(nginx));
+
+    let reloading = null;
+    /**
+     * The rolling restart: each API instance, then each edge instance, one at a time: SIGTERM (it stops
+     * accepting, finishes what it has and exits), a new one, ready, then the next. Meanwhile nginx sends
+     * the instance's requests to the other one (a refused connection is retried there), and waits out
+     * nginx's fail_timeout before the next goes down. nginx is not
+     * reloaded: a reload closes the clients' idle keep-alive connections, and a client that sends on one
+     * at that moment sees an error. Only one reload runs at a time.
+     */
+    const reload = ({ log: say = log } = {}) => {
+      reloading ??= (async () => {
+        const started = Date.now();
+        try {
+          for (const s of [...supervisors.api, ...supervisors.edge]) {
+            if (stopping) throw new Error('the cluster is stopping');
+            say(`cluster reload: ${s.name} (pid ${s.current?.pid ?? 'none'}): SIGTERM, draining`);
+            const child = await s.restart();
+            say(`cluster reload: ${s.name} ready again (pid ${child.pid})`);
+            // nginx counted the refused connections of its restart as failures and leaves it out until
+            // fail_timeout has passed: the next one goes down only once nginx sends to this one again.
+            await sleep(FAIL_TIMEOUT_S * 1000 + 200);
+          }
+          say(`cluster reload: done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+        } finally {
+          reloading = null;
+        }
+      })();
+      return reloading;
+    };
+
+    if (o.control) control = listenForControl(runDir, { reload, supervisors: all, log });
+
+    // children: the API instances, the edge instances, nginx, in that order; edges: the edge instances
+    // (the processes running now: a restart replaces them).
     return {
       origin,
       apiPorts,
@@ -186,8 +393,14 @@ export async function startCluster(o = {}) {
       runDir,
       nginxConf: file,
       configJson,
-      children,
-      edges,
+      get children() {
+        return [...supervisors.api, ...supervisors.edge, supervisors.nginx].map((s) => s.current);
+      },
+      get edges() {
+        return supervisors.edge.map((s) => s.current);
+      },
+      supervisors,
+      reload,
       stop,
       database,
       databaseUrl,
@@ -196,6 +409,49 @@ export async function startCluster(o = {}) {
     stop();
     throw error;
   }
+}
+
+/**
+ * The runner's control socket (`pnpm cluster reload|status`): one line in ("reload" or "status"), the
+ * reload's log lines out as they happen, then "ok" or "error: …"; and the pid file.
+ */
+function listenForControl(runDir, { reload, supervisors, log }) {
+  const { socket, pidFile } = controlPaths(runDir);
+  fs.rmSync(socket, { force: true });
+  const server = net.createServer((conn) => {
+    let input = '';
+    conn.setEncoding('utf8');
+    conn.on('error', () => {});
+    conn.on('data', (chunk) => {
+      input += chunk;
+      if (!input.includes('\n')) return;
+      const command = input.split('\n')[0].trim();
+      const say = (line) => {
+        if (!conn.destroyed) conn.write(`${line}\n`);
+      };
+      if (command === 'status') {
+        for (const s of supervisors()) {
+          say(`${s.name.padEnd(12)} ${s.current ? `pid ${s.current.pid}` : 'down'}  restarts ${s.restarts}`);
+        }
+        conn.end('ok\n');
+      } else if (command === 'reload') {
+        reload({
+          log: (line) => {
+            log(line);
+            say(line);
+          },
+        }).then(
+          () => conn.end('ok\n'),
+          (error) => conn.end(`error: ${error.message}\n`),
+        );
+      } else {
+        conn.end(`error: unknown command ${JSON.stringify(command)} (reload, status)\n`);
+      }
+    });
+  });
+  server.listen(socket);
+  fs.writeFileSync(pidFile, `${process.pid}\n`);
+  return server;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
@@ -215,29 +471,30 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     pgPort: process.env.CLUSTER_PG_PORT ? Number(process.env.CLUSTER_PG_PORT) : undefined,
     pgDir: process.env.CLUSTER_PG_DIR,
     freshDatabase: process.env.CLUSTER_FRESH_DATABASE === '1',
+    control: true,
   }).catch((error) => {
     console.error(error.message);
     process.exit(1);
   });
-  const stopAll = () => {
-    cluster.stop();
+  const stopAll = async () => {
+    await cluster.stop();
     process.exit(0);
   };
   process.on('SIGINT', stopAll);
   process.on('SIGTERM', stopAll);
-  for (const child of cluster.children) {
-    child.on('exit', (code, signal) => {
-      if (signal === 'SIGTERM') return;
-      console.error(`a cluster process stopped (exit ${code ?? signal}): stopping the rest`);
-      cluster.stop();
-      process.exit(1);
-    });
-  }
+  // A process that dies is restarted by its supervisor; the others keep serving. SIGHUP (or
+  // `pnpm cluster reload`) restarts the API and edge instances one at a time.
+  process.on('SIGHUP', () => {
+    cluster.reload().catch((error) => console.error(`cluster reload failed: ${error.message}`));
+  });
   console.log(`\nnginx            ${cluster.origin} (config ${cluster.nginxConf})`);
   for (const edgePort of cluster.edgePorts) console.log(`edge             http://127.0.0.1:${edgePort}`);
   for (const apiPort of cluster.apiPorts) console.log(`api-server       http://127.0.0.1:${apiPort}`);
   console.log(
     `database         ${cluster.databaseUrl ?? `SQLite ${process.env.DB_PATH ?? 'data/cluster.db'}`}`,
   );
-  console.log(`\nOpen ${cluster.origin} — Ctrl+C stops everything.`);
+  console.log(`runner           pid ${process.pid} (${path.relative(ROOT, cluster.runDir)}/cluster.pid)`);
+  console.log(
+    `\nOpen ${cluster.origin} — a process that dies is restarted; \`pnpm cluster reload\` restarts the instances one at a time; Ctrl+C stops everything.`,
+  );
 }

@@ -2,8 +2,11 @@
 // processes (the pages) and two API processes on one database, started by the same startCluster() as
 // `pnpm start:cluster`, on ports of its own and a fresh database, release store and deployment under a temp
 // folder.
+// Issue 32: a process killed under load is restarted while nginx serves from the other instance (0 failed
+// GETs), and `pnpm cluster reload` restarts every instance under load with 0 failed GETs.
 // Run: `pnpm test:cluster` (needs Debian's nginx: `bash scripts/install.sh --nginx`).
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -27,6 +30,8 @@ const PORT = 8180;
 const API_PORTS = [4101, 4102];
 const EDGE_PORTS = [4111, 4112];
 let cluster;
+// The supervisor's lines (deaths, restarts, reload steps).
+const supervisorLog = [];
 const at = (p) => `http://localhost:${PORT}${p}`;
 const instance = (i, p) => `http://127.0.0.1:${API_PORTS[i]}${p}`;
 const edge = (i, p) => `http://127.0.0.1:${EDGE_PORTS[i]}${p}`;
@@ -176,6 +181,8 @@ before(async () => {
     pgDir: path.join(work, 'postgres'),
     pgPort: 5441,
     freshDatabase: true,
+    log: (line) => supervisorLog.push(line),
+    control: true,
     env: {
       REQUIRES_ACTIVATION: 'false',
       LOCKOUT_MAX_ATTEMPTS: '3',
@@ -184,8 +191,8 @@ before(async () => {
     },
   });
 });
-after(() => {
-  cluster?.stop();
+after(async () => {
+  await cluster?.stop();
   fs.rmSync(work, { recursive: true, force: true });
 });
 
@@ -517,5 +524,129 @@ describe('nginx in front of two API instances', () => {
     }
     // 10 a window (RATE_LIMIT_REGISTER below), some of it used by the members registered above.
     assert.ok(refusedAfter > 0 && refusedAfter <= 10, `refused after ${refusedAfter}`);
+  });
+});
+
+/**
+ * GETs through nginx in a loop, `concurrency` at a time over `paths`, until stop(): every answer that is not
+ * 200 and every error is a failure.
+ */
+function loadOf(paths, concurrency = 4) {
+  let running = true;
+  let ok = 0;
+  const failures = [];
+  const worker = async (w) => {
+    for (let n = w; running; n += 1) {
+      const p = paths[n % paths.length];
+      try {
+        const res = await fetch(at(p), { signal: AbortSignal.timeout(20_000) });
+        await res.arrayBuffer();
+        if (res.status === 200) ok += 1;
+        else failures.push(`${p}: ${res.status}`);
+      } catch (error) {
+        failures.push(`${p}: ${error.cause?.code ?? error.message}`);
+      }
+    }
+  };
+  const workers = Array.from({ length: concurrency }, (_, w) => worker(w));
+  return {
+    async stop() {
+      running = false;
+      await Promise.all(workers);
+      return { ok, failures };
+    },
+  };
+}
+
+/** Waits until `check()` holds (polled every 50 ms), at most `ms`. */
+async function until(check, ms, what) {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) assert.fail(`${what}: not within ${ms} ms\n${supervisorLog.join('\n')}`);
+    await sleep(50);
+  }
+}
+const answers = async (url) => {
+  try {
+    return (await fetch(url)).status === 200;
+  } catch {
+    return false;
+  }
+};
+
+describe('supervision: a process that dies is restarted, nginx loses no GET (issue 32)', () => {
+  before(async () => {
+    // The tests above killed an instance of each kind: the supervisor has brought both back.
+    for (const i of [0, 1]) {
+      await until(() => answers(instance(i, '/api/health')), 30_000, `api ${i} back`);
+      await until(() => answers(edge(i, '/_edge/status')), 30_000, `edge ${i} back`);
+    }
+    assert.ok(
+      supervisorLog.some((l) =>
+        /^cluster: edge :4111 \(pid \d+\) died: signal SIGKILL; restarting in/.test(l),
+      ),
+    );
+  });
+
+  for (const [kind, paths, direct] of [
+    ['API', ['/api/posts?limit=6', '/api/health'], instance],
+    ['edge', ['/about', '/', '/_edge/status'], edge],
+  ]) {
+    it(`kill -9 of one ${kind} instance under GET load: 0 failed GETs, a new process answers`, async () => {
+      const s = kind === 'API' ? cluster.supervisors.api[1] : cluster.supervisors.edge[1];
+      const old = s.current;
+      const load = loadOf(paths);
+      await sleep(500);
+      process.kill(old.pid, 'SIGKILL');
+      await until(() => s.current && s.current !== old, 30_000, `${s.name} restarted`);
+      assert.ok(await answers(direct(1, paths.at(-1))), `${s.name} answers`);
+      await sleep(500);
+      const { ok, failures } = await load.stop();
+      assert.deepEqual(failures, []);
+      assert.ok(ok > 50, `only ${ok} GETs`);
+      assert.notEqual(s.current.pid, old.pid);
+      assert.equal(old.signalCode, 'SIGKILL');
+      const death = supervisorLog.findLast((l) => l.includes(`${s.name} (pid ${old.pid}) died`));
+      assert.match(death ?? '', /died: signal SIGKILL; restarting in \d/);
+      assert.ok(supervisorLog.some((l) => l.startsWith(`cluster: ${s.name} is back (pid ${s.current.pid}`)));
+    });
+  }
+
+  it('`pnpm cluster reload` under GET load: every instance replaced, one at a time, 0 failed GETs', async () => {
+    const before = [...cluster.supervisors.api, ...cluster.supervisors.edge].map((s) => s.current.pid);
+    const load = loadOf(['/api/posts?limit=6', '/about', '/api/health', '/_edge/status']);
+    await sleep(300);
+    const cli = spawn(process.execPath, [path.join(ROOT, 'scripts', 'cluster-cli.mjs'), 'reload'], {
+      env: { ...process.env, CLUSTER_RUN_DIR: cluster.runDir },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    cli.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    const [code] = await new Promise((resolve) => cli.on('exit', (...a) => resolve(a)));
+    await sleep(300);
+    const { ok, failures } = await load.stop();
+    assert.equal(code, 0, out);
+    assert.deepEqual(failures, []);
+    assert.ok(ok > 50, `only ${ok} GETs`);
+    const after = [...cluster.supervisors.api, ...cluster.supervisors.edge].map((s) => s.current.pid);
+    for (const [i, pid] of after.entries()) assert.notEqual(pid, before[i]);
+    // One at a time, in order: each back before the next goes out.
+    const steps = out
+      .split('\n')
+      .filter((l) => l.startsWith('cluster reload: '))
+      .map((l) => l.replace(/ \(pid \d+\)/, '').replace(/done in [\d.]+ s/, 'done'));
+    const names = ['api :4101', 'api :4102', 'edge :4111', 'edge :4112'];
+    assert.deepEqual(steps, [
+      ...names.flatMap((n) => [
+        `cluster reload: ${n}: SIGTERM, draining`,
+        `cluster reload: ${n} ready again`,
+      ]),
+      'cluster reload: done',
+    ]);
+    assert.match(out.trim().split('\n').at(-1), /^ok$/);
+    // Nothing was counted as a death.
+    for (const pid of before) assert.ok(!supervisorLog.some((l) => l.includes(`(pid ${pid}) died`)));
   });
 });
