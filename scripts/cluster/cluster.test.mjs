@@ -649,4 +649,24 @@ describe('supervision: a process that dies is restarted, nginx loses no GET (iss
     // Nothing was counted as a death.
     for (const pid of before) assert.ok(!supervisorLog.some((l) => l.includes(`(pid ${pid}) died`)));
   });
+
+  it('nginx and PostgreSQL killed with -9 are started again, and the cluster serves through them', async () => {
+    for (const key of ['nginx', 'postgres']) {
+      const s = cluster.supervisors[key];
+      const old = s.current;
+      process.kill(old.pid, 'SIGKILL');
+      await until(() => s.current && s.current !== old, 30_000, `${key} restarted`);
+      assert.match(
+        supervisorLog.findLast((l) => l.includes(`${key} (pid ${old.pid}) died`)) ?? '',
+        /; restarting in /,
+      );
+    }
+    // A search reads the database on every request: PostgreSQL is back for the API instances too.
+    await until(
+      () => answers(at(`/api/posts/search?q=risk&n=${Date.now()}`)),
+      30_000,
+      'a search through the new nginx',
+    );
+    await until(() => answers(at('/about')), 10_000, 'a page through the new nginx');
+  });
 });
