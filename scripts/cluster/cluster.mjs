@@ -8,7 +8,8 @@
 //                                 bundle): their versions, that release's first screen, the plan; they
 //                                 share the visitor cookie's secret and read the deployment manifest and
 //                                 the cluster's config.json, so a rollout reaches each at its next page
-//   API    127.0.0.1:4001, 4002   one database for all of them: PostgreSQL (DATABASE_URL, or a local server
+//   API    127.0.0.1:4001, 4002   from its compiled bundle (scripts/api-process.mjs); one database for all
+//                                 of them: PostgreSQL (DATABASE_URL, or a local server
 //                                 of its own on 5433, data in data/cluster-postgres), or with
 //                                 CLUSTER_DATABASE=sqlite one SQLite file in WAL mode
 // Every process is supervised (issue 32, supervisor.mjs): one that dies is started again with a back-off
@@ -24,7 +25,8 @@ import path from 'node:path';
 import { buildEdge } from '@app/edge/build';
 import { bootstrapReleases } from '@app/release';
 import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
-import { API, APPS, ROOT } from '../apps.mjs';
+import { startApi } from '../api-process.mjs';
+import { APPS, ROOT } from '../apps.mjs';
 import { build } from '../build.mjs';
 import { startLocalPostgres } from '../pg/local-postgres.mjs';
 import { waitForHttp as waitFor } from '../wait-for.mjs';
@@ -241,38 +243,23 @@ export async function startCluster(o = {}) {
       ...(o.quiet ? { LOG_LEVEL: 'silent' } : {}),
       ...o.env,
     };
-    // The compiled bundle when it has been built (issue 32), else the sources through tsx.
-    const apiDir = path.join(ROOT, 'packages', API.name);
-    const apiBundle = path.join(apiDir, 'dist', 'main.mjs');
-    const apiArgs = fs.existsSync(apiBundle) ? [apiBundle] : ['--import', 'tsx', 'src/main.ts'];
+    // An instance drains for up to DRAIN_TIMEOUT_MS (10 s) on SIGTERM: SIGKILL only 5 s after that.
+    const stopTimeoutMs = Number(apiEnv.DRAIN_TIMEOUT_MS ?? 10_000) + 5_000;
     for (const [index, apiPort] of apiPorts.entries()) {
       let launches = 0;
-      const launchApi = async () => {
-        const child = spawn(process.execPath, apiArgs, {
-          cwd: apiDir,
-          stdio: ['ignore', o.quiet ? 'ignore' : 'inherit', 'inherit'],
-          // Only the first instance's first start seeds the demo content; the others find it there.
-          env: {
-            ...apiEnv,
-            PORT: String(apiPort),
-            ...(index > 0 || launches > 0 ? { SEED_DEMO: 'false' } : {}),
-          },
-        });
+      // From its compiled bundle (scripts/api-process.mjs builds it once per process); resolves once
+      // /api/health/ready answers.
+      const launchApi = () => {
         launches += 1;
-        try {
-          await waitReady(
-            `http://127.0.0.1:${apiPort}`,
-            ['/api/health/ready', '/api/health'],
-            60_000,
-            () => !hasExited(child),
-          );
-        } catch (error) {
-          child.kill('SIGKILL');
-          throw error;
-        }
-        return child;
+        return startApi({
+          port: apiPort,
+          host: '127.0.0.1',
+          quiet: o.quiet,
+          // Only the first instance's first start seeds the demo content; the others find it there.
+          env: { ...apiEnv, ...(index > 0 || launches > 1 ? { SEED_DEMO: 'false' } : {}) },
+        });
       };
-      const s = supervise({ name: `api :${apiPort}`, launch: launchApi, log });
+      const s = supervise({ name: `api :${apiPort}`, launch: launchApi, log, stopTimeoutMs });
       supervisors.api.push(s);
       await s.start();
     }
@@ -313,7 +300,7 @@ export async function startCluster(o = {}) {
         }
         return child;
       };
-      const s = supervise({ name: `edge :${edgePort}`, launch: launchEdge, log });
+      const s = supervise({ name: `edge :${edgePort}`, launch: launchEdge, log, stopTimeoutMs });
       supervisors.edge.push(s);
       await s.start();
     }
