@@ -1,0 +1,77 @@
+// Checks the systemd units in infra/systemd/ (issue 32): `systemd-analyze verify` on each (a template
+// through one instance of it), which needs no systemd running as PID 1. systemd-analyze prints a bad
+// directive but still exits 0, so any line it prints fails the check. Also fails when a unit lacks one of
+// the directives the cluster relies on (restart policy, draining, limits, sandbox).
+// Needs Debian's `systemd` package (systemd-analyze). Run: `node scripts/check-systemd.mjs`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const UNITS = path.join(ROOT, 'infra', 'systemd');
+/** The instance each template is verified as (the cluster's first port of that kind). */
+const SAMPLE_INSTANCE = { 'risk-intel-api@.service': '4001', 'risk-intel-edge@.service': '3101' };
+/** What every service unit must say (name=value, or just name=). */
+const REQUIRED = [
+  'Restart=on-failure',
+  'RestartSec=',
+  'KillSignal=SIGTERM',
+  'TimeoutStopSec=',
+  'LimitNOFILE=',
+  'MemoryMax=',
+  'NoNewPrivileges=yes',
+  'ProtectSystem=strict',
+  'ProtectHome=yes',
+  'PrivateTmp=yes',
+  'ReadWritePaths=',
+  'User=',
+  'EnvironmentFile=',
+  'ExecStart=/usr/bin/node ',
+];
+
+if (spawnSync('systemd-analyze', ['--version']).error) {
+  console.error('systemd-analyze is missing: apt-get install -y systemd');
+  process.exit(2);
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'check-systemd-'));
+const problems = [];
+try {
+  const files = fs.readdirSync(UNITS).filter((f) => /\.(service|target)$/.test(f));
+  if (files.length === 0) problems.push(`no units in ${UNITS}`);
+  for (const file of files) {
+    let text = fs.readFileSync(path.join(UNITS, file), 'utf8');
+    if (file.endsWith('.service')) {
+      for (const needed of REQUIRED) {
+        if (!text.split('\n').some((line) => line.startsWith(needed))) problems.push(`${file}: no ${needed}`);
+      }
+      // The drain bound must fit in the stop timeout.
+      const drainMs = Number(text.match(/DRAIN_TIMEOUT_MS=(\d+)/)?.[1] ?? 10_000);
+      const stopS = Number(text.match(/^TimeoutStopSec=(\d+)s?$/m)?.[1] ?? 0);
+      if (stopS * 1000 <= drainMs)
+        problems.push(`${file}: TimeoutStopSec=${stopS}s is not above ${drainMs} ms`);
+    }
+    // verify checks that ExecStart's program exists: node where it is on this machine, if not /usr/bin.
+    if (!fs.existsSync('/usr/bin/node')) text = text.replaceAll('/usr/bin/node ', `${process.execPath} `);
+    fs.writeFileSync(path.join(work, file), text);
+  }
+  for (const file of files) {
+    const unit = file.includes('@.') ? file.replace('@.', `@${SAMPLE_INSTANCE[file] ?? '1'}.`) : file;
+    const run = spawnSync('systemd-analyze', ['verify', '--man=no', path.join(work, unit)], {
+      encoding: 'utf8',
+      env: { ...process.env, SYSTEMD_LOG_COLOR: '0' },
+    });
+    const said = `${run.stdout}${run.stderr}`.trim();
+    if (run.status !== 0 || said)
+      problems.push(`${unit}: systemd-analyze verify (exit ${run.status}):\n${said}`);
+    else console.log(`ok  ${unit}`);
+  }
+} finally {
+  fs.rmSync(work, { recursive: true, force: true });
+}
+if (problems.length > 0) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
