@@ -122,8 +122,8 @@ export function printReport({ results, watch, quick, concurrency, seconds, healt
   if (quick)
     out.push(
       '',
-      `--quick: ${watch.minVisitors} canary visitors a step is a smoke run; at that sample the gate's point check ` +
-        'may pass B through a step now and then (the full run uses 100).',
+      `--quick: ${watch.minVisitors} canary visitors a step is a smoke run (the full run uses 100); its times ` +
+        'and samples are not the figures to quote.',
     );
   out.push(
     '',
