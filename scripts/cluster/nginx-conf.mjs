@@ -1,7 +1,8 @@
 // Renders infra/nginx/nginx.conf.template for one cluster (issue 12, issue 30): where the builds, the
 // release store and the manifest are, which API and edge instances to proxy to, and the headers of the files
 // nginx serves itself (the edge's own COMMON_HEADERS, so both front doors agree). Pages are the edge's, with
-// the CSP and page headers it computes per page: nothing here computes a page header.
+// the CSP and page headers it computes per page: nothing here computes a page header. Each instance is
+// listed twice in its upstream, the second time as a backup (issue 32; renderNginxConf says why).
 import fs from 'node:fs';
 import path from 'node:path';
 import { COMMON_HEADERS } from '@app/edge';
