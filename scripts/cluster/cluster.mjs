@@ -164,6 +164,8 @@ function postgresHandle(server, dataDir) {
  * @param {number} [o.pgPort]     the local PostgreSQL's port (when DATABASE_URL names none)
  * @param {string} [o.pgDir]      its folder; kept between runs unless `freshDatabase`
  * @param {boolean} [o.freshDatabase] start from an empty database (tests, benchmarks)
+ * @param {boolean} [o.fastDatabase] PostgreSQL without fsync and synchronous commits (default: as
+ *                                freshDatabase); the chaos run keeps them, as it kills PostgreSQL
  * @param {boolean} [o.control]   listen on <runDir>/control.sock and write <runDir>/cluster.pid (the
  *                                runner of `pnpm start:cluster` does; tests may)
  */
@@ -213,7 +215,7 @@ export async function startCluster(o = {}) {
             dir: pgDir,
             port: o.pgPort ?? CLUSTER_DEFAULTS.pgPort,
             keep: !(first && o.freshDatabase),
-            fast: Boolean(o.freshDatabase),
+            fast: o.fastDatabase ?? Boolean(o.freshDatabase),
           });
           if (first) databaseUrl = server.ensureDatabase('app');
           first = false;
