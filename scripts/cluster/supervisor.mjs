@@ -73,9 +73,17 @@ export function supervise(o) {
     timer = setTimeout(relaunch, delay);
   };
 
-  const relaunch = async () => {
+  // The launch after a death, while it runs: restart() waits for it rather than start a second process.
+  let relaunching = null;
+  const relaunch = () => {
+    relaunching = relaunchOnce().finally(() => {
+      relaunching = null;
+    });
+  };
+  const relaunchOnce = async () => {
     timer = null;
-    if (stopped) return;
+    // Stopped, or already brought back by restart().
+    if (stopped || current) return;
     const started = Date.now();
     try {
       const child = await o.launch();
@@ -88,7 +96,7 @@ export function supervise(o) {
       log(`cluster: ${o.name} is back (pid ${child.pid}, ready in ${seconds(Date.now() - started)})`);
       watch(child);
     } catch (error) {
-      if (!stopped) died(`${o.name} did not start: ${error.message}`);
+      if (!stopped && !current) died(`${o.name} did not start: ${error.message}`);
     }
   };
 
@@ -117,6 +125,7 @@ export function supervise(o) {
         clearTimeout(timer);
         timer = null;
       }
+      if (relaunching) await relaunching;
       const old = current;
       current = null;
       if (old) {

@@ -144,6 +144,35 @@ describe('supervise', () => {
     await s.stop();
   });
 
+  it('restart() while a death is being restarted waits for that launch: one process, no second one', async () => {
+    const lines = [];
+    const s = supervise({
+      name: 'slow',
+      // Slow to become ready, so restart() comes while the launch after the death runs.
+      launch: async () => {
+        const child = await tinyServer();
+        await sleep(300);
+        return child;
+      },
+      log: (l) => lines.push(l),
+      initialDelayMs: 10,
+    });
+    const first = await s.start();
+    first.kill('SIGKILL');
+    await until(() => lines.some((l) => l.includes('restarting in')));
+    await sleep(100);
+    const replacement = await s.restart();
+    await sleep(400);
+    assert.equal(s.current, replacement);
+    const alive = started.filter((child) => !hasExited(child));
+    assert.deepEqual(
+      alive.map((child) => child.pid),
+      [replacement.pid],
+    );
+    assert.equal(lines.filter((l) => l.includes('did not start')).length, 0, lines.join('\n'));
+    await s.stop();
+  });
+
   it('stop() ends it for good: no restart afterwards', async () => {
     const lines = [];
     const s = supervise({ name: 'tiny', launch: tinyServer, log: (l) => lines.push(l), initialDelayMs: 10 });
