@@ -245,6 +245,15 @@ describe('change password', () => {
       expect((await s.get('/api/profile', u.token)).status).toBe(200);
       expect((await s.post('/api/login', { username: u.email, password: u.password })).status).toBe(401);
       expect((await s.post('/api/login', { username: u.email, password: 'NewSecret9' })).status).toBe(200);
+      // The same change sent again (nginx resends a PUT whose instance died with it in flight) answers like
+      // the first: the password already is the new one.
+      const again = await s.req(method, '/api/account/change-password', {
+        token: u.token,
+        body: { currentPassword: u.password, newPassword: 'NewSecret9' },
+      });
+      expect(again.status).toBe(200);
+      expect(again.body.message).toBe('Password updated successfully');
+      expect((await s.post('/api/login', { username: u.email, password: 'NewSecret9' })).status).toBe(200);
     });
   }
 

@@ -171,6 +171,10 @@ export class AccountService {
     const row = await this.users.byId(caller.userId);
     if (!row) throw new HttpError(401, MSG.sessionInvalid);
     if (!(await this.passwords.verify(row.password_hash, body.currentPassword))) {
+      // The same change again (nginx resends a PUT whose instance died with it in flight, issue 32): the
+      // password already is the new one, so this answers like the change did. It tells the caller nothing the
+      // current-password check does not: either way one guess of the password is one verification.
+      if (await this.passwords.verify(row.password_hash, body.newPassword)) return;
       throw new HttpError(400, MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
     }
     const newHash = await this.passwords.hash(body.newPassword);
