@@ -13,7 +13,8 @@ fi
 # Debian packages the tests need, each only when asked for and missing: --browser installs chromium (the e2e
 # browser), --scanner installs wapiti (the security scan of `pnpm test:security`), --nginx installs nginx and
 # --postgres PostgreSQL (`pnpm start:cluster`, its test, and the API tests on PostgreSQL; the scripts start
-# servers of their own with its programs, scripts/pg/local-postgres.mjs).
+# servers of their own with its programs, scripts/pg/local-postgres.mjs), --systemd systemd's tools
+# (`systemd-analyze verify` of infra/systemd/ in `pnpm test:systemd`; nothing is started with them).
 DEBIAN_PACKAGES=()
 for flag in "$@"; do
   case "$flag" in
@@ -21,6 +22,7 @@ for flag in "$@"; do
     --scanner) command -v wapiti >/dev/null 2>&1 || DEBIAN_PACKAGES+=(wapiti) ;;
     --nginx) command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || DEBIAN_PACKAGES+=(nginx) ;;
     --postgres) compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null || DEBIAN_PACKAGES+=(postgresql) ;;
+    --systemd) command -v systemd-analyze >/dev/null 2>&1 || DEBIAN_PACKAGES+=(systemd) ;;
     *) echo "unknown option: $flag" >&2; exit 2 ;;
   esac
 done
