@@ -2,7 +2,7 @@
 // what `pnpm start` runs on :3000 and the cluster runs behind nginx. The bundle is rebuilt first (~0.3 s,
 // once per process), so it always matches the sources.
 import { spawn } from 'node:child_process';
-import { buildEdge } from '@app/edge/build';
+import { buildEdge, FILES_BUNDLE } from '@app/edge/build';
 import { waitForHttp } from './wait-for.mjs';
 
 /**
@@ -27,6 +27,35 @@ export async function startEdge({ port, host = '0.0.0.0', env = {}, quiet = fals
   const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_edge/ready`;
   try {
     await waitForHttp(url, 20_000, () => child.exitCode === null);
+  } catch (error) {
+    child.kill('SIGTERM');
+    throw error;
+  }
+  return child;
+}
+
+/**
+ * The remotes' builds as plain file servers (packages/edge/src/files-main.ts), one process from the same
+ * compiled bundle; resolves once every port answers.
+ * @param {{ name: string, dir: string, port: number }[]} apps
+ * @param {{ host?: string, quiet?: boolean }} [o]
+ * @returns {Promise<import('node:child_process').ChildProcess>}
+ */
+export async function startFileServers(apps, { host = '0.0.0.0', quiet = false } = {}) {
+  bundled ??= buildEdge();
+  await bundled;
+  const child = spawn(process.execPath, [FILES_BUNDLE], {
+    stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
+    env: { ...process.env, HOST: host, FILE_SERVERS: JSON.stringify(apps) },
+  });
+  const local = host === '0.0.0.0' ? '127.0.0.1' : host;
+  try {
+    for (const app of apps)
+      await waitForHttp(
+        `http://${local}:${app.port}/mf-manifest.json`,
+        20_000,
+        () => child.exitCode === null,
+      );
   } catch (error) {
     child.kill('SIGTERM');
     throw error;

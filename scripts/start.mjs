@@ -1,6 +1,6 @@
 // `pnpm start`: builds whatever is missing or stale, then starts the edge on 3000 (the shell's pages, composed
 // per visitor, docs/decisions/0026-edge.md; from its compiled bundle, as in the cluster), serves the remotes'
-// production builds on 3001-3004 and starts the API server (embedded SQLite, demo content) on 4000.
+// production builds on 3001-3004 (one process from the edge's bundle) and starts the API server (embedded SQLite, demo content) on 4000.
 // The edge also serves the release store (/releases/) and the deployment manifest (/deployment.json); on a
 // fresh clone each remote's current build is released as its first stable version.
 // Env: API_PORT, DB_PATH, REQUIRES_ACTIVATION (see packages/api-server/README.md); SHELL_CONFIG=<file>
@@ -11,13 +11,12 @@
 // API themselves run from their compiled bundles with plain node (docs/decisions/0028-process-lifecycle.md).
 import fs from 'node:fs';
 import path from 'node:path';
-import { serveApp } from '@app/edge';
 import { bootstrapReleases } from '@app/release';
 import { rolloutPaths } from '@app/rollout/node';
 import { startApi } from './api-process.mjs';
 import { API, APPS, ROOT, SHELL_URL } from './apps.mjs';
 import { build } from './build.mjs';
-import { startEdge } from './edge-process.mjs';
+import { startEdge, startFileServers } from './edge-process.mjs';
 
 const children = [];
 function stopAll(code = 0) {
@@ -63,10 +62,13 @@ async function main() {
   });
   // Nothing is served against an API that is not there yet.
   await startApiServer();
-  for (const app of APPS.filter((a) => a.name !== 'shell')) {
-    await serveApp({ name: app.name, dir: app.dist, port: app.port });
-    console.log(`${app.name.padEnd(16)} http://localhost:${app.port}`);
-  }
+  const remotes = APPS.filter((a) => a.name !== 'shell');
+  const files = await startFileServers(
+    remotes.map((app) => ({ name: app.name, dir: app.dist, port: app.port })),
+    { quiet: true },
+  );
+  watchChild(files, "the remotes' file servers");
+  for (const app of remotes) console.log(`${app.name.padEnd(16)} http://localhost:${app.port}`);
   // The edge (port 3000) starts last: when it answers, everything else does.
   const shell = APPS.find((a) => a.name === 'shell');
   const edge = await startEdge({

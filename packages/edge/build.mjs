@@ -7,13 +7,16 @@ import { build } from 'esbuild';
 
 const here = import.meta.dirname;
 export const EDGE_BUNDLE = path.join(here, 'dist', 'main.mjs');
+/** The remotes' file servers of `pnpm start` (src/files-main.ts), from the same sources. */
+export const FILES_BUNDLE = path.join(here, 'dist', 'files.mjs');
 
 export async function buildEdge() {
   const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
   const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@app/'));
   await build({
-    entryPoints: [path.join(here, 'src', 'main.ts')],
-    outfile: EDGE_BUNDLE,
+    entryPoints: { main: path.join(here, 'src', 'main.ts'), files: path.join(here, 'src', 'files-main.ts') },
+    outdir: path.dirname(EDGE_BUNDLE),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -32,5 +35,7 @@ export async function buildEdge() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await buildEdge();
-  console.log(`built ${path.relative(process.cwd(), EDGE_BUNDLE)}`);
+  console.log(
+    `built ${path.relative(process.cwd(), EDGE_BUNDLE)} and ${path.relative(process.cwd(), FILES_BUNDLE)}`,
+  );
 }
