@@ -1,8 +1,8 @@
 import { API_PATHS } from '@app/contracts';
+import type { Lifecycle } from '@app/http-lifecycle';
 import { Hono } from 'hono';
 import type { AppContext } from './context';
 import { createChangeWatch } from './db/change-watch';
-import type { Lifecycle } from './drain';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, HttpError, isDatabaseUnavailable } from './errors';
 import { expensiveLimit } from './expensive-limit';
 import { requestAddressKey, trustedProxies } from './rate-limit/client-address';

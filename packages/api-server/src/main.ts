@@ -1,5 +1,5 @@
+import { onStopSignals } from '@app/http-lifecycle';
 import { type Config, loadConfig } from './config';
-import { onStopSignals } from './drain';
 import { startServer } from './server';
 
 /** Which database the start line names: PostgreSQL's host and database (never the password), or the file. */

@@ -1,10 +1,10 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { closingWhenDraining, type DrainResult, drainServer, type Lifecycle } from '@app/http-lifecycle';
 import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app';
 import type { Config } from './config';
 import { type AppContext, createContext, seed } from './context';
-import { closingWhenDraining, type DrainResult, drainServer, type Lifecycle } from './drain';
 import { withCompression } from './http-compression';
 import { withEdgeHeaders } from './http-edge';
 

@@ -4,7 +4,7 @@
 //   FILE_SERVERS   JSON: [{ "name": "mf-account", "dir": "/abs/mf-account/dist", "port": 3001 }, ...]
 //   HOST (0.0.0.0), DRAIN_TIMEOUT_MS (10000), ALLOWED_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE
 import type { Server } from 'node:http';
-import { drainServer, type Lifecycle, onStopSignals } from './drain';
+import { drainServer, type Lifecycle, onStopSignals } from '@app/http-lifecycle';
 import { serveApp } from './serve';
 
 interface FileServer {

@@ -11,8 +11,8 @@
 //   DRAIN_TIMEOUT_MS (10000)          on SIGTERM/SIGINT, how long requests in flight may take
 import type { Server } from 'node:http';
 import path from 'node:path';
+import { drainServer, type Lifecycle, onStopSignals } from '@app/http-lifecycle';
 import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
-import { drainServer, type Lifecycle, onStopSignals } from './drain';
 import { serveApp } from './serve';
 import { watchedFile } from './watched-file';
 

@@ -9,12 +9,12 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { closingWhenDraining, type Lifecycle } from '@app/http-lifecycle';
 import { ticketKey } from '@app/rollout/node';
 import compression from 'compression';
 import { cspReportHandler } from './csp-report';
 import { DegradedLog } from './degraded';
 import { deploymentState } from './deployment-state';
-import { closingWhenDraining, type Lifecycle } from './drain';
 import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
 import { releaseRegions } from './regions';
 import { selfOriginOf } from './request-origin';
@@ -56,7 +56,7 @@ export interface AppOptions {
   /** How the edge asks the API (server-rendered first screens, a member's id); tests replace it. */
   fetchImpl?: typeof fetch;
   apiWaitMs?: number;
-  /** Draining state (drain.ts): /_edge/ready answers 503 and every answer closes its connection while set. */
+  /** Draining state (@app/http-lifecycle): /_edge/ready answers 503 and every answer closes its connection while set. */
   lifecycle?: Lifecycle;
 }
 

@@ -4,9 +4,9 @@
 // - ready: this instance can serve now: the database answers a trivial query within READY_QUERY_MS and the
 //   instance is not draining. The runner and a load balancer send traffic only to ready instances.
 import { API_PATHS } from '@app/contracts';
+import type { Lifecycle } from '@app/http-lifecycle';
 import type { Hono } from 'hono';
 import type { Sql } from '../db/sql';
-import type { Lifecycle } from '../drain';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE } from '../errors';
 import type { Env } from './http-helpers';
 

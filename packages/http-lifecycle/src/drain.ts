@@ -1,6 +1,6 @@
 // Draining an HTTP server (docs/decisions/0028-process-lifecycle.md): stop accepting, let what is in flight
-// finish within a bound, then close what is left. The API has the same steps in its own drain.ts (the two
-// packages share no server code).
+// finish within a bound, then close what is left. One implementation for every server of the product (the
+// API, the edge, the remotes' file servers), each bundled into its compiled server by esbuild.
 import type { RequestListener, Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
 
@@ -31,7 +31,7 @@ export interface DrainResult {
 }
 
 /**
- * Marks the instance as draining (/_edge/ready answers 503 from now on), stops accepting connections, and
+ * Marks the instance as draining (its readiness answers 503 from now on), stops accepting connections, and
  * resolves once every connection has closed, or at `timeoutMs` after closing those left.
  */
 export function drainServer(server: Server, state: Lifecycle, timeoutMs: number): Promise<DrainResult> {
