@@ -3,6 +3,8 @@ import {
   formatSignalValue,
   REMOTE_PACKAGES,
   type RemotePackage,
+  type SignalFigures,
+  signalFigures,
   versionSignals,
 } from '@app/rollout';
 import { readAuditLog } from '@app/rollout/node';
@@ -11,18 +13,12 @@ import type { HealthSource } from './health';
 import { readManifest } from './manifest-store';
 
 /** `rollout status` and `rollout history`: the data (for --json) and its text form. */
-export interface VersionHealth {
+/** Distinct visitors and their page views, the mean of their error rates, the p75s of their Web Vitals. */
+export interface VersionHealth extends SignalFigures {
   version: string;
   track: 'stable' | 'canary';
   /** Counted from here on (the canary's start, so both tracks cover the same time); null: all retained. */
   since: string | null;
-  /** Distinct visitors and their page views; the mean of their error rates; p75s of their Web Vitals. */
-  visitors: number;
-  views: number;
-  errorRate: number | null;
-  lcp: number | null;
-  inp: number | null;
-  cls: number | null;
 }
 
 export interface RemoteStatus {
@@ -50,18 +46,7 @@ async function healthOf(
   since?: string,
 ) {
   const signals = versionSignals(await source.visitors(remote, version, since ? new Date(since) : undefined));
-  const value = (e: { value: number } | null) => e?.value ?? null;
-  return {
-    version,
-    track,
-    since: since ?? null,
-    visitors: signals.visitors,
-    views: signals.views,
-    errorRate: value(signals.errorRate),
-    lcp: value(signals.lcp),
-    inp: value(signals.inp),
-    cls: value(signals.cls),
-  };
+  return { version, track, since: since ?? null, ...signalFigures(signals) };
 }
 
 export async function statusReport(

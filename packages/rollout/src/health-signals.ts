@@ -175,3 +175,25 @@ export function visitorFigures(rows: Iterable<SignalRow>): VisitorFigures[] {
     cls: median(v.cls),
   }));
 }
+
+/** A version's figures as plain numbers (what `rollout status` and the admin view show; null: no values). */
+export interface SignalFigures {
+  visitors: number;
+  views: number;
+  errorRate: number | null;
+  lcp: number | null;
+  inp: number | null;
+  cls: number | null;
+}
+
+export function signalFigures(s: VersionSignals): SignalFigures {
+  const value = (e: Estimate | null) => e?.value ?? null;
+  return {
+    visitors: s.visitors,
+    views: s.views,
+    errorRate: value(s.errorRate),
+    lcp: value(s.lcp),
+    inp: value(s.inp),
+    cls: value(s.cls),
+  };
+}

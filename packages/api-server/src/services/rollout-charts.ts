@@ -1,5 +1,5 @@
 import type { RolloutChart, RolloutHealthRow, RolloutPoint, RolloutSeries } from '@app/contracts';
-import { type RemotePackage, versionSignals, visitorFigures } from '@app/rollout';
+import { type RemotePackage, signalFigures, versionSignals, visitorFigures } from '@app/rollout';
 import type { RemoteSignalRow } from './rollout-health';
 
 /**
@@ -16,19 +16,7 @@ export function bucketFor(spanMs: number): number {
   return NICE_STEPS_MS.find((step) => step * BUCKETS >= spanMs) ?? NICE_STEPS_MS.at(-1)!;
 }
 
-const figure = (e: { value: number } | null) => (e ? e.value : null);
-
-function signalsOf(rows: RemoteSignalRow[]) {
-  const s = versionSignals(visitorFigures(rows));
-  return {
-    visitors: s.visitors,
-    views: s.views,
-    errorRate: figure(s.errorRate),
-    lcp: figure(s.lcp),
-    inp: figure(s.inp),
-    cls: figure(s.cls),
-  };
-}
+const signalsOf = (rows: RemoteSignalRow[]) => signalFigures(versionSignals(visitorFigures(rows)));
 
 function groupBy<K, T>(items: T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();

@@ -6,7 +6,6 @@ import { PREVIEW_MESSAGES } from '@app/rollout/node';
  * preview link's texts are the edge's too (@app/rollout).
  */
 export const ROLLOUT_MESSAGES = {
-  unknownRelease: 'Unknown release',
   tooManyHealthReports: 'Too many health reports. Try again later.',
   /** Why a health report was refused (docs/decisions/0027-health-gate.md); none of them is counted. */
   refused: {

@@ -9,7 +9,6 @@ import { type DeploymentManifest, REMOTE_PACKAGES, type RemotePackage } from '@a
 import {
   checkPreview,
   ensureEdgeSecret,
-  isReleased,
   readAuditLog,
   readManifestFile,
   readPreviewSecret,
@@ -30,13 +29,11 @@ const AUDIT_LIMIT = 100;
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Staged rollouts as the API sees them: health reports of released versions, preview-link verification and
+ * Staged rollouts as the API sees them: health reports proven by their tickets, preview-link verification and
  * the admin view. Releases and deployment files belong to the rollout CLI (@app/rollout); this only reads them.
  */
 export class RolloutService {
   readonly health: RolloutHealthService;
-  /** Releases are immutable, so a version once found stays released; unknown ones are checked each time. */
-  private readonly released = new Set<string>();
   private secret: { value: string; until: number } | null = null;
   private ticketKeyValue: Buffer | null = null;
 
@@ -54,14 +51,6 @@ export class RolloutService {
       ensureEdgeSecret(this.config.paths, { EDGE_SECRET: this.config.edgeSecret ?? undefined }),
     );
     return this.ticketKeyValue;
-  }
-
-  isReleased(remote: RemotePackage, version: string): boolean {
-    const key = `${remote}/${version}`;
-    if (this.released.has(key)) return true;
-    if (!isReleased(this.config.paths.store, remote, version)) return false;
-    this.released.add(key);
-    return true;
   }
 
   /**
