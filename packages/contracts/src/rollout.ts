@@ -117,6 +117,7 @@ export const AUDIT_ACTIONS = [
   'watch-promote',
   'watch-rollback',
   'watch-stop',
+  'adopt',
 ] as const;
 
 /** One line of a deployment's audit log: who changed what, when, from which state to which. */

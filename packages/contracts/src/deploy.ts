@@ -1,0 +1,201 @@
+import {
+  DeploymentManifestSchema,
+  EnvironmentNameSchema,
+  IntegritySchema,
+  PercentSchema,
+  REMOTE_PACKAGES,
+  VersionIdSchema,
+} from '@app/rollout';
+import * as v from 'valibot';
+import { AuditEntrySchema } from './rollout';
+
+/**
+ * The deploy API (docs/decisions/0030-deploy-control-plane.md): how a team's pipeline ships its remote from
+ * any machine. Every call but the public feed carries `Authorization: Bearer <deploy token>`; a token names
+ * the remotes and environments it may change (an admin token: all of them). Every change of a deployment
+ * sends `If-Match: "<revision>"` and gets 412 when the deployment moved on meanwhile (428 without one).
+ */
+const Remote = v.picklist(REMOTE_PACKAGES, 'Unknown remote');
+const Iso = v.pipe(v.string(), v.isoTimestamp());
+
+/** The commands a deployment understands: each is `POST DEPLOY_PATHS.command(env, remote, verb)`. */
+export const DEPLOY_VERBS = [
+  'start',
+  'set',
+  'promote',
+  'abort',
+  'rollback',
+  'adopt',
+  'bootstrap',
+  'watch',
+] as const;
+export type DeployVerb = (typeof DEPLOY_VERBS)[number];
+
+export const DEPLOY_PATHS = {
+  /** GET: every environment this install knows (DEPLOY_ENVIRONMENTS), with its revision. */
+  environments: '/api/deploy/environments',
+  /** GET: one environment's manifest and revision (ETag: "<revision>"). */
+  environment: (env: string) => `/api/deploy/environments/${env}`,
+  /** POST with If-Match: one change of one remote's deployment. */
+  command: (env: string, remote: string, verb: DeployVerb) =>
+    `/api/deploy/environments/${env}/remotes/${remote}/${verb}`,
+  /** GET ?limit=N: the remote's audit entries in that environment, newest first. */
+  history: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/history`,
+  /** GET ?version=V&since=ISO: what each visitor of that version felt (the gate's input, per visitor). */
+  health: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/health`,
+  /** POST: a signed preview link for a released version. */
+  preview: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/preview`,
+  /** GET: the remote's releases, newest first. */
+  releases: (remote: string) => `/api/deploy/releases/${remote}`,
+  /** PUT a release bundle (a tar stream, gzip or not) / GET its release.json. */
+  release: (remote: string, version: string) => `/api/deploy/releases/${remote}/${version}`,
+  /** GET: the calling token's name and scope (a pipeline's first check). */
+  token: '/api/deploy/token',
+  /**
+   * GET, public (the manifest is public anyway: browsers read it): the environment's manifest. With
+   * `?after=N` it waits (up to ~25 s) until the revision is above N: how every edge learns of a change.
+   */
+  feed: (env: string) => `/api/deployment/${env}`,
+} as const;
+
+/** The HTTP header a deploy token travels in is `Authorization: Bearer <token>`; tokens look like this. */
+export const DEPLOY_TOKEN_PATTERN = /^mfd_[A-Za-z0-9_-]{43}$/;
+
+export const DeployTokenScopeSchema = v.object({
+  name: v.string(),
+  /** An admin token may change every remote in every environment. */
+  admin: v.boolean(),
+  remotes: v.array(Remote),
+  environments: v.array(EnvironmentNameSchema),
+});
+export type DeployTokenScope = v.InferOutput<typeof DeployTokenScopeSchema>;
+
+export const DeployStateSchema = v.object({
+  environment: EnvironmentNameSchema,
+  revision: v.number(),
+  /** Null while the environment has never been written. */
+  updatedAt: v.nullable(Iso),
+  manifest: DeploymentManifestSchema,
+});
+export type DeployState = v.InferOutput<typeof DeployStateSchema>;
+
+export const DeployEnvironmentsSchema = v.object({
+  /** In promotion order (DEPLOY_ENVIRONMENTS): `adopt` takes a version from the one before. */
+  environments: v.array(v.object({ environment: EnvironmentNameSchema, revision: v.number() })),
+});
+
+/** What every accepted change answers (and its ETag is the new revision). */
+export const DeployChangeResultSchema = v.object({
+  environment: EnvironmentNameSchema,
+  revision: v.number(),
+  manifest: DeploymentManifestSchema,
+  entries: v.array(AuditEntrySchema),
+});
+export type DeployChangeResult = v.InferOutput<typeof DeployChangeResultSchema>;
+
+/** 412's body: the revision the deployment is at now, so the caller can look and decide again. */
+export const DeployConflictSchema = v.object({ error: v.string(), revision: v.number() });
+
+const Force = v.optional(v.boolean());
+const Reason = v.pipe(v.string(), v.maxLength(2000));
+
+/** The body of each verb. */
+export const DEPLOY_BODIES = {
+  start: v.strictObject({ version: VersionIdSchema, percent: PercentSchema, force: Force }),
+  set: v.strictObject({ percent: PercentSchema }),
+  promote: v.strictObject({}),
+  abort: v.strictObject({}),
+  /** Without `to`: back to the previous stable; with it, any released version. */
+  rollback: v.strictObject({ to: v.optional(VersionIdSchema) }),
+  /**
+   * `pnpm rollout promote-to <env> <remote> <version>`: the version the environment before this one runs
+   * (its stable or canary: `from`, default the one before in DEPLOY_ENVIRONMENTS) comes here as the same
+   * bytes: as a canary at `percent`, or as stable without one.
+   */
+  adopt: v.strictObject({
+    version: VersionIdSchema,
+    from: v.optional(EnvironmentNameSchema),
+    percent: v.optional(PercentSchema),
+    force: Force,
+  }),
+  /** `pnpm start`: a remote without a stable version gets this one (with `replace`, whatever it had). */
+  bootstrap: v.strictObject({ version: VersionIdSchema, replace: v.optional(v.boolean()) }),
+  /** `pnpm rollout watch`'s moves, audited as watch-advance / watch-promote / watch-rollback / watch-stop. */
+  watch: v.variant('step', [
+    v.strictObject({ step: v.literal('advance'), percent: PercentSchema, reason: Reason }),
+    v.strictObject({ step: v.literal('promote'), reason: Reason }),
+    v.strictObject({ step: v.literal('rollback'), reason: Reason }),
+    v.strictObject({ step: v.literal('stop'), reason: Reason }),
+  ]),
+} as const satisfies Record<DeployVerb, v.GenericSchema>;
+
+export const PreviewRequestSchema = v.strictObject({
+  version: VersionIdSchema,
+  hours: v.optional(v.pipe(v.number(), v.minValue(0.01), v.maxValue(24 * 30))),
+  baseUrl: v.optional(v.pipe(v.string(), v.url())),
+});
+export const PreviewLinkSchema = v.object({ url: v.string(), token: v.string(), expiresAt: Iso });
+export type PreviewLink = v.InferOutput<typeof PreviewLinkSchema>;
+
+/** One visitor's figures for one version (@app/rollout VisitorFigures). */
+export const VisitorFiguresSchema = v.object({
+  views: v.number(),
+  errorViews: v.number(),
+  lcp: v.nullable(v.number()),
+  inp: v.nullable(v.number()),
+  cls: v.nullable(v.number()),
+});
+export const DeployHealthSchema = v.object({
+  remote: Remote,
+  version: VersionIdSchema,
+  since: v.nullable(Iso),
+  visitors: v.array(VisitorFiguresSchema),
+});
+export type DeployHealth = v.InferOutput<typeof DeployHealthSchema>;
+
+export const DeployHistorySchema = v.object({
+  environment: EnvironmentNameSchema,
+  remote: Remote,
+  entries: v.array(AuditEntrySchema),
+});
+
+/**
+ * `release.json`, inside every release bundle and every release folder: what was released, from which
+ * commit, and what it needs from the shell (its `shared` list, for the compatibility gate).
+ */
+export const SharedInfoSchema = v.object({
+  name: v.string(),
+  version: v.optional(v.string()),
+  requiredVersion: v.optional(v.union([v.string(), v.literal(false)])),
+});
+export type SharedInfo = v.InferOutput<typeof SharedInfoSchema>;
+
+export const ReleaseInfoSchema = v.object({
+  remote: Remote,
+  version: VersionIdSchema,
+  packageVersion: v.string(),
+  createdAt: Iso,
+  /** `git rev-parse HEAD` of the checkout that released it, and whether that tree had uncommitted changes. */
+  commit: v.nullable(v.string()),
+  dirty: v.nullable(v.boolean()),
+  exposes: v.array(v.object({ name: v.string(), path: v.string() })),
+  shared: v.array(SharedInfoSchema),
+  files: v.number(),
+  bytes: v.number(),
+  /** SHA-384 of remoteEntry.js as published (sha384-<base64>): what the shell will require of it. */
+  entryIntegrity: v.optional(IntegritySchema),
+  /** The full SHA-256 of the release's files (the version id carries its first 10 hex characters). */
+  contentHash: v.optional(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
+});
+export type ReleaseInfo = v.InferOutput<typeof ReleaseInfoSchema>;
+
+/** PUT's answer: 201 when stored now, 200 when the same bytes were there already. */
+export const ReleaseUploadResultSchema = v.object({
+  release: ReleaseInfoSchema,
+  created: v.boolean(),
+  /** Compatibility conflicts a `?force=1` upload went past (audited). */
+  forcedConflicts: v.array(v.string()),
+});
+export type ReleaseUploadResult = v.InferOutput<typeof ReleaseUploadResultSchema>;
+
+export const ReleaseListSchema = v.object({ remote: Remote, releases: v.array(ReleaseInfoSchema) });
