@@ -9,6 +9,7 @@ import { requestAddressKey, trustedProxies } from './rate-limit/client-address';
 import { mountRateLimits } from './rate-limit/middleware';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAdminRoutes } from './routes/admin';
+import type { DeployAuth } from './routes/deploy-auth';
 import { registerHealthRoutes } from './routes/health';
 import { body, type Env, type RouteDeps } from './routes/http-helpers';
 import { createListCache } from './routes/list-cache';
@@ -50,8 +51,18 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
   // Resolve the bearer token once. A token that is sent but no longer valid is a 401 on every route, so the
   // client clears it (SPEC §8) instead of silently browsing as a guest.
   // Health reports are the exception: they carry no user, and a stale token must not cost a report.
+  // The deploy API's bearer is a deploy token, not a session (routes/deploy-auth.ts checks it per route);
+  // the public deployment feed needs none.
+  const deployAuth: DeployAuth = { tokens: ctx.deployTokens, environments: config.deploy.environments };
+  app.use('/api/deploy/*', async (c, next) => {
+    c.set('deployAuth', deployAuth);
+    return next();
+  });
   app.use('/api/*', async (c, next) => {
-    const header = c.req.path === API_PATHS.rolloutHealth ? undefined : c.req.header('authorization');
+    const path = c.req.path;
+    const skip =
+      path === API_PATHS.rolloutHealth || path.startsWith('/api/deploy/') || path.startsWith('/api/deployment/');
+    const header = skip ? undefined : c.req.header('authorization');
     if (!header) {
       c.set('caller', null);
       return next();

@@ -92,6 +92,21 @@ export const ConfigSchema = v.object({
      */
     edgeSecret: v.nullable(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
   }),
+  /** The deploy control plane (issue 33, docs/decisions/0030-deploy-control-plane.md). */
+  deploy: v.object({
+    /** DEPLOY_ENVIRONMENTS, in promotion order: `adopt` takes a version from the one before. */
+    environments: v.pipe(v.array(EnvironmentNameSchema), v.minLength(1, 'must name at least one environment')),
+    /** DEPLOY_ENV: the environment the admin view shows and the CLI changes by default. */
+    environment: EnvironmentNameSchema,
+    /** DEPLOY_BUNDLE_MAX_BYTES: the largest release upload, counted on the raw request stream. */
+    bundleMaxBytes: Int(1024, 10 * 1024 * 1024 * 1024),
+    /** RELEASE_KEEP: releases of a remote kept after an upload (plus every version a manifest names). */
+    releaseKeep: Int(1, 10_000),
+    /** How long the public feed holds a `?after=N` request before a 204 (DEPLOY_FEED_TIMEOUT_MS). */
+    feedTimeoutMs: Int(10, 120_000),
+    /** Feed requests waiting at once on this instance; more are told to come back (503 Retry-After). */
+    feedMaxWaiters: Int(1, 100_000),
+  }),
   /** Peers whose X-Forwarded-For is believed (IPs or CIDR ranges): the reverse proxy, nothing else. */
   trustedProxies: v.array(v.pipe(v.string(), v.check(isProxyEntry, 'must be an IP address or CIDR range'))),
   /** Issue 19: per address, per account, counted in the database (docs/decisions/0014-rate-limits.md). */
@@ -147,6 +162,14 @@ export const DEFAULT_CONFIG: Config = {
   argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   seedDemo: true,
   rollout: { paths: rolloutPaths({}), previewSecret: null, edgeSecret: null },
+  deploy: {
+    environments: ['staging', 'production'],
+    environment: 'production',
+    bundleMaxBytes: 100 * 1024 * 1024,
+    releaseKeep: 10,
+    feedTimeoutMs: 25_000,
+    feedMaxWaiters: 500,
+  },
   trustedProxies: [],
   // Far above what a person does, far below what a script does (issue 19's examples for the first three).
   rateLimits: {
@@ -286,6 +309,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       paths: rolloutPathsFrom(env),
       previewSecret: env.ROLLOUT_PREVIEW_SECRET || null,
       edgeSecret: env.EDGE_SECRET || null,
+    },
+    deploy: {
+      environments: list(env, 'DEPLOY_ENVIRONMENTS', d.deploy.environments),
+      environment: str(env, 'DEPLOY_ENV', '') || d.deploy.environment,
+      bundleMaxBytes: num(env, 'DEPLOY_BUNDLE_MAX_BYTES', d.deploy.bundleMaxBytes),
+      releaseKeep: num(env, 'RELEASE_KEEP', d.deploy.releaseKeep),
+      feedTimeoutMs: num(env, 'DEPLOY_FEED_TIMEOUT_MS', d.deploy.feedTimeoutMs),
+      feedMaxWaiters: num(env, 'DEPLOY_FEED_MAX_WAITERS', d.deploy.feedMaxWaiters),
     },
     trustedProxies: list(env, 'TRUSTED_PROXIES', d.trustedProxies),
     rateLimits: {

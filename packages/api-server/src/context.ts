@@ -6,6 +6,7 @@ import type { Sql } from './db/sql';
 import { SqlRateLimitStore } from './rate-limit/sql-store';
 import type { RateLimitStore } from './rate-limit/store';
 import { AccountService } from './services/accounts';
+import { DeployTokenService } from './services/deploy-tokens';
 import { PostService } from './services/posts';
 import { RolloutService } from './services/rollout';
 import { SiteService } from './services/site';
@@ -18,6 +19,8 @@ export interface AppContext {
   posts: PostService;
   site: SiteService;
   rollout: RolloutService;
+  /** Deploy tokens (issue 33): who may change which remote's deployment where. */
+  deployTokens: DeployTokenService;
   /** Rate-limit counters, in the database so every instance shares them (issue 19). */
   rateLimits: RateLimitStore;
   /** The clock of the rate limits and the repeat-assessment window (tests move it). */
@@ -52,6 +55,7 @@ export async function createContext(config: Config, now: () => number = Date.now
     posts,
     site,
     rollout,
+    deployTokens: new DeployTokenService(sql, config.deploy.environments, now),
     rateLimits: new SqlRateLimitStore(sql),
     now,
     close: async () => {

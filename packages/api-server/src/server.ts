@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { type AppContext, createContext, seed } from './context';
 import { withCompression } from './http-compression';
 import { withEdgeHeaders } from './http-edge';
+import { ensureLocalDeployToken } from './services/deploy-local-token';
 
 export interface RunningServer {
   url: string;
@@ -22,6 +23,7 @@ export interface RunningServer {
 export async function startServer(config: Config, now?: () => number): Promise<RunningServer> {
   const ctx = await createContext(config, now);
   await seed(ctx);
+  await ensureLocalDeployToken(config.rollout.paths.deployDir, ctx.deployTokens);
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(ctx, lifecycle);
   const server = createServer(

@@ -397,6 +397,57 @@ const SQLITE_MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 11,
+    name: 'deploy control plane',
+    sql: `
+      -- Issue 33 (docs/decisions/0030-deploy-control-plane.md): the deployment of each environment lives here,
+      -- changed by compare-and-swap on revision, so every API instance and every edge sees one history.
+      CREATE TABLE deployments (
+        environment TEXT PRIMARY KEY,
+        revision INTEGER NOT NULL,
+        manifest_json TEXT NOT NULL,
+        updated_at TEXT
+      );
+      CREATE TABLE deploy_audit (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        environment TEXT NOT NULL,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        token_name TEXT,
+        action TEXT NOT NULL,
+        remote TEXT NOT NULL,
+        from_state TEXT,
+        to_state TEXT,
+        reason TEXT,
+        forced INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX idx_deploy_audit_env_remote ON deploy_audit(environment, remote, id);
+      -- What each release is (its release.json): written by the upload, read by the commands' checks.
+      CREATE TABLE deploy_releases (
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        entry_integrity TEXT,
+        info_json TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (remote, version)
+      );
+      -- Tokens are random 256-bit secrets: their SHA-256 is stored, never the token.
+      CREATE TABLE deploy_tokens (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL UNIQUE,
+        token_hash TEXT NOT NULL UNIQUE,
+        admin INTEGER NOT NULL DEFAULT 0,
+        remotes TEXT NOT NULL DEFAULT '',
+        environments TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        revoked_at TEXT,
+        last_used_at TEXT
+      );
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

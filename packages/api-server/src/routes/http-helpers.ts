@@ -4,9 +4,16 @@ import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { forbidden, HttpError, parseWith, unauthorized } from '../errors';
 import type { Caller } from '../services/accounts';
+import type { DeployAuth } from './deploy-auth';
 import type { ListCache } from './list-cache';
 
-export type Env = { Variables: { caller: Caller | null } };
+export type Env = {
+  Variables: {
+    caller: Caller | null;
+    /** Set on /api/deploy/* only: the deploy token check (routes/deploy-auth.ts). */
+    deployAuth?: DeployAuth;
+  };
+};
 export type C = Context<Env>;
 
 /** What every route module is given: the services, the body reader and the GET /api/posts answer cache. */
