@@ -4,4 +4,6 @@ export * from './health-ticket';
 export * from './integrity-node';
 export * from './preview-check';
 export * from './preview-token';
+export * from './release-content';
+export * from './release-store';
 export * from './store-files';
