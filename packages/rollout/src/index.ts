@@ -1,5 +1,7 @@
 export * from './cohort';
 export * from './compat';
+export * from './deployment-commands';
+export * from './deployment-moves';
 export * from './health-gate';
 export * from './health-signals';
 export * from './integrity';
