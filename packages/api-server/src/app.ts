@@ -61,7 +61,9 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
   app.use('/api/*', async (c, next) => {
     const path = c.req.path;
     const skip =
-      path === API_PATHS.rolloutHealth || path.startsWith('/api/deploy/') || path.startsWith('/api/deployment/');
+      path === API_PATHS.rolloutHealth ||
+      path.startsWith('/api/deploy/') ||
+      path.startsWith('/api/deployment/');
     const header = skip ? undefined : c.req.header('authorization');
     if (!header) {
       c.set('caller', null);

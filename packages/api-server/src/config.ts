@@ -95,7 +95,10 @@ export const ConfigSchema = v.object({
   /** The deploy control plane (issue 33, docs/decisions/0030-deploy-control-plane.md). */
   deploy: v.object({
     /** DEPLOY_ENVIRONMENTS, in promotion order: `adopt` takes a version from the one before. */
-    environments: v.pipe(v.array(EnvironmentNameSchema), v.minLength(1, 'must name at least one environment')),
+    environments: v.pipe(
+      v.array(EnvironmentNameSchema),
+      v.minLength(1, 'must name at least one environment'),
+    ),
     /** DEPLOY_ENV: the environment the admin view shows and the CLI changes by default. */
     environment: EnvironmentNameSchema,
     /** DEPLOY_BUNDLE_MAX_BYTES: the largest release upload, counted on the raw request stream. */

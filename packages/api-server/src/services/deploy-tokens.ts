@@ -93,7 +93,8 @@ export class DeployTokenService {
     try {
       await this.insert(name, hashDeployToken(token), input);
     } catch (error) {
-      if (isUniqueViolation(error)) throw new DeployTokenError(`A deploy token named "${name}" exists already`);
+      if (isUniqueViolation(error))
+        throw new DeployTokenError(`A deploy token named "${name}" exists already`);
       throw error;
     }
     return { token, row: (await this.find(name))! };
