@@ -1,129 +1,150 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DeploymentManifest, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
-import type { RolloutPaths } from '@app/rollout/node';
-import { createContext } from './context';
-import { readManifest, updateManifest } from './manifest-store';
+import type { DeployState } from '@app/contracts';
+import { REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
+import { type RolloutContext, createContext } from './context';
+import { DeployApiError } from './deploy-client';
 import { release } from './release';
-
-/** Remotes whose deployment names a version without its entry digest. */
-function unpinnedRemotes(manifest: DeploymentManifest): RemotePackage[] {
-  return REMOTE_PACKAGES.filter((remote) => {
-    const deployment = manifest.remotes[remote];
-    if (!deployment) return false;
-    const named = [deployment.stable, deployment.canary?.version, ...(deployment.previous ?? [])];
-    return named.some((version) => version && !deployment.integrity?.[version]);
-  });
-}
 
 export interface BootstrapResult {
   remote: RemotePackage;
-  /** The version of the remote's current build; null when it has no build. */
+  /** The version of the remote's current build; null when it has no build (or it could not be released). */
   version: string | null;
-  /** The environment's stable version afterwards; null when it has none. */
+  /** The stable version afterwards in the main environment (the target's: DEPLOY_ENV, else production). */
   stable: string | null;
+  /** The stable version afterwards in each environment bootstrapped (null: none, or it could not be read). */
+  stables: Record<string, string | null>;
 }
 
-/**
- * For `pnpm start`: releases each remote's current build (no build, no compatibility gate: these are the
- * builds the local shell was built with; idempotent, so an unchanged build costs one hash) and gives every
- * remote without a stable version its current build as stable (audited 'bootstrap'). A remote that already
- * has a stable keeps it; the log says how to roll the new build out. Never throws for one remote's trouble:
- * the app should still start.
- *
- * With `followBuilds` (ROLLOUT_FOLLOW_BUILDS=1: the e2e suite, or a developer who wants `pnpm start` to show
- * what they just built), every remote's current build becomes its stable version at once, canary dropped,
- * audited like any other change.
- */
-export async function bootstrapReleases(
-  options: {
-    paths?: RolloutPaths;
-    log?: (line: string) => void;
-    env?: Record<string, string | undefined>;
-    followBuilds?: boolean;
-  } = {},
-): Promise<BootstrapResult[]> {
-  const log = options.log ?? ((line: string) => console.log(line));
-  const ctx = createContext({ paths: options.paths, env: options.env, log, actor: 'pnpm start' });
+export interface BootstrapOptions {
+  /** The API (default: DEPLOY_API_URL, else http://127.0.0.1:${API_PORT ?? 4000}). */
+  apiUrl?: string;
+  /** A deploy token (default: DEPLOY_TOKEN, else the local API's token file). */
+  token?: string;
+  /** The process environment to read those defaults from (default process.env). */
+  env?: Record<string, string | undefined>;
+  /** Environments to give a stable version (default: every one the API knows, DEPLOY_ENVIRONMENTS). */
+  environments?: string[];
+  /** The repository whose `<remote>/dist` folders are released (default: this one). */
+  root?: string;
+  log?: (line: string) => void;
+  /** Every remote's current build becomes its stable at once, whatever it had (ROLLOUT_FOLLOW_BUILDS=1). */
+  followBuilds?: boolean;
+}
+
+/** Upload each built remote's dist (the same bytes again are a no-op); a remote's trouble is only logged. */
+async function releaseBuilds(ctx: RolloutContext, log: (line: string) => void) {
   const built = new Map<RemotePackage, string>();
   for (const remote of REMOTE_PACKAGES) {
-    if (!fs.existsSync(path.join(ctx.paths.root, remote, 'dist', 'mf-manifest.json'))) continue;
+    if (!fs.existsSync(path.join(ctx.root, remote, 'dist', 'mf-manifest.json'))) continue;
     try {
-      const { info, alreadyReleased } = await release({ remote, build: false, skipGate: true }, ctx);
+      const { info, alreadyReleased } = await release({ remote, root: ctx.root, build: false }, ctx.client);
       built.set(remote, info.version);
       if (!alreadyReleased) log(`${remote}: released ${info.version}`);
     } catch (error) {
       log(`${remote}: could not release the current build: ${(error as Error).message}`);
     }
   }
+  return built;
+}
 
-  let manifest: ReturnType<typeof readManifest>;
+/**
+ * For `pnpm start` (scripts/start.mjs, the cluster): releases each remote's current build through the
+ * deploy API (no build; the API's compatibility gate checks it against the shell), then, in every
+ * environment, gives each remote without a stable version its current build as stable (the `bootstrap`
+ * verb, audited with the local token's name). A remote that already has a stable keeps it; the log says
+ * how to roll the new build out. With `followBuilds` the current build replaces whatever stable there was
+ * (the e2e suite; a developer who wants `pnpm start` to show what they just built). Never throws for one
+ * remote's or one environment's trouble: the app should still start.
+ */
+export async function bootstrapReleases(options: BootstrapOptions = {}): Promise<BootstrapResult[]> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const processEnv = { ...(options.env ?? process.env) };
+  if (options.token) processEnv.DEPLOY_TOKEN = options.token;
+  let ctx: RolloutContext;
   try {
-    manifest = readManifest(ctx.paths);
+    ctx = createContext({ to: options.apiUrl, processEnv, root: options.root, log });
   } catch (error) {
-    log(`the deployment manifest cannot be read: ${(error as Error).message}`);
-    return REMOTE_PACKAGES.map((remote) => ({ remote, version: built.get(remote) ?? null, stable: null }));
+    log(`cannot bootstrap the deployments: ${(error as Error).message}`);
+    return REMOTE_PACKAGES.map((remote) => ({ remote, version: null, stable: null, stables: {} }));
   }
+  const built = await releaseBuilds(ctx, log);
   const follow = options.followBuilds ?? false;
-  const needsStable = (remote: RemotePackage, version: string, m: typeof manifest) =>
-    !m.remotes[remote] || (follow && m.remotes[remote]?.stable !== version);
-  const missing = [...built].filter(([remote, version]) => needsStable(remote, version, manifest));
-  if (missing.length > 0) {
+
+  let environments = options.environments;
+  if (!environments) {
     try {
-      manifest = updateManifest(
-        ctx.paths,
-        (draft) =>
-          // Checked again under the lock: someone may have set a stable since the first read.
-          missing
-            .filter(([remote, version]) => needsStable(remote, version, draft))
-            .map(([remote, version]) => {
-              const before = draft.remotes[remote];
-              const previous = before ? [before.stable, ...before.previous.filter((v) => v !== version)] : [];
-              draft.remotes[remote] = { stable: version, previous: previous.slice(0, 20) };
-              return {
-                action: 'bootstrap' as const,
-                remote,
-                reason: before
-                  ? 'ROLLOUT_FOLLOW_BUILDS: the build pnpm start found becomes stable'
-                  : 'first stable: the build pnpm start found',
-              };
-            }),
-        ctx,
-      ).manifest;
+      environments = (await ctx.client.environments()).environments.map((e) => e.environment);
     } catch (error) {
-      log(`could not set the first stable versions: ${(error as Error).message}`);
+      log(`cannot list the environments (${(error as Error).message}); bootstrapping staging and production`);
+      environments = ['staging', 'production'];
     }
   }
 
-  // A manifest written before entry digests were recorded (issue 11) names versions the shell would now
-  // refuse to load: pin their recorded digests once, audited.
-  if (unpinnedRemotes(manifest).length > 0) {
-    try {
-      manifest = updateManifest(
-        ctx.paths,
-        (draft) =>
-          unpinnedRemotes(draft).map((remote) => ({
-            action: 'bootstrap' as const,
-            remote,
-            reason: 'entry digests pinned: the manifest predates integrity pinning',
-          })),
-        ctx,
-      ).manifest;
-    } catch (error) {
-      log(`could not pin the entry digests: ${(error as Error).message}`);
-    }
+  const states = new Map<string, DeployState | null>();
+  for (const environment of environments) {
+    states.set(environment, await bootstrapEnvironment(ctx, environment, built, follow, log));
   }
 
+  const main = ctx.environment;
   return REMOTE_PACKAGES.map((remote) => {
     const version = built.get(remote) ?? null;
-    const deployment = manifest.remotes[remote];
+    const stables = Object.fromEntries(
+      environments.map((e) => [e, states.get(e)?.manifest.remotes[remote]?.stable ?? null]),
+    );
+    const deployment = states.get(main)?.manifest.remotes[remote];
     if (version && deployment && deployment.stable !== version) {
       log(
         deployment.canary?.version === version
-          ? `${remote}: your current build ${version} is the canary at ${deployment.canary.percent} %; live stable is ${deployment.stable}`
-          : `${remote}: your current build ${version} is released; live stable is ${deployment.stable} (pnpm rollout start ${remote} ${version} --percent 10)`,
+          ? `${remote}: your current build ${version} is the canary at ${deployment.canary.percent} % in "${main}"; live stable is ${deployment.stable}`
+          : `${remote}: your current build ${version} is released; live stable in "${main}" is ${deployment.stable} (pnpm rollout start ${remote} ${version} --percent 10 --env ${main})`,
       );
     }
-    return { remote, version, stable: deployment?.stable ?? null };
+    return { remote, version, stable: deployment?.stable ?? null, stables };
   });
+}
+
+/** One environment: a `bootstrap` per remote that needs one, each with If-Match (a 412 is read again). */
+async function bootstrapEnvironment(
+  ctx: RolloutContext,
+  environment: string,
+  built: Map<RemotePackage, string>,
+  follow: boolean,
+  log: (line: string) => void,
+): Promise<DeployState | null> {
+  let state: DeployState;
+  try {
+    state = await ctx.client.state(environment);
+  } catch (error) {
+    log(`cannot read the deployment "${environment}": ${(error as Error).message}`);
+    return null;
+  }
+  for (const [remote, version] of built) {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const now = state.manifest.remotes[remote];
+      // Checked against the state just read: someone may have set a stable meanwhile (another instance).
+      if (now && (!follow || now.stable === version)) break;
+      try {
+        const done = await ctx.client.command(
+          remote,
+          'bootstrap',
+          { version, ...(follow ? { replace: true } : {}) },
+          state.revision,
+          environment,
+        );
+        state = { ...state, revision: done.revision, manifest: done.manifest };
+        break;
+      } catch (error) {
+        if (error instanceof DeployApiError && error.status === 412 && attempt < 3) {
+          try {
+            state = await ctx.client.state(environment);
+            continue;
+          } catch {}
+        }
+        log(`${remote}: could not set its stable version in "${environment}": ${(error as Error).message}`);
+        break;
+      }
+    }
+  }
+  return state;
 }

@@ -1,161 +1,90 @@
-import type { DeploymentManifest, RemoteDeployment, RemotePackage } from '@app/rollout';
-import { compatibilityGate, conflictsMessage } from './compat-gate';
+import type { DeployChangeResult, DeployVerb } from '@app/contracts';
+import type { RemotePackage } from '@app/rollout';
 import type { RolloutContext } from './context';
-import { RolloutError } from './errors';
-import { type ManifestUpdate, updateManifest } from './manifest-store';
-import { requireRelease } from './release-info';
+import type { VerbBody } from './deploy-client';
 
 /**
- * The manual rollout commands. Each checks what it can before taking the lock (released? compatible?) and
- * checks the deployment's state inside the change, against the manifest as it is under the lock.
+ * The manual rollout commands, as calls of the deploy API. Each reads the environment's revision and sends
+ * the change with If-Match, so a change made by someone else in between is refused (412) rather than
+ * overwritten; what a command may do when (no canary to promote, version not released, …) is the server's
+ * rule (@app/rollout deployment-commands) and its refusal text is printed as it is.
  */
-export const MAX_PREVIOUS = 20;
-
-function deploymentOf(
-  manifest: DeploymentManifest,
+export async function change<V extends DeployVerb>(
+  ctx: RolloutContext,
   remote: RemotePackage,
-  environment: string,
-): RemoteDeployment {
-  const deployment = manifest.remotes[remote];
-  if (!deployment) {
-    throw new RolloutError(
-      `${remote} has no deployment in "${environment}" yet (pnpm start sets one, or pnpm rollout rollback ${remote} --to <version>)`,
-    );
-  }
-  return deployment;
+  verb: V,
+  body: VerbBody<V>,
+  environment = ctx.environment,
+): Promise<DeployChangeResult> {
+  const { revision } = await ctx.client.state(environment);
+  return ctx.client.command(remote, verb, body, revision, environment);
 }
 
-function canaryOf(deployment: RemoteDeployment, remote: RemotePackage, command: string) {
-  if (!deployment.canary) {
-    throw new RolloutError(
-      `${remote} has no canary to ${command}; start one with pnpm rollout start ${remote} <version> --percent N`,
-    );
-  }
-  return deployment.canary;
-}
-
-export function startCanary(
+export const startCanary = (
   ctx: RolloutContext,
   input: { remote: RemotePackage; version: string; percent: number; force?: boolean },
-): ManifestUpdate {
-  const { remote, version, percent } = input;
-  const info = requireRelease(ctx.paths.store, remote, version);
-  const gate = compatibilityGate(info.shared, ctx.paths, ctx.env);
-  if (gate.conflicts.length > 0 && !input.force)
-    throw new RolloutError(conflictsMessage(`${remote} ${version}`, gate));
-  return updateManifest(
-    ctx.paths,
-    (manifest, now) => {
-      const deployment = deploymentOf(manifest, remote, ctx.paths.environment);
-      if (deployment.stable === version)
-        throw new RolloutError(`${remote} ${version} is already the stable version`);
-      if (deployment.canary) {
-        const { version: running, percent: at } = deployment.canary;
-        throw new RolloutError(
-          `${remote} already has a canary (${running} at ${at} %); promote or abort it first (pnpm rollout abort ${remote})`,
-        );
-      }
-      const at = now.toISOString();
-      deployment.canary = { version, percent, startedAt: at, stepStartedAt: at };
-      return gate.conflicts.length > 0
-        ? {
-            action: 'start',
-            remote,
-            forced: true,
-            reason: `started despite compatibility conflicts: ${gate.conflicts.join('; ')}`,
-          }
-        : { action: 'start', remote };
-    },
-    ctx,
-  );
-}
+) =>
+  change(ctx, input.remote, 'start', {
+    version: input.version,
+    percent: input.percent,
+    ...(input.force ? { force: true } : {}),
+  });
 
-export function setPercent(
+export const setPercent = (ctx: RolloutContext, input: { remote: RemotePackage; percent: number }) =>
+  change(ctx, input.remote, 'set', { percent: input.percent });
+
+export const promote = (ctx: RolloutContext, input: { remote: RemotePackage }) =>
+  change(ctx, input.remote, 'promote', {});
+
+export const abort = (ctx: RolloutContext, input: { remote: RemotePackage }) =>
+  change(ctx, input.remote, 'abort', {});
+
+/** Without `to`: back to the previous stable; with it, any released version (also a first stable). */
+export const rollback = (ctx: RolloutContext, input: { remote: RemotePackage; to?: string }) =>
+  change(ctx, input.remote, 'rollback', input.to ? { to: input.to } : {});
+
+/** A remote without a stable version gets this one (with `replace`, whatever it had). */
+export const bootstrap = (
   ctx: RolloutContext,
-  input: { remote: RemotePackage; percent: number },
-): ManifestUpdate {
-  return updateManifest(
-    ctx.paths,
-    (manifest, now) => {
-      const canary = canaryOf(
-        deploymentOf(manifest, input.remote, ctx.paths.environment),
-        input.remote,
-        'set',
-      );
-      canary.percent = input.percent;
-      // A new share of visitors is a new sample: the health gate's window starts again.
-      canary.stepStartedAt = now.toISOString();
-      return { action: 'set', remote: input.remote };
-    },
-    ctx,
-  );
-}
-
-/** The canary becomes stable; the old stable goes to the front of `previous` (rollback's first target). */
-export function promoteDeployment(deployment: RemoteDeployment, remote: RemotePackage): void {
-  const canary = canaryOf(deployment, remote, 'promote');
-  const previous = [deployment.stable, ...deployment.previous.filter((v) => v !== deployment.stable)];
-  deployment.previous = previous.filter((v) => v !== canary.version).slice(0, MAX_PREVIOUS);
-  deployment.stable = canary.version;
-  delete deployment.canary;
-}
-
-export function promote(ctx: RolloutContext, input: { remote: RemotePackage }): ManifestUpdate {
-  return updateManifest(
-    ctx.paths,
-    (manifest) => {
-      promoteDeployment(deploymentOf(manifest, input.remote, ctx.paths.environment), input.remote);
-      return { action: 'promote', remote: input.remote };
-    },
-    ctx,
-  );
-}
-
-export function abort(ctx: RolloutContext, input: { remote: RemotePackage }): ManifestUpdate {
-  return updateManifest(
-    ctx.paths,
-    (manifest) => {
-      const deployment = deploymentOf(manifest, input.remote, ctx.paths.environment);
-      canaryOf(deployment, input.remote, 'abort');
-      delete deployment.canary;
-      return { action: 'abort', remote: input.remote };
-    },
-    ctx,
-  );
-}
+  input: { remote: RemotePackage; version: string; replace?: boolean },
+) =>
+  change(ctx, input.remote, 'bootstrap', {
+    version: input.version,
+    ...(input.replace ? { replace: true } : {}),
+  });
 
 /**
- * Without `to`: back to previous[0], which leaves `previous` (the version rolled back from is not kept as a
- * target: it is the one that went wrong). With `to`: any released version, also the first stable of a remote
- * that has none. Either way any canary is dropped.
+ * `promote-to <env> <remote> <version>`: the version another environment runs (`from`, default the one
+ * before `env` in DEPLOY_ENVIRONMENTS) comes to `env` as the same bytes, a canary at `percent` or stable.
  */
-export function rollback(ctx: RolloutContext, input: { remote: RemotePackage; to?: string }): ManifestUpdate {
-  const { remote, to } = input;
-  if (to) requireRelease(ctx.paths.store, remote, to);
-  return updateManifest(
-    ctx.paths,
-    (manifest) => {
-      const current = manifest.remotes[remote];
-      if (to) {
-        if (current?.stable === to && !current.canary)
-          throw new RolloutError(`${remote} ${to} is already the stable version`);
-        manifest.remotes[remote] = {
-          stable: to,
-          previous: (current?.previous ?? []).filter((v) => v !== to),
-        };
-        return { action: 'rollback', remote };
-      }
-      const deployment = deploymentOf(manifest, remote, ctx.paths.environment);
-      const [target, ...rest] = deployment.previous;
-      if (!target) {
-        throw new RolloutError(
-          `${remote} has no previous stable version to roll back to; name one with --to <version>`,
-        );
-      }
-      requireRelease(ctx.paths.store, remote, target);
-      manifest.remotes[remote] = { stable: target, previous: rest };
-      return { action: 'rollback', remote };
-    },
+export const promoteTo = (
+  ctx: RolloutContext,
+  input: {
+    environment: string;
+    remote: RemotePackage;
+    version: string;
+    percent?: number;
+    from?: string;
+    force?: boolean;
+  },
+) =>
+  change(
     ctx,
+    input.remote,
+    'adopt',
+    {
+      version: input.version,
+      ...(input.from ? { from: input.from } : {}),
+      ...(input.percent === undefined ? {} : { percent: input.percent }),
+      ...(input.force ? { force: true } : {}),
+    },
+    input.environment,
   );
+
+/** How the CLI shows a change: one line per audit entry, then the new revision. */
+export function formatChange({ environment, revision, entries }: DeployChangeResult): string {
+  return [
+    ...entries.map((e) => `${e.remote}: ${e.from ?? '(nothing)'} → ${e.to ?? '(nothing)'}`),
+    `deployment "${environment}" is at revision ${revision}`,
+  ].join('\n');
 }

@@ -1,23 +1,31 @@
-import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
-import { actorOf } from './audit';
+import { rolloutPaths } from '@app/rollout/node';
+import { DeployClient } from './deploy-client';
+import { resolveTarget } from './deploy-target';
 
-/** What every command needs from outside, injectable so tests run on temp folders with a fixed clock. */
+/** What every command needs from outside, injectable so tests point it at their own API with a fixed clock. */
 export interface RolloutContext {
-  paths: RolloutPaths;
-  env: Record<string, string | undefined>;
-  actor: string;
+  client: DeployClient;
+  /** The environment the command acts on (--env, else DEPLOY_ENV, else production). */
+  environment: string;
+  /** The repository: where `<remote>/dist` and the build script are. */
+  root: string;
   now: () => Date;
   /** Human-readable progress; the CLIs print it on stdout. */
   log: (line: string) => void;
 }
 
-export function createContext(overrides: Partial<RolloutContext> = {}): RolloutContext {
-  const env = overrides.env ?? process.env;
+export function createContext(
+  options: { to?: string; env?: string; processEnv?: Record<string, string | undefined> } & Partial<
+    Pick<RolloutContext, 'now' | 'log' | 'root'>
+  > = {},
+): RolloutContext {
+  const env = options.processEnv ?? process.env;
+  const client = new DeployClient(resolveTarget({ to: options.to, env: options.env }, env));
   return {
-    env,
-    paths: overrides.paths ?? rolloutPaths(env),
-    actor: overrides.actor ?? actorOf(env),
-    now: overrides.now ?? (() => new Date()),
-    log: overrides.log ?? ((line) => console.log(line)),
+    client,
+    environment: client.environment,
+    root: options.root ?? rolloutPaths({ ...env, DEPLOY_ENV: undefined }).root,
+    now: options.now ?? (() => new Date()),
+    log: options.log ?? ((line) => console.log(line)),
   };
 }

@@ -1,9 +1,9 @@
 import type { RemotePackage, VisitorFigures } from '@app/rollout';
-import { RolloutError } from './errors';
+import type { DeployClient } from './deploy-client';
 
 /**
  * Where `status` and `watch` read what visitors felt, per visitor (docs/decisions/0027-health-gate.md): the
- * API's database in real use (@app/api-server/rollout-health), a fake in tests.
+ * deploy API in real use (it reads its own database), a fake in tests of the gate's loop.
  */
 export interface HealthSource {
   visitors(
@@ -13,29 +13,10 @@ export interface HealthSource {
   ): VisitorFigures[] | Promise<VisitorFigures[]>;
 }
 
-export interface ClosableHealthSource extends HealthSource {
-  close(): Promise<void>;
-}
-
-/**
- * Opens the API's database (DATABASE_URL, else DB_PATH relative to where the command was typed, else the API's default) through
- * the API's own module. Imported on demand: only `status` and `watch` need SQLite.
- */
-export async function openApiHealthSource(
-  env: Record<string, string | undefined>,
-): Promise<ClosableHealthSource> {
-  const firstLine = (error: unknown) => String((error as Error)?.message ?? error).split('\n')[0];
-  let store: typeof import('@app/api-server/rollout-health');
-  try {
-    store = await import('@app/api-server/rollout-health');
-  } catch (error) {
-    throw new RolloutError(
-      `cannot load the health reports (@app/api-server/rollout-health): ${firstLine(error)}`,
-    );
-  }
-  try {
-    return await store.openRolloutHealthStore(store.databaseFrom(env));
-  } catch (error) {
-    throw new RolloutError(`cannot open the health reports database: ${firstLine(error)}`);
-  }
+/** The figures of one environment's visitors, over the deploy API (DEPLOY_PATHS.health). */
+export function apiHealthSource(client: DeployClient, environment = client.environment): HealthSource {
+  return {
+    visitors: async (remote, version, since) =>
+      (await client.health(remote, version, since, environment)).visitors,
+  };
 }

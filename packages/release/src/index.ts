@@ -1,12 +1,11 @@
-export * from './audit';
-export { type BootstrapResult, bootstrapReleases } from './bootstrap';
+export { type BootstrapOptions, type BootstrapResult, bootstrapReleases } from './bootstrap';
 export * from './commands';
 export * from './context';
+export * from './deploy-client';
+export * from './deploy-target';
 export * from './errors';
 export * from './health';
-export * from './manifest-store';
 export * from './preview';
 export * from './release';
-export * from './release-info';
 export * from './status';
 export * from './watch';

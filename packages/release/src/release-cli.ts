@@ -1,18 +1,25 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { parsePositiveInt, parseRemote } from './args';
+import { parseRemote } from './args';
 import { runMain } from './cli-main';
 import { createContext } from './context';
 import { release } from './release';
 
-const USAGE = `Usage: pnpm release <remote> [--no-build] [--dist <dir>] [--force] [--keep N]
+const USAGE = `Usage: pnpm release <remote> [--to <url>] [--no-build] [--dist <dir>] [--force]
 
-Builds the remote (unless --no-build or --dist) and publishes its dist as a new immutable version in the
-release store (RELEASE_STORE_DIR, default releases/). The last line printed is the version id.
+Builds the remote (unless --no-build or --dist), describes it (release.json: version id, commit, shared
+versions, entry digest) and uploads it to the deploy API as one compressed bundle. The API stores it as an
+immutable version after its compatibility gate; the same bytes again are a no-op. The last line printed
+is the version id.
 
+  --to <url>    the deploy API (default DEPLOY_API_URL, else http://127.0.0.1:\${API_PORT:-4000})
   --no-build    release the current <remote>/dist as it is
   --dist <dir>  release this folder instead (relative to where you typed the command)
   --force       release even if it conflicts with the live shell's shared versions (audited)
-  --keep N      keep the newest N versions of the remote (default RELEASE_KEEP or 10; deployed ones are always kept)
+
+Credential: DEPLOY_TOKEN (a deploy token allowed to release <remote>), else the local API's own token
+file (<DEPLOY_DIR>/local-deploy-token; used only for a local API). Old releases are removed by the API
+(RELEASE_KEEP there; deployed versions are always kept).
 
 Exit codes: 0 released (or already released), 1 refused or failed.`;
 
@@ -25,7 +32,8 @@ async function main(argv: string[]): Promise<number> {
       build: { type: 'boolean', default: true },
       dist: { type: 'string' },
       force: { type: 'boolean', default: false },
-      keep: { type: 'string' },
+      to: { type: 'string' },
+      env: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -35,11 +43,11 @@ async function main(argv: string[]): Promise<number> {
   }
   if (positionals.length > 1) throw new Error(`release takes one remote, got ${positionals.join(' ')}`);
   const remote = parseRemote(positionals[0]);
-  const keep = values.keep === undefined ? undefined : parsePositiveInt(values.keep, '--keep');
-  const ctx = createContext();
+  const ctx = createContext({ to: values.to, env: values.env });
+  const dist = values.dist ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values.dist) : undefined;
   const result = await release(
-    { remote, build: values.build, dist: values.dist, force: values.force, keep },
-    ctx,
+    { remote, root: ctx.root, build: values.build, dist, force: values.force, now: ctx.now },
+    ctx.client,
   );
   const { info } = result;
   if (result.forcedConflicts.length > 0) {
@@ -50,11 +58,9 @@ async function main(argv: string[]): Promise<number> {
   }
   console.log(
     result.alreadyReleased
-      ? `${remote} ${info.version} is already released (same content); nothing was written`
+      ? `${remote} ${info.version}: already released (same content); nothing was stored`
       : `released ${remote} ${info.version}: ${info.files} files, ${(info.bytes / 1024).toFixed(0)} KiB${info.dirty ? ' (from a tree with uncommitted changes)' : ''}`,
   );
-  if (result.removed.length > 0)
-    console.log(`removed old releases of ${remote}: ${result.removed.join(', ')}`);
   console.log(info.version);
   return 0;
 }

@@ -1,29 +1,33 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pipeline, Readable } from 'node:stream';
+import { createGzip } from 'node:zlib';
+import { type ReleaseInfo, ReleaseInfoSchema } from '@app/contracts';
 import type { RemotePackage } from '@app/rollout';
-import { readManifestFile } from '@app/rollout/node';
-import { parsePositiveInt } from './args';
-import { appendAudit, auditEntry, describeDeployment } from './audit';
+import {
+  listFiles,
+  packReleaseBundle,
+  RELEASE_INFO_FILE,
+  ReleaseContentError,
+  releaseVersionOf,
+} from '@app/rollout/node';
+import * as v from 'valibot';
 import { buildRemote } from './build-remote';
-import { compatibilityGate, conflictsMessage } from './compat-gate';
-import type { RolloutContext } from './context';
-import { readMfManifest } from './dist';
+import type { DeployClient } from './deploy-client';
 import { RolloutError } from './errors';
 import { gitState } from './git-info';
-import { publishRelease } from './publish';
-import type { ReleaseInfo } from './release-info';
-import { DEFAULT_KEEP, pruneReleases } from './retention';
 
 export interface ReleaseOptions {
   remote: RemotePackage;
+  /** The repository (where `<remote>/dist` and scripts/build.mjs are). */
+  root: string;
   /** Build first (default), unless a dist is given. */
   build?: boolean;
-  /** A dist folder to release instead of `<remote>/dist` (relative to where the command was typed). */
+  /** A dist folder to release instead of `<remote>/dist` (already resolved to an absolute path). */
   dist?: string;
+  /** Go past the server's compatibility gate (audited there). */
   force?: boolean;
-  keep?: number;
-  /** `pnpm start` releases the shell's own builds: no gate, it is the shell they were built with. */
-  skipGate?: boolean;
+  now?: () => Date;
 }
 
 export interface ReleaseResult {
@@ -31,12 +35,6 @@ export interface ReleaseResult {
   alreadyReleased: boolean;
   /** Compatibility conflicts that --force went past. */
   forcedConflicts: string[];
-  removed: string[];
-}
-
-export function keepFrom(options: { keep?: number }, env: Record<string, string | undefined>): number {
-  if (options.keep !== undefined) return options.keep;
-  return env.RELEASE_KEEP ? parsePositiveInt(env.RELEASE_KEEP, 'RELEASE_KEEP') : DEFAULT_KEEP;
 }
 
 function packageVersionOf(root: string, remote: RemotePackage): string {
@@ -49,61 +47,70 @@ function packageVersionOf(root: string, remote: RemotePackage): string {
   }
 }
 
-export async function release(options: ReleaseOptions, ctx: RolloutContext): Promise<ReleaseResult> {
-  const { paths, env } = ctx;
+/**
+ * What the dist would be released as (release.json), computed here so the bundle says what it is; the
+ * server computes it again from the bytes it received and refuses a bundle whose words and bytes differ.
+ */
+export function describeDist(distDir: string, options: ReleaseOptions): ReleaseInfo {
   const { remote } = options;
-  const distDir = options.dist
-    ? path.resolve(env.INIT_CWD ?? process.cwd(), options.dist)
-    : path.join(paths.root, remote, 'dist');
-  if (options.build !== false && !options.dist) await buildRemote(paths.root, remote);
-  const manifestFile = path.join(distDir, 'mf-manifest.json');
-  if (!fs.existsSync(manifestFile)) {
+  if (!fs.existsSync(path.join(distDir, 'mf-manifest.json'))) {
     throw new RolloutError(
       `no build of ${remote} at ${distDir} (mf-manifest.json is missing); build it (pnpm build ${remote}) or pass --dist <dir>`,
     );
   }
-
-  const gate = options.skipGate ? null : compatibilityGate(readMfManifest(manifestFile).shared, paths, env);
-  if (gate && gate.conflicts.length > 0 && !options.force)
-    throw new RolloutError(conflictsMessage(remote, gate));
-
-  const { info, alreadyReleased } = publishRelease({
-    store: paths.store,
-    remote,
-    distDir,
-    fallbackVersion: packageVersionOf(paths.root, remote),
-    git: () => gitState(paths.root),
-    now: ctx.now(),
-  });
-
-  const forcedConflicts = gate?.conflicts ?? [];
-  if (forcedConflicts.length > 0) {
-    // A release changes no deployment: from/to say what is live and what was added beside it.
-    let live: string | null = null;
-    try {
-      live = describeDeployment(readManifestFile(paths.manifestFile)?.remotes[remote]);
-    } catch {} // the release is done; an unreadable manifest must not lose its audit line
-    const entry = auditEntry(
-      {
-        action: 'release',
-        remote,
-        from: live,
-        to: `${live ? `${live} · ` : ''}released ${info.version}${alreadyReleased ? ' (already in the store)' : ''}`,
-        reason: `released despite compatibility conflicts: ${forcedConflicts.join('; ')}`,
-        forced: true,
-      },
-      { environment: paths.environment, actor: ctx.actor, at: ctx.now() },
+  if (listFiles(distDir).includes(RELEASE_INFO_FILE)) {
+    throw new RolloutError(
+      `${distDir} contains a ${RELEASE_INFO_FILE}; that name is reserved for the release's own description`,
     );
-    appendAudit(paths.auditFile, [entry]);
   }
-
-  const pruned = pruneReleases({
-    store: paths.store,
-    deployDir: paths.deployDir,
+  let content: ReturnType<typeof releaseVersionOf>;
+  try {
+    content = releaseVersionOf(distDir, packageVersionOf(options.root, remote), remote);
+  } catch (error) {
+    if (error instanceof ReleaseContentError) throw new RolloutError(error.message);
+    throw error;
+  }
+  const git = gitState(options.root);
+  return v.parse(ReleaseInfoSchema, {
     remote,
-    keep: keepFrom(options, env),
-    protect: [info.version],
-  });
-  if (pruned.skipped) ctx.log(`warning: ${pruned.skipped}`);
-  return { info, alreadyReleased, forcedConflicts, removed: pruned.removed };
+    version: content.version,
+    packageVersion: content.packageVersion,
+    createdAt: (options.now?.() ?? new Date()).toISOString(),
+    commit: git.commit,
+    dirty: git.dirty,
+    exposes: content.manifest.exposes,
+    shared: content.manifest.shared,
+    files: content.files,
+    bytes: content.bytes,
+    entryIntegrity: content.entryIntegrity,
+    contentHash: content.contentHash,
+  } satisfies ReleaseInfo);
+}
+
+/**
+ * `pnpm release`: build, describe, and upload the dist with its release.json as one gzip'd tar stream. The
+ * server stores it (or answers that the same bytes are there already), after its compatibility gate.
+ */
+export async function release(options: ReleaseOptions, client: DeployClient): Promise<ReleaseResult> {
+  const { remote } = options;
+  const distDir = options.dist ?? path.join(options.root, remote, 'dist');
+  if (options.build !== false && !options.dist) await buildRemote(options.root, remote);
+  const info = describeDist(distDir, options);
+  const releaseJson = `${JSON.stringify(info, null, 2)}\n`;
+  // pipeline, not pipe: a file that cannot be read fails the gzip stream, so the upload fails instead of
+  // sending a short bundle (which the server would refuse anyway).
+  const bundle = () =>
+    Readable.toWeb(
+      pipeline(
+        packReleaseBundle(distDir, [{ name: RELEASE_INFO_FILE, content: releaseJson }]),
+        createGzip(),
+        () => {},
+      ),
+    ) as ReadableStream<Uint8Array>;
+  const result = await client.upload(remote, info.version, bundle, { force: options.force });
+  return {
+    info: result.release,
+    alreadyReleased: !result.created,
+    forcedConflicts: result.forcedConflicts,
+  };
 }

@@ -7,25 +7,41 @@ import {
   parseSteps,
   parseVersion,
 } from './args';
+import { isVersionId } from '@app/rollout';
 import { runMain } from './cli-main';
-import { abort, promote, rollback, setPercent, startCanary } from './commands';
+import {
+  abort,
+  bootstrap,
+  formatChange,
+  promote,
+  promoteTo,
+  rollback,
+  setPercent,
+  startCanary,
+} from './commands';
 import { createContext } from './context';
+import type { DeployChangeResult } from '@app/contracts';
+import { environmentName } from './deploy-target';
 import { RolloutError } from './errors';
 import { GATE_OPTIONS, GATE_USAGE, gatePolicyFrom } from './gate-options';
-import { type ClosableHealthSource, openApiHealthSource } from './health';
-import type { ManifestUpdate } from './manifest-store';
+import { apiHealthSource } from './health';
 import { createPreview } from './preview';
 import { formatHistory, formatStatus, history, statusReport } from './status';
 import { watch } from './watch';
 
-const USAGE = `Usage: pnpm rollout <command> [options]
+const USAGE = `Usage: pnpm rollout <command> [options] [--to <url>] [--env <name>]
 
   status [--json]                                   stable, canary and health of every remote
   start <remote> <version> --percent N [--force]    start a canary (a released version; compatibility-gated)
   set <remote> --percent N                          change the canary's share of visitors (0-100)
   promote <remote>                                  the canary becomes stable
   abort <remote>                                    drop the canary
-  rollback <remote> [--to <version>]                back to the previous stable (or to a released version)
+  rollback <remote> [--to-version <version>]        back to the previous stable (or to a released version)
+  bootstrap <remote> <version> [--replace]          a first stable for a remote that has none (--replace: any)
+  promote-to <env> <remote> <version> [--percent N] [--from <env>] [--force]
+                                                    the version <from> runs (default: the environment before
+                                                    <env>) comes to <env>, the same bytes: a canary at N %,
+                                                    or stable without --percent
   history <remote> [--json] [--limit N]             audit entries, newest first
   watch <remote> [--steps 1,10,50,100] [--interval 30] [--max-wait <seconds>]
         ${GATE_USAGE}
@@ -34,9 +50,11 @@ const USAGE = `Usage: pnpm rollout <command> [options]
   preview <remote> <version> [--hours 4] [--base-url <url>]
                                                     a link that shows that version in one browser
 
-Environment: DEPLOY_ENV (default local), DEPLOY_DIR, RELEASE_STORE_DIR, DB_PATH, ROLLOUT_ACTOR, SHELL_MANIFEST,
-PREVIEW_BASE_URL. Exit codes: 0 done, 1 refused or failed, 2 watch rolled the canary back, 3 watch stopped
-without a decision (--max-wait).`;
+Every command talks to the deploy API: --to <url>, else DEPLOY_API_URL, else http://127.0.0.1:\${API_PORT:-4000}.
+Credential: DEPLOY_TOKEN, else the local API's token file (<DEPLOY_DIR>/local-deploy-token, local API only).
+Environment: --env, else DEPLOY_ENV, else production. Also PREVIEW_BASE_URL.
+Exit codes: 0 done, 1 refused or failed (412: the deployment changed meanwhile; look and try again),
+2 watch rolled the canary back, 3 watch stopped without a decision (--max-wait).`;
 
 type Spec = NonNullable<Parameters<typeof parseArgs>[0]>['options'];
 const OPTIONS: Record<string, Spec> = {
@@ -45,7 +63,10 @@ const OPTIONS: Record<string, Spec> = {
   set: { percent: { type: 'string' } },
   promote: {},
   abort: {},
-  rollback: { to: { type: 'string' } },
+  // --to names the API everywhere; rollback's target is --to-version (a version id given to --to still works).
+  rollback: { 'to-version': { type: 'string' } },
+  bootstrap: { replace: { type: 'boolean' } },
+  'promote-to': { percent: { type: 'string' }, from: { type: 'string' }, force: { type: 'boolean' } },
   history: { json: { type: 'boolean' }, limit: { type: 'string' } },
   watch: {
     steps: { type: 'string' },
@@ -56,10 +77,7 @@ const OPTIONS: Record<string, Spec> = {
   preview: { hours: { type: 'string' }, 'base-url': { type: 'string' } },
 };
 
-function printUpdate({ manifest, entries }: ManifestUpdate): void {
-  for (const e of entries) console.log(`${e.remote}: ${e.from ?? '(nothing)'} → ${e.to ?? '(nothing)'}`);
-  console.log(`deployment "${manifest.environment}" is at revision ${manifest.revision}`);
-}
+const printUpdate = (result: DeployChangeResult) => console.log(formatChange(result));
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -73,7 +91,12 @@ async function main(argv: string[]): Promise<number> {
   const parsed = parseArgs({
     args: rest,
     allowPositionals: true,
-    options: { ...spec, help: { type: 'boolean', short: 'h' } },
+    options: {
+      ...spec,
+      to: { type: 'string' },
+      env: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   const args = parsed.positionals;
   // Each command's options are declared above; parseArgs has refused any other.
@@ -83,31 +106,28 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const wanted = { start: 2, preview: 2, status: 0 }[command] ?? 1;
+  const wanted = { start: 2, preview: 2, bootstrap: 2, 'promote-to': 3, status: 0 }[command] ?? 1;
   if (args.length > wanted)
     throw new RolloutError(`${command} takes ${wanted} argument(s), got: ${args.join(' ')}`);
-  const ctx = createContext();
+  // rollback --to <version> is older than --to <url>: a version id there is rollback's target.
+  let to = str('to');
+  let rollbackTo = str('to-version');
+  if (command === 'rollback' && to !== undefined && isVersionId(to)) {
+    if (rollbackTo !== undefined) throw new RolloutError('give the version once: --to-version <version>');
+    rollbackTo = to;
+    to = undefined;
+  }
+  const ctx = createContext({ to, env: str('env') });
 
   switch (command) {
     case 'status': {
-      let health: ClosableHealthSource | null = null;
-      let healthError: string | null = null;
-      try {
-        health = await openApiHealthSource(ctx.env);
-      } catch (error) {
-        healthError = (error as Error).message;
-      }
-      try {
-        const report = await statusReport(ctx, health, healthError);
-        console.log(values.json ? JSON.stringify(report, null, 2) : formatStatus(report));
-      } finally {
-        await health?.close();
-      }
+      const report = await statusReport(ctx, apiHealthSource(ctx.client));
+      console.log(values.json ? JSON.stringify(report, null, 2) : formatStatus(report));
       return 0;
     }
     case 'start':
       printUpdate(
-        startCanary(ctx, {
+        await startCanary(ctx, {
           remote: parseRemote(args[0]),
           version: parseVersion(args[1]),
           percent: parsePercent(str('percent')),
@@ -116,26 +136,55 @@ async function main(argv: string[]): Promise<number> {
       );
       return 0;
     case 'set':
-      printUpdate(setPercent(ctx, { remote: parseRemote(args[0]), percent: parsePercent(str('percent')) }));
+      printUpdate(
+        await setPercent(ctx, { remote: parseRemote(args[0]), percent: parsePercent(str('percent')) }),
+      );
       return 0;
     case 'promote':
-      printUpdate(promote(ctx, { remote: parseRemote(args[0]) }));
+      printUpdate(await promote(ctx, { remote: parseRemote(args[0]) }));
       return 0;
     case 'abort':
-      printUpdate(abort(ctx, { remote: parseRemote(args[0]) }));
+      printUpdate(await abort(ctx, { remote: parseRemote(args[0]) }));
       return 0;
     case 'rollback': {
-      const to = str('to') === undefined ? undefined : parseVersion(str('to'));
-      printUpdate(rollback(ctx, { remote: parseRemote(args[0]), to }));
+      const target = rollbackTo === undefined ? undefined : parseVersion(rollbackTo);
+      printUpdate(await rollback(ctx, { remote: parseRemote(args[0]), to: target }));
+      return 0;
+    }
+    case 'bootstrap':
+      printUpdate(
+        await bootstrap(ctx, {
+          remote: parseRemote(args[0]),
+          version: parseVersion(args[1]),
+          replace: values.replace === true,
+        }),
+      );
+      return 0;
+    case 'promote-to': {
+      if (!args[0])
+        throw new RolloutError('name the environment to promote to: promote-to <env> <remote> <version>');
+      const environment = environmentName(args[0], 'the target environment');
+      if (str('env') !== undefined && str('env') !== environment)
+        throw new RolloutError(`promote-to names its environment itself (${environment}); leave out --env`);
+      const from = str('from') === undefined ? undefined : environmentName(str('from') as string, '--from');
+      printUpdate(
+        await promoteTo(ctx, {
+          environment,
+          remote: parseRemote(args[1]),
+          version: parseVersion(args[2]),
+          percent: str('percent') === undefined ? undefined : parsePercent(str('percent')),
+          from,
+          force: values.force === true,
+        }),
+      );
       return 0;
     }
     case 'history': {
       const remote = parseRemote(args[0]);
       const limit =
         str('limit') === undefined ? undefined : parsePositiveInt(str('limit') as string, '--limit');
-      const entries = history(ctx, remote, limit);
-      const json = { environment: ctx.paths.environment, remote, entries };
-      console.log(values.json ? JSON.stringify(json, null, 2) : formatHistory(remote, entries));
+      const result = await history(ctx, remote, limit);
+      console.log(values.json ? JSON.stringify(result, null, 2) : formatHistory(remote, result.entries));
       return 0;
     }
     case 'watch': {
@@ -151,18 +200,13 @@ async function main(argv: string[]): Promise<number> {
         maxWaitMs: seconds('max-wait'),
         gate: gatePolicyFrom(str),
       };
-      const health = await openApiHealthSource(ctx.env);
-      try {
-        const result = await watch(ctx, health, options);
-        return { promoted: 0, 'rolled-back': 2, stopped: 3 }[result.outcome];
-      } finally {
-        await health.close();
-      }
+      const result = await watch(ctx, apiHealthSource(ctx.client), options);
+      return { promoted: 0, 'rolled-back': 2, stopped: 3 }[result.outcome];
     }
     case 'preview': {
       const hours =
         str('hours') === undefined ? undefined : parsePositiveNumber(str('hours') as string, '--hours');
-      const link = createPreview(ctx, {
+      const link = await createPreview(ctx, {
         remote: parseRemote(args[0]),
         version: parseVersion(args[1]),
         hours,

@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@app/contracts';
 import {
   type Canary,
   formatSignalValue,
@@ -7,10 +8,8 @@ import {
   signalFigures,
   versionSignals,
 } from '@app/rollout';
-import { readAuditLog } from '@app/rollout/node';
 import type { RolloutContext } from './context';
 import type { HealthSource } from './health';
-import { readManifest } from './manifest-store';
 
 /** `rollout status` and `rollout history`: the data (for --json) and its text form. */
 /** Distinct visitors and their page views, the mean of their error rates, the p75s of their Web Vitals. */
@@ -27,14 +26,14 @@ export interface RemoteStatus {
   canary: Canary | null;
   previous: string[];
   health: VersionHealth[];
+  /** Why this remote's health could not be read (a token scoped to other remotes, say); null when it was. */
+  healthError: string | null;
 }
 
 export interface StatusReport {
   environment: string;
   revision: number;
   updatedAt: string | null;
-  /** Null when the health reports were read; otherwise why they could not be. */
-  healthError: string | null;
   remotes: RemoteStatus[];
 }
 
@@ -45,23 +44,27 @@ async function healthOf(
   track: VersionHealth['track'],
   since?: string,
 ) {
+  // The figures are computed here, from the API's per-visitor rows, exactly as `watch` judges them.
   const signals = versionSignals(await source.visitors(remote, version, since ? new Date(since) : undefined));
   return { version, track, since: since ?? null, ...signalFigures(signals) };
 }
 
-export async function statusReport(
-  ctx: RolloutContext,
-  health: HealthSource | null,
-  healthError: string | null = null,
-): Promise<StatusReport> {
-  const manifest = readManifest(ctx.paths);
+export async function statusReport(ctx: RolloutContext, health: HealthSource | null): Promise<StatusReport> {
+  const state = await ctx.client.state();
   const remotes: RemoteStatus[] = [];
   for (const remote of REMOTE_PACKAGES) {
-    const d = manifest.remotes[remote];
+    const d = state.manifest.remotes[remote];
     const rows: VersionHealth[] = [];
+    let healthError: string | null = null;
     if (d && health) {
-      rows.push(await healthOf(health, remote, d.stable, 'stable', d.canary?.startedAt));
-      if (d.canary) rows.push(await healthOf(health, remote, d.canary.version, 'canary', d.canary.startedAt));
+      try {
+        rows.push(await healthOf(health, remote, d.stable, 'stable', d.canary?.startedAt));
+        if (d.canary)
+          rows.push(await healthOf(health, remote, d.canary.version, 'canary', d.canary.startedAt));
+      } catch (error) {
+        healthError = (error as Error).message;
+        rows.length = 0;
+      }
     }
     remotes.push({
       remote,
@@ -69,13 +72,13 @@ export async function statusReport(
       canary: d?.canary ?? null,
       previous: d?.previous ?? [],
       health: rows,
+      healthError,
     });
   }
   return {
-    environment: manifest.environment,
-    revision: manifest.revision,
-    updatedAt: manifest.revision === 0 ? null : manifest.updatedAt,
-    healthError,
+    environment: state.environment,
+    revision: state.revision,
+    updatedAt: state.revision === 0 ? null : state.updatedAt,
     remotes,
   };
 }
@@ -95,9 +98,8 @@ function healthText(row: VersionHealth | undefined): string {
 
 export function formatStatus(report: StatusReport): string {
   const lines = [
-    `deployment "${report.environment}" · revision ${report.revision}${report.updatedAt ? ` · updated ${time(report.updatedAt)} UTC` : ' (no manifest yet)'}`,
+    `deployment "${report.environment}" · revision ${report.revision}${report.updatedAt ? ` · updated ${time(report.updatedAt)} UTC` : ' (nothing deployed yet)'}`,
   ];
-  if (report.healthError) lines.push(`health: unavailable (${report.healthError})`);
   for (const r of report.remotes) {
     if (!r.stable) {
       lines.push(`${r.remote}: not deployed`);
@@ -115,23 +117,24 @@ export function formatStatus(report: StatusReport): string {
         lines.push(`           this step since ${time(c.stepStartedAt)} UTC`);
       if (r.health.length > 0) lines.push('           (health of both tracks since the canary started)');
     }
+    if (r.healthError) lines.push(`  health: unavailable (${r.healthError})`);
     if (r.previous.length > 0)
       lines.push(`  previous ${r.previous.slice(0, 3).join(', ')}${r.previous.length > 3 ? ', …' : ''}`);
   }
   return lines.join('\n');
 }
 
-export function history(ctx: RolloutContext, remote: RemotePackage, limit = 200) {
-  return readAuditLog(ctx.paths.auditFile, { remote, limit });
+export async function history(ctx: RolloutContext, remote: RemotePackage, limit?: number) {
+  return ctx.client.history(remote, limit);
 }
 
-export function formatHistory(remote: RemotePackage, entries: Record<string, unknown>[]): string {
+export function formatHistory(remote: RemotePackage, entries: AuditEntry[]): string {
   if (entries.length === 0) return `no audit entries for ${remote} yet`;
   return entries
     .map((e) => {
       const change = `${e.from ?? '(none)'} → ${e.to ?? '(none)'}`;
       const extra = `${e.forced ? ' [forced]' : ''}${e.reason ? ` (${e.reason})` : ''}`;
-      return `${time(String(e.at))}  ${String(e.actor)}  ${String(e.action)}: ${change}${extra}`;
+      return `${time(e.at)}  ${e.actor}  ${e.action}: ${change}${extra}`;
     })
     .join('\n');
 }

@@ -1,0 +1,255 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import {
+  DEPLOY_BODIES,
+  DEPLOY_PATHS,
+  type DeployChangeResult,
+  DeployChangeResultSchema,
+  DeployEnvironmentsSchema,
+  type DeployHealth,
+  DeployHealthSchema,
+  DeployHistorySchema,
+  type DeployState,
+  DeployStateSchema,
+  type DeployTokenScope,
+  DeployTokenScopeSchema,
+  type DeployVerb,
+  type PreviewLink,
+  PreviewLinkSchema,
+  ReleaseListSchema,
+  type ReleaseUploadResult,
+  ReleaseUploadResultSchema,
+} from '@app/contracts';
+import type { RemotePackage } from '@app/rollout';
+import ky, { type KyResponse, type Options } from 'ky';
+import * as v from 'valibot';
+import type { DeployTarget } from './deploy-target';
+import { RolloutError } from './errors';
+
+/** A refusal of the deploy API: the server's own text, its status, and (412) the revision it is at now. */
+export class DeployApiError extends RolloutError {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly revision: number | null = null,
+    /** Extra lines the server sent (a 409 upload's compatibility conflicts). */
+    readonly details: string[] = [],
+  ) {
+    super(details.length > 0 ? [message, ...details.map((line) => `  - ${line}`)].join('\n') : message);
+  }
+}
+
+export type VerbBody<V extends DeployVerb> = v.InferInput<(typeof DEPLOY_BODIES)[V]>;
+
+const ErrorBody = v.object({
+  error: v.optional(v.string()),
+  revision: v.optional(v.number()),
+  conflicts: v.optional(v.array(v.string())),
+});
+
+/** A connection that was never made: nothing of the request reached the server, so sending again is safe. */
+const neverConnected = (error: unknown) =>
+  error instanceof TypeError &&
+  ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN'].includes(String((error.cause as { code?: string })?.code));
+
+/**
+ * The deploy API over HTTP (ky). Every answer is checked against the contract's schemas; every refusal
+ * becomes a DeployApiError with the server's words. GETs are retried by ky on network errors and 5xx; a
+ * POST or PUT is sent again only when its connection was refused, i.e. before any byte left: a change
+ * must never be applied twice because an answer got lost.
+ */
+export class DeployClient {
+  constructor(readonly target: DeployTarget) {}
+
+  get environment(): string {
+    return this.target.environment;
+  }
+
+  private headers(extra: Record<string, string> = {}): Record<string, string> {
+    return {
+      accept: 'application/json',
+      ...(this.target.token ? { authorization: `Bearer ${this.target.token}` } : {}),
+      ...extra,
+    };
+  }
+
+  private async send(method: string, path: string, options: Options, idempotent: boolean) {
+    const url = `${this.target.url}${path}`;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await ky(url, {
+          method,
+          throwHttpErrors: false,
+          retry: idempotent ? { limit: 2, methods: ['get'], backoffLimit: 1000 } : 0,
+          timeout: 30_000,
+          ...options,
+          headers: this.headers(options.headers as Record<string, string> | undefined),
+        });
+      } catch (error) {
+        if (!idempotent && attempt < 3 && neverConnected(error)) {
+          await delay(250 * attempt);
+          continue;
+        }
+        throw this.unreachable(error);
+      }
+    }
+  }
+
+  private unreachable(error: unknown): RolloutError {
+    if (error instanceof RolloutError) return error;
+    const code = (error as { cause?: { code?: string } })?.cause?.code;
+    const why = code && code !== 'ECONNREFUSED' ? ` (${code})` : '';
+    if (error instanceof TypeError || (error as Error)?.name === 'TimeoutError')
+      return new RolloutError(
+        `cannot reach the deploy API at ${this.target.url}${why || ((error as Error).name === 'TimeoutError' ? ' (timed out)' : '')} (is the API running? pass --to <url>)`,
+      );
+    return new RolloutError(`the deploy API call failed: ${(error as Error)?.message ?? String(error)}`);
+  }
+
+  /** The answer's body checked against `schema`; a refusal thrown with the server's words. */
+  private async read<T>(response: KyResponse, schema: v.GenericSchema<unknown, T>, what: string): Promise<T> {
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {}
+    if (!response.ok) throw this.refusal(response.status, body, text);
+    const parsed = v.safeParse(schema, body);
+    if (!parsed.success) {
+      throw new RolloutError(
+        `the deploy API at ${this.target.url} answered ${what} with something unexpected: ${v.summarize(parsed.issues).split('\n')[0]}`,
+      );
+    }
+    return parsed.output;
+  }
+
+  private refusal(status: number, body: unknown, text: string): DeployApiError {
+    const parsed = v.safeParse(ErrorBody, body);
+    const server = parsed.success ? parsed.output : {};
+    const said = server.error ?? (text.trim().slice(0, 200) || `HTTP ${status}`);
+    if (status === 401)
+      return new DeployApiError(
+        `the deploy token is missing, unknown or revoked (${this.target.tokenSource})`,
+        status,
+      );
+    if (status === 412) {
+      const revision = server.revision ?? null;
+      return new DeployApiError(
+        `the deployment changed meanwhile: it is at revision ${revision ?? '?'} now; look (pnpm rollout status) and try again`,
+        status,
+        revision,
+      );
+    }
+    return new DeployApiError(said, status, server.revision ?? null, server.conflicts ?? []);
+  }
+
+  private async get<T>(path: string, schema: v.GenericSchema<unknown, T>, what: string) {
+    return this.read(await this.send('GET', path, {}, true), schema, what);
+  }
+
+  async environments() {
+    return this.get(DEPLOY_PATHS.environments, DeployEnvironmentsSchema, 'the environments');
+  }
+
+  async tokenScope(): Promise<DeployTokenScope> {
+    return this.get(DEPLOY_PATHS.token, DeployTokenScopeSchema, 'the token check');
+  }
+
+  /** The environment's state; its revision is what the next change must name in If-Match. */
+  async state(environment = this.environment): Promise<DeployState> {
+    const response = await this.send('GET', DEPLOY_PATHS.environment(environment), {}, true);
+    const state = await this.read(response, DeployStateSchema, `environment "${environment}"`);
+    const etag = Number(response.headers.get('etag')?.replace(/^W\//, '').replace(/"/g, ''));
+    return Number.isInteger(etag) ? { ...state, revision: etag } : state;
+  }
+
+  /** One change, applied only if the deployment is still at `revision` (else 412). */
+  async command<V extends DeployVerb>(
+    remote: RemotePackage,
+    verb: V,
+    body: VerbBody<V>,
+    revision: number,
+    environment = this.environment,
+  ): Promise<DeployChangeResult> {
+    const response = await this.send(
+      'POST',
+      DEPLOY_PATHS.command(environment, remote, verb),
+      { json: body, headers: { 'if-match': `"${revision}"` } },
+      false,
+    );
+    return this.read(response, DeployChangeResultSchema, `${verb} ${remote}`);
+  }
+
+  async history(remote: RemotePackage, limit?: number, environment = this.environment) {
+    const query = limit === undefined ? '' : `?limit=${limit}`;
+    return this.get(
+      `${DEPLOY_PATHS.history(environment, remote)}${query}`,
+      DeployHistorySchema,
+      'the history',
+    );
+  }
+
+  async health(
+    remote: RemotePackage,
+    version: string,
+    since?: Date,
+    environment = this.environment,
+  ): Promise<DeployHealth> {
+    const query = new URLSearchParams({ version, ...(since ? { since: since.toISOString() } : {}) });
+    return this.get(`${DEPLOY_PATHS.health(environment, remote)}?${query}`, DeployHealthSchema, 'health');
+  }
+
+  async preview(
+    remote: RemotePackage,
+    body: { version: string; hours?: number; baseUrl?: string },
+    environment = this.environment,
+  ): Promise<PreviewLink> {
+    const response = await this.send(
+      'POST',
+      DEPLOY_PATHS.preview(environment, remote),
+      { json: body },
+      false,
+    );
+    return this.read(response, PreviewLinkSchema, 'the preview');
+  }
+
+  async releases(remote: RemotePackage) {
+    return this.get(DEPLOY_PATHS.releases(remote), ReleaseListSchema, 'the releases');
+  }
+
+  /**
+   * PUT a release bundle. `body` makes the stream afresh, so a refused connection can be tried again;
+   * once connected, a failure is final (the caller sees it and releases again: the same bytes are a no-op).
+   */
+  async upload(
+    remote: RemotePackage,
+    version: string,
+    body: () => ReadableStream<Uint8Array>,
+    options: { force?: boolean } = {},
+  ): Promise<ReleaseUploadResult & { status: number }> {
+    const path = `${DEPLOY_PATHS.release(remote, version)}${options.force ? '?force=1' : ''}`;
+    const url = `${this.target.url}${path}`;
+    for (let attempt = 1; ; attempt++) {
+      let response: KyResponse;
+      try {
+        response = await ky(url, {
+          method: 'PUT',
+          body: body(),
+          // Node's fetch sends a stream only as a half-duplex request.
+          duplex: 'half',
+          throwHttpErrors: false,
+          retry: 0,
+          timeout: false,
+          headers: this.headers({ 'content-type': 'application/gzip' }),
+        } as Options);
+      } catch (error) {
+        if (attempt < 3 && neverConnected(error)) {
+          await delay(250 * attempt);
+          continue;
+        }
+        throw this.unreachable(error);
+      }
+      const result = await this.read(response, ReleaseUploadResultSchema, 'the upload');
+      return { ...result, status: response.status };
+    }
+  }
+}
