@@ -1,10 +1,12 @@
-// What the edge reads from disk to decide a page: the runtime config and the deployment manifest, each
-// validated when it changes (watched-file.ts) and otherwise reused, so a rollout or an edit reaches the next
-// request of every instance with no restart, and a bad edit keeps the last good version (and says so).
+// What the edge reads to decide a page: the runtime config from disk (validated when it changes,
+// watched-file.ts, otherwise reused) and the deployment manifest from the API's feed (deployment-feed.ts),
+// so a rollout or an edit reaches the next request of every instance with no restart, and a bad edit or
+// manifest keeps the last good version (and says so).
 import path from 'node:path';
-import { checkRuntimeConfig, type DeploymentManifest, parseManifest, type RemotePackage } from '@app/rollout';
+import { checkRuntimeConfig, type DeploymentManifest, type RemotePackage } from '@app/rollout';
 import { isReleased } from '@app/rollout/node';
 import type { DegradedLog } from './degraded';
+import type { ManifestFeed } from './deployment-feed';
 import { watchedFile } from './watched-file';
 
 /** config.json as written (the shell resolves its paths against the page's origin, as the edge does). */
@@ -26,8 +28,10 @@ export function validConfig(raw: unknown): RawConfig {
 export interface DeploymentState {
   /** The last valid runtime config, or null when there never was one. */
   config(): RawConfig | null;
-  /** The last valid deployment manifest, or null when the environment has none. */
+  /** The feed's last valid deployment manifest, or null before the first (or without a feed). */
   manifest(): DeploymentManifest | null;
+  /** The deployment feed, when the edge has one. */
+  feed: ManifestFeed | null;
   store: string | null;
   /** The folder of a released version, or null when it is not (completely) released. */
   releaseFolder(remote: RemotePackage, version: string): string | null;
@@ -37,7 +41,8 @@ export function deploymentState(o: {
   /** config.json's file (watched), or a fixed config. */
   configFile?: string;
   runtimeConfig?: unknown;
-  releases?: { store: string; manifestFile: string };
+  releases?: { store: string };
+  feed?: ManifestFeed;
   degraded: DegradedLog;
 }): DeploymentState {
   let config: () => RawConfig | null;
@@ -59,16 +64,11 @@ export function deploymentState(o: {
   } else config = () => null;
 
   const releases = o.releases;
-  const manifest = releases
-    ? watchedFile(
-        releases.manifestFile,
-        (text) => parseManifest(JSON.parse(text)),
-        (error) => o.degraded.note('manifest-invalid', releases.manifestFile, null, error),
-      )
-    : () => null;
+  const feed = o.feed ?? null;
   return {
     config,
-    manifest,
+    manifest: () => feed?.manifest() ?? null,
+    feed,
     store: releases?.store ?? null,
     releaseFolder(remote, version) {
       if (!releases || !isReleased(releases.store, remote, version)) return null;

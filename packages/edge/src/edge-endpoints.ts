@@ -2,11 +2,13 @@
 //   POST /_edge/identity      a member signed in: their cohort key becomes user:<id> (the same versions on
 //                             every device). The edge asks the API who the Bearer token belongs to.
 //   POST /_edge/exit-preview  Exit preview: the preview cookie is cleared.
-//   GET  /_edge/status        for operators: the manifest's revision, the config's state, and every
+//   GET  /_edge/status        for operators: the manifest's revision, the deployment feed (its revision,
+//                             last contact with the API, its last error), the config's state, and every
 //                             degraded first screen (degraded.ts), counted.
 //   GET  /_edge/live          liveness: the process answers (nothing is read).
-//   GET  /_edge/ready         readiness: the shell's build is readable and the instance is not draining;
-//                             503 with Retry-After otherwise (docs/decisions/0028-process-lifecycle.md).
+//   GET  /_edge/ready         readiness: the shell's build is readable, the instance is not draining and
+//                             (with a feed) the API's first manifest has arrived; 503 with Retry-After
+//                             otherwise (docs/decisions/0028-process-lifecycle.md).
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -74,17 +76,22 @@ export function edgeEndpoints(o: {
   dir: string;
   lifecycle: Lifecycle;
   fetchImpl?: typeof fetch;
+  /** The API as the edge reaches it (API_URL); else the config's apiBaseUrl against the page's origin. */
+  apiUrl?: string;
 }) {
   const fetchImpl = o.fetchImpl ?? fetch;
   return async (req: IncomingMessage, res: ServerResponse, pathname: string, selfOrigin: string) => {
     const route = `${req.method} ${pathname}`;
     if (route === `GET ${EDGE_PATHS.live}`) return json(res, 200, { status: 'ok' });
     if (route === `GET ${EDGE_PATHS.ready}`) {
+      const feed = o.state.feed;
       const notReady = o.lifecycle.draining
         ? 'This instance is shutting down.'
-        : (await shellReadable(o.dir))
-          ? null
-          : "The shell's build cannot be read.";
+        : !(await shellReadable(o.dir))
+          ? "The shell's build cannot be read."
+          : feed && !feed.hasManifest()
+            ? `No deployment from the API yet${feed.status().error ? ` (${feed.status().error})` : ''}.`
+            : null;
       if (notReady) return json(res, 503, { error: notReady }, { 'Retry-After': RETRY_AFTER_S });
       return json(res, 200, { status: 'ok' });
     }
@@ -93,6 +100,7 @@ export function edgeEndpoints(o: {
       return json(res, 200, {
         config: o.state.config() ? 'valid' : 'missing or invalid',
         manifest: manifest ? { environment: manifest.environment, revision: manifest.revision } : null,
+        feed: o.state.feed?.status() ?? null,
         degraded: o.degraded.list(),
       });
     }
@@ -105,7 +113,8 @@ export function edgeEndpoints(o: {
       if (!authorization?.startsWith('Bearer ')) return json(res, 401, { error: 'Sign in first.' });
       const config = o.state.config();
       if (!config) return json(res, 503, { error: 'The edge has no runtime config.' });
-      const member = await memberOf(new URL(config.apiBaseUrl, selfOrigin).href, authorization, fetchImpl);
+      const apiBase = o.apiUrl ?? new URL(config.apiBaseUrl, selfOrigin).href;
+      const member = await memberOf(apiBase, authorization, fetchImpl);
       if (member === 'unauthorized') return json(res, 401, { error: 'Sign in first.' });
       if (member === 'unavailable')
         return json(res, 503, { error: 'The account could not be checked. Try again later.' });

@@ -14,6 +14,7 @@ import { ticketKey } from '@app/rollout/node';
 import compression from 'compression';
 import { cspReportHandler } from './csp-report';
 import { DegradedLog } from './degraded';
+import type { ManifestFeed } from './deployment-feed';
 import { deploymentState } from './deployment-state';
 import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
 import { releaseRegions } from './regions';
@@ -41,8 +42,18 @@ export interface AppOptions {
   /** The shell's runtime config: a file (watched, served as /config.json), or a fixed object (tests). */
   configFile?: string;
   runtimeConfig?: object;
-  /** The release store (served under /releases/) and the deployment manifest (served as /deployment.json). */
-  releases?: { store: string; manifestFile: string };
+  /** The release store (served under /releases/). */
+  releases?: { store: string };
+  /**
+   * The deployment, from the API's feed (deployment-feed.ts): what pages are planned from, served as
+   * /deployment.json; /_edge/ready waits for its first manifest. The caller starts and stops it.
+   */
+  feed?: ManifestFeed;
+  /**
+   * The API as this server reaches it (API_URL): a member's id and per-request renders ask it. Default: the
+   * runtime config's apiBaseUrl, resolved against the page's origin (what the browser uses).
+   */
+  apiUrl?: string;
   /** HMAC key of the visitor cookie: every instance of an environment needs the same (ensureEdgeSecret). */
   edgeSecret?: string;
   /** HMAC key of preview links (null: previews are off), asked per request: it may appear later. */
@@ -76,6 +87,13 @@ function pagePolicy(configOf: () => PolicyConfig | undefined) {
   };
 }
 
+/** The deployment manifest as the feed last gave it (tools, older shells, the shell's fallback). */
+function serveManifest(res: http.ServerResponse, manifest: object | null) {
+  if (!manifest) return notFound(res);
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+  res.end(JSON.stringify(manifest));
+}
+
 export function serveApp(o: AppOptions): Promise<http.Server> {
   const { name, dir, port, host = '0.0.0.0', spa = false } = o;
   if (!fs.existsSync(path.join(dir, 'index.html')))
@@ -87,6 +105,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
     configFile: o.configFile ?? (spa ? path.join(dir, 'config.json') : undefined),
     runtimeConfig: o.runtimeConfig,
     releases: o.releases,
+    feed: o.feed,
     degraded,
   });
   const policyFor = pagePolicy(() => state.config() ?? undefined);
@@ -111,11 +130,12 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         ticketKey: ticketKey(secret),
         previewSecret: o.previewSecret ?? (() => null),
         policyFor,
+        apiUrl: o.apiUrl,
       })
     : null;
   const lifecycle = o.lifecycle ?? { draining: false };
   const endpoints = spa
-    ? edgeEndpoints({ state, degraded, secret, dir, lifecycle, fetchImpl: o.fetchImpl })
+    ? edgeEndpoints({ state, degraded, secret, dir, lifecycle, fetchImpl: o.fetchImpl, apiUrl: o.apiUrl })
     : null;
   const receiveReport = cspReportHandler({ app: name, file: o.cspReportFile ?? process.env.CSP_REPORT_FILE });
 
@@ -142,6 +162,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
       }
       // compression is express middleware; plain node:http requests and responses are what it wraps.
       gzip(req as never, res as never, () => {
+        if (o.feed && pathname === '/deployment.json') return serveManifest(res, state.manifest());
         if (serveRelease(req, res, pathname)) return;
         const serveFile = () => files(req, res, () => notFound(res));
         if (page && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) {

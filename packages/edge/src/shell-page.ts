@@ -25,6 +25,8 @@ export interface ShellPageOptions {
   ticketKey: Buffer;
   previewSecret: () => string | null;
   policyFor: (selfOrigin: string, html: string) => string;
+  /** The API as the edge reaches it (API_URL), for per-request renders; else the config's apiBaseUrl. */
+  apiUrl?: string;
 }
 
 /**
@@ -80,7 +82,7 @@ export function shellPageHandler(o: ShellPageOptions) {
     const folder = choice?.version ? o.state.releaseFolder(choice.remote, choice.version) : null;
     const releases: PlannedRelease[] =
       choice?.version && folder ? [{ remote: choice.remote, version: choice.version, folder }] : [];
-    const apiBase = config ? new URL(config.apiBaseUrl, selfOrigin).href : null;
+    const apiBase = o.apiUrl ?? (config ? new URL(config.apiBaseUrl, selfOrigin).href : null);
     const region = await o.regions(url.pathname, releases, apiBase);
     const unneeded = plan
       ? ['/config.json', config?.deployment?.manifestUrl].filter((href): href is string => Boolean(href))

@@ -1,8 +1,6 @@
-// Files as files: the build folders with sirv (a real static server), the release store and the
-// deployment manifest. Cache rules: content-hashed files are immutable for a year, so is every file of a
+// Files as files: the build folders with sirv (a real static server) and the release store. Cache rules: content-hashed files are immutable for a year, so is every file of a
 // release (its id is its content); everything whose name does not change between deploys (remoteEntry.js,
 // mf-manifest.json, config.json, main.js) is revalidated on every load, so a redeployed remote is picked up.
-import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { isRemotePackage, isVersionId } from '@app/rollout';
@@ -33,11 +31,10 @@ function isReleasePath(pathname: string): boolean {
 }
 
 /**
- * The release store and the deployment manifest, read per request: `pnpm release` and `pnpm rollout` change
- * them while the server runs, and the next request sees the change (no restart, no cache to flush).
- * Returns false when the request is for neither.
+ * The release store, read per request: the API stores a release while the server runs, and the next request
+ * sees it (no restart, no cache to flush). Returns false when the request is not for it.
  */
-export function releaseFiles({ store, manifestFile }: { store: string; manifestFile: string }) {
+export function releaseFiles({ store }: { store: string }) {
   const files = sirv(store, {
     dev: true,
     etag: true,
@@ -46,14 +43,6 @@ export function releaseFiles({ store, manifestFile }: { store: string; manifestF
     },
   });
   return (req: IncomingMessage, res: ServerResponse, pathname: string): boolean => {
-    if (pathname === '/deployment.json') {
-      fs.readFile(manifestFile, (error, body) => {
-        if (error) return notFound(res);
-        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
-        res.end(body);
-      });
-      return true;
-    }
     if (!pathname.startsWith('/releases/')) return false;
     if (!isReleasePath(pathname)) {
       notFound(res);

@@ -23,7 +23,7 @@ beforeAll(async () => {
 export function renderPage() { throw new Error('the renderer broke'); }`,
     pages: built,
   });
-  f.deploy({ 'mf-research': { stable: BROKEN_IMPORT } });
+  await f.deploy({ 'mf-research': { stable: BROKEN_IMPORT } });
   fs.writeFileSync(configFile, JSON.stringify(runtimeConfig('http://localhost:3986')));
   URL = await f.start(3985, {
     runtimeConfig: undefined,
@@ -38,6 +38,7 @@ afterAll(() => {
 
 interface Status {
   config: string;
+  feed: { revision: number | null; error: string | null } | null;
   degraded: Array<{ kind: string; subject: string; path: string | null; count: number; error: string }>;
 }
 const statusAt = async (url: string) => (await (await fetch(`${url}/_edge/status`)).json()) as Status;
@@ -63,7 +64,7 @@ describe('a release whose renderer fails', () => {
   });
 
   it('to render: the same, under its own kind', async () => {
-    f.deploy({ 'mf-research': { stable: THROWS } });
+    await f.deploy({ 'mf-research': { stable: THROWS } });
     await page('/research-center');
     const html = await page('/research-center');
     expect(html).toContain('<h1>Research (built)</h1>');
@@ -89,11 +90,15 @@ describe('a bad edit', () => {
   });
 
   it('of the deployment manifest keeps the last good one', async () => {
-    f.deploy({ 'mf-research': { stable: BROKEN_IMPORT } });
+    await f.deploy({ 'mf-research': { stable: BROKEN_IMPORT } });
     expect(planOf(await page('/')).plan.mf_research.version).toBe(BROKEN_IMPORT);
-    fs.writeFileSync(f.manifestFile, JSON.stringify({ schemaVersion: 1, remotes: { 'mf-research': {} } }));
+    await f.publishRaw({ schemaVersion: 1, remotes: { 'mf-research': {} } });
     expect(planOf(await page('/')).plan.mf_research.version).toBe(BROKEN_IMPORT);
-    expect((await status()).degraded.map((d) => d.kind)).toContain('manifest-invalid');
+    // The feed says why it skipped that revision (and keeps asking for the next one).
+    expect((await status()).feed).toMatchObject({
+      revision: f.api.revision() - 1,
+      error: expect.stringContaining('invalid'),
+    });
   });
 
   it('before any good config: the plain page, for the shell to report', async () => {

@@ -1,5 +1,5 @@
-// A shell build, a release store and a deployment on disk, as `pnpm release` and `pnpm rollout` leave them,
-// and the edge serving them: the ground every edge test stands on.
+// A shell build and a release store on disk, as the API's uploads leave them, a stand-in for the API's
+// deployment feed (feed-server.ts), and the edge serving them: the ground every edge test stands on.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { Server } from 'node:http';
@@ -7,7 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { REGION_MARKER } from '@app/page-format';
 import { signPreviewToken } from '@app/rollout/node';
+import { deploymentFeed, type ManifestFeed } from '../src/deployment-feed';
 import { type AppOptions, serveApp } from '../src/serve';
+import { feedServer } from './feed-server';
 
 export const SHELL_HTML = `<!doctype html><html><head><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" /><link rel="preload" href="/deployment.json" as="fetch" crossorigin="anonymous" /><style data-prerendered="frame">.frame{color:red}</style></head><body><div id="root"><div data-prerendered-frame="" inert=""><header>Brand</header><main>${REGION_MARKER}</main></div></div><script src="/main.js"></script></body></html>`;
 
@@ -35,13 +37,23 @@ export function edgeFixture(prefix: string) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
   const dist = path.join(root, 'shell');
   const store = path.join(root, 'releases');
-  const manifestFile = path.join(root, 'deploy', 'local.json');
   fs.mkdirSync(dist, { recursive: true });
-  fs.mkdirSync(path.dirname(manifestFile), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), SHELL_HTML);
   fs.writeFileSync(path.join(dist, 'main.js'), 'console.log("shell")');
-  let revision = 0;
+  const api = feedServer();
   const servers: Server[] = [];
+  const feeds: ManifestFeed[] = [];
+
+  /** A feed of the fixture's API for one edge (stopped by close()). */
+  async function newFeed() {
+    const url = await api.url();
+    const feed = deploymentFeed({ apiUrl: () => url, environment: api.environment, minBackoffMs: 20 });
+    feeds.push(feed);
+    return feed;
+  }
+
+  /** Every edge started has read the API's current revision (valid or not): the next request sees it. */
+  const settled = () => Promise.all(feeds.map((feed) => feed.waitFor(api.revision())));
 
   /** A released version: its entry, its MF manifest, its pages, optionally a renderer; release.json last. */
   function release(remote: string, version: string, o: { pages?: Pages; renderer?: string } = {}) {
@@ -67,16 +79,15 @@ export function edgeFixture(prefix: string) {
     JSON.parse(fs.readFileSync(path.join(store, remote, version, 'release.json'), 'utf8'))
       .entryIntegrity as string;
 
-  /** The deployment manifest as `pnpm rollout` writes it: atomically (a rename), revision bumped. */
-  function deploy(
+  /** A new deployment through the API (revision bumped); resolves once every edge started has it. */
+  async function deploy(
     remotes: Record<string, { stable: string; canary?: { version: string; percent: number } }>,
   ) {
     const at = new Date().toISOString();
-    revision += 1;
     const manifest = {
       schemaVersion: 1,
-      environment: 'local',
-      revision,
+      environment: api.environment,
+      revision: 0,
       updatedAt: at,
       remotes: Object.fromEntries(
         Object.entries(remotes).map(([remote, { stable, canary }]) => [
@@ -92,36 +103,46 @@ export function edgeFixture(prefix: string) {
         ]),
       ),
     };
-    const temp = `${manifestFile}.${revision}.tmp`;
-    fs.writeFileSync(temp, JSON.stringify(manifest));
-    fs.renameSync(temp, manifestFile);
+    api.publish(manifest);
+    await settled();
+  }
+
+  /** Anything as the next revision's manifest (an invalid one, say); resolves once every edge read it. */
+  async function publishRaw(raw: unknown) {
+    api.publish(raw);
+    await settled();
   }
 
   const previewToken = (remote: string, version: string, exp = Date.now() + 3_600_000) =>
     signPreviewToken({ remote: remote as 'mf-public-pages', version, exp }, PREVIEW_SECRET);
 
   async function start(port: number, options: Partial<AppOptions> = {}) {
+    const feed = options.feed ?? (await newFeed());
     const server = await serveApp({
       name: 'shell',
       dir: dist,
       port,
       spa: true,
       runtimeConfig: runtimeConfig(),
-      releases: { store, manifestFile },
+      releases: { store },
+      feed,
       edgeSecret: EDGE_SECRET,
       previewSecret: () => PREVIEW_SECRET,
       ...options,
     });
     servers.push(server);
+    await feed.waitFor(api.revision());
     return `http://localhost:${port}`;
   }
 
   function close() {
+    for (const feed of feeds) feed.stop();
     for (const server of servers) server.close();
+    api.close();
     fs.rmSync(root, { recursive: true, force: true });
   }
 
-  return { root, dist, store, manifestFile, release, deploy, previewToken, start, close };
+  return { root, dist, store, api, newFeed, release, deploy, publishRaw, previewToken, start, close };
 }
 
 /** The page's plan block, parsed. */

@@ -63,6 +63,8 @@ async function heldApi() {
 }
 
 async function startEdge(lifecycle: Lifecycle, apiBaseUrl?: string) {
+  const feed = await fx.newFeed();
+  await feed.waitFor(0);
   const server = await serveApp({
     name: 'shell',
     dir: fx.dist,
@@ -70,7 +72,8 @@ async function startEdge(lifecycle: Lifecycle, apiBaseUrl?: string) {
     host: '127.0.0.1',
     spa: true,
     runtimeConfig: runtimeConfig(apiBaseUrl),
-    releases: { store: fx.store, manifestFile: fx.manifestFile },
+    releases: { store: fx.store },
+    feed,
     edgeSecret: EDGE_SECRET,
     lifecycle,
   });
@@ -129,6 +132,7 @@ describe('draining', () => {
   });
 
   it('a real edge process exits 0 on SIGTERM, with a line when it starts draining and one when done', async () => {
+    const asked = fx.api.asked.length;
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -139,7 +143,10 @@ describe('draining', () => {
         SHELL_DIST: fx.dist,
         SHELL_CONFIG: path.join(fx.root, 'config.json'),
         RELEASE_STORE_DIR: fx.store,
-        DEPLOY_DIR: path.dirname(fx.manifestFile),
+        DEPLOY_DIR: path.join(fx.root, 'deploy'),
+        // Its poll is held by the stand-in API (up to 25 s): the drain must not wait for it.
+        API_URL: await fx.api.url(),
+        DEPLOY_ENV: 'production',
         EDGE_SECRET,
         DRAIN_TIMEOUT_MS: '2000',
       },
@@ -154,8 +161,13 @@ describe('draining', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(out).toContain('edge listening');
+    // Its first poll was answered, the second one is held now.
+    while (!fx.api.asked.slice(asked).some((after) => after !== null) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    const stopping = Date.now();
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(2000);
     const lines = out
       .split('\n')
       .filter((line) => line.startsWith('{'))

@@ -21,7 +21,7 @@ beforeAll(async () => {
   f.release('mf-public-pages', V2, {
     pages: { '/': { html: '<h1>Welcome v2</h1>', css: '.hero{margin:1px}' } },
   });
-  f.deploy({ 'mf-public-pages': { stable: V1 } });
+  await f.deploy({ 'mf-public-pages': { stable: V1 } });
   URL = await f.start(3975);
 });
 afterAll(() => f.close());
@@ -75,7 +75,7 @@ describe('a path a remote pre-rendered', () => {
 
   it('follows the deployment manifest: a new stable version is what the very next visitor gets', async () => {
     expect(await get('/')).toContain('<h1>Welcome v1</h1>');
-    f.deploy({ 'mf-public-pages': { stable: V2 } });
+    await f.deploy({ 'mf-public-pages': { stable: V2 } });
     try {
       const page = await get('/');
       expect(page).toContain('<h1>Welcome v2</h1>');
@@ -84,7 +84,7 @@ describe('a path a remote pre-rendered', () => {
       // v2 has no /about: that path has no region, never v1's stale screen.
       expect(paintedVersion(await get('/about'))).toBeNull();
     } finally {
-      f.deploy({ 'mf-public-pages': { stable: V1 } });
+      await f.deploy({ 'mf-public-pages': { stable: V1 } });
     }
   });
 
@@ -107,9 +107,8 @@ describe('every other page', () => {
     },
   );
 
-  it("is the frame with config.json's addresses when the environment has no manifest", async () => {
-    const { renameSync } = await import('node:fs');
-    renameSync(f.manifestFile, `${f.manifestFile}.away`);
+  it("is the frame with config.json's addresses when the environment's manifest names no release", async () => {
+    await f.deploy({});
     try {
       const page = await get('/');
       expect(paintedVersion(page)).toBeNull();
@@ -118,7 +117,7 @@ describe('every other page', () => {
         entry: 'http://localhost:3004/mf-manifest.json',
       });
     } finally {
-      renameSync(`${f.manifestFile}.away`, f.manifestFile);
+      await f.deploy({ 'mf-public-pages': { stable: V1 } });
     }
   });
 
@@ -136,13 +135,13 @@ describe("emotion's ids", () => {
     f.release('mf-public-pages', version, {
       pages: { '/': { html: '<p>x</p>', css: '.css-1abc{margin:0}', ids: ['1abc', '2def', 'bad id"'] } },
     });
-    f.deploy({ 'mf-public-pages': { stable: version } });
+    await f.deploy({ 'mf-public-pages': { stable: version } });
     try {
       expect(await get('/')).toContain(
         '<style data-prerendered="region" data-emotion="css 1abc 2def">.css-1abc{margin:0}</style></head>',
       );
     } finally {
-      f.deploy({ 'mf-public-pages': { stable: V1 } });
+      await f.deploy({ 'mf-public-pages': { stable: V1 } });
     }
   });
 });
@@ -153,11 +152,11 @@ describe('what a release could smuggle in', () => {
     f.release('mf-public-pages', version, {
       pages: { '/': { html: '<p>x</p>', css: '.a{}</style><script>alert(1)</script>' } },
     });
-    f.deploy({ 'mf-public-pages': { stable: version } });
+    await f.deploy({ 'mf-public-pages': { stable: version } });
     try {
       expect(await get('/')).not.toContain('</style><script>alert(1)');
     } finally {
-      f.deploy({ 'mf-public-pages': { stable: V1 } });
+      await f.deploy({ 'mf-public-pages': { stable: V1 } });
     }
   });
 });

@@ -57,7 +57,7 @@ beforeAll(async () => {
     renderer: RENDERER,
     pages: { '/research-center': { html: '<h1>Research</h1><div>built</div>', css: '' } },
   });
-  f.deploy({ 'mf-research': { stable: VERSION } });
+  await f.deploy({ 'mf-research': { stable: VERSION } });
   await new Promise<void>((resolve) => api.listen(API_PORT, resolve));
   URL = await f.start(3976, { runtimeConfig: runtimeConfig(`http://localhost:${API_PORT}`) });
 });

@@ -27,7 +27,7 @@ beforeAll(async () => {
   f.release('mf-public-pages', CANARY, { pages: about('canary') });
   f.release('mf-public-pages', PREVIEW, { pages: about('preview') });
   f.release('mf-account', '1.0.0-dddddddddd', {});
-  f.deploy({
+  await f.deploy({
     'mf-public-pages': { stable: STABLE, canary: { version: CANARY, percent: 50 } },
     'mf-account': { stable: '1.0.0-dddddddddd' },
   });

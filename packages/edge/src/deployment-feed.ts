@@ -1,0 +1,194 @@
+// The deployment an edge serves, as the API publishes it (docs/decisions/0030-deploy-control-plane.md): a
+// long poll of the public feed `GET /api/deployment/<env>?after=<revision>`. The API answers at once with
+// a newer revision, or 204 after ~25 s of none, and the edge asks again; so a change made through any API
+// instance reaches every edge within the API's own watch interval (~200 ms), with no file on a shared disk.
+// The last good manifest is kept through an API outage (pages go on with it) and through a manifest that
+// does not validate; reconnects back off 250 ms doubling to 5 s.
+import { DEPLOY_PATHS } from '@app/contracts';
+import { type DeploymentManifest, parseManifest } from '@app/rollout';
+
+export interface FeedStatus {
+  environment: string;
+  /** The feed's URL as last asked (null: no API URL known yet). */
+  url: string | null;
+  /** The revision of the manifest in use (null before the first). */
+  revision: number | null;
+  /** When the API last answered (any answer: a manifest, 204, an error status). */
+  lastContactAt: string | null;
+  lastManifestAt: string | null;
+  /** Why the last attempt failed, until one succeeds. */
+  error: string | null;
+  errorAt: string | null;
+  /** Failed attempts since the last success. */
+  failures: number;
+}
+
+export interface ManifestFeed {
+  manifest(): DeploymentManifest | null;
+  status(): FeedStatus;
+  /** Whether a first manifest has arrived (readiness). */
+  hasManifest(): boolean;
+  /** Resolves once the feed has read `revision` or a later one, valid or not (tests, start-up). */
+  waitFor(revision: number, timeoutMs?: number): Promise<void>;
+  /** Ends the loop and aborts the poll in flight (a drain must not wait out a 25 s poll). */
+  stop(): void;
+}
+
+export interface FeedOptions {
+  /** The API's base URL, asked before each poll (it may come from a config file that changes). */
+  apiUrl: () => string | null;
+  environment: string;
+  fetchImpl?: typeof fetch;
+  /** A failed attempt or a manifest that does not validate (the caller logs it once, counts the rest). */
+  onError?: (kind: 'feed-unreachable' | 'manifest-invalid', error: unknown) => void;
+  /** Called when the API is reachable again after failures. */
+  onRecovered?: (failures: number) => void;
+  minBackoffMs?: number;
+  maxBackoffMs?: number;
+  /** A poll's own limit, above the API's ~25 s wait: a silent connection is dropped and asked again. */
+  pollTimeoutMs?: number;
+}
+
+export function deploymentFeed(o: FeedOptions): ManifestFeed {
+  const fetchImpl = o.fetchImpl ?? fetch;
+  const minBackoff = o.minBackoffMs ?? 250;
+  const maxBackoff = o.maxBackoffMs ?? 5000;
+  const pollTimeoutMs = o.pollTimeoutMs ?? 35_000;
+  const stopper = new AbortController();
+  let manifest: DeploymentManifest | null = null;
+  // The revision asked `after`: the last one seen, valid or not (an invalid one is skipped, not re-read).
+  let after: number | null = null;
+  let backoff = minBackoff;
+  const status: FeedStatus = {
+    environment: o.environment,
+    url: null,
+    revision: null,
+    lastContactAt: null,
+    lastManifestAt: null,
+    error: null,
+    errorAt: null,
+    failures: 0,
+  };
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const waiter of waiters) waiter();
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      stopper.signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          resolve();
+        },
+        { once: true },
+      );
+    });
+
+  function failed(kind: 'feed-unreachable' | 'manifest-invalid', error: unknown) {
+    status.failures += 1;
+    status.error = error instanceof Error ? error.message : String(error);
+    status.errorAt = new Date().toISOString();
+    o.onError?.(kind, error);
+  }
+
+  function succeeded() {
+    if (status.failures > 0 && status.error) o.onRecovered?.(status.failures);
+    status.failures = 0;
+    status.error = null;
+    backoff = minBackoff;
+  }
+
+  /** One request: true when the next may follow at once, false when it should back off. */
+  async function pollOnce(): Promise<boolean> {
+    const base = o.apiUrl();
+    if (!base) {
+      failed('feed-unreachable', new Error('no API URL: set API_URL (or an absolute apiBaseUrl)'));
+      return false;
+    }
+    const url = new URL(DEPLOY_PATHS.feed(o.environment), base);
+    if (after !== null) url.searchParams.set('after', String(after));
+    status.url = url.href;
+    const response = await fetchImpl(url, {
+      headers: { Accept: 'application/json' },
+      signal: AbortSignal.any([stopper.signal, AbortSignal.timeout(pollTimeoutMs)]),
+    });
+    status.lastContactAt = new Date().toISOString();
+    if (response.status === 204) {
+      await response.arrayBuffer();
+      succeeded();
+      return true;
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      const detail = text.match(/"error"\s*:\s*"([^"]*)"/)?.[1] ?? text.slice(0, 200);
+      failed('feed-unreachable', new Error(`${url.pathname} answered ${response.status}: ${detail}`));
+      return false;
+    }
+    const body = (await response.json()) as { revision?: unknown; manifest?: unknown };
+    if (typeof body?.revision !== 'number' || !Number.isSafeInteger(body.revision)) {
+      failed('manifest-invalid', new Error(`${url.pathname} answered without a revision`));
+      return false;
+    }
+    after = body.revision;
+    succeeded();
+    try {
+      manifest = parseManifest(body.manifest);
+      status.revision = body.revision;
+      status.lastManifestAt = status.lastContactAt;
+    } catch (error) {
+      // Skipped (the next poll waits for a newer revision); the last good manifest stays in use.
+      failed('manifest-invalid', error);
+    }
+    wake();
+    return true;
+  }
+
+  void (async () => {
+    while (!stopper.signal.aborted) {
+      let next: boolean;
+      try {
+        next = await pollOnce();
+      } catch (error) {
+        if (stopper.signal.aborted) break;
+        failed('feed-unreachable', error);
+        next = false;
+      }
+      if (!next && !stopper.signal.aborted) {
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, maxBackoff);
+      }
+    }
+  })();
+
+  return {
+    manifest: () => manifest,
+    status: () => ({ ...status }),
+    hasManifest: () => manifest !== null,
+    waitFor(revision, timeoutMs = 5000) {
+      return new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (after === null || after < revision) return;
+          done();
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          done();
+          reject(new Error(`the feed did not reach revision ${revision} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const done = () => {
+          clearTimeout(timer);
+          waiters.delete(check);
+        };
+        waiters.add(check);
+        check();
+      });
+    },
+    stop() {
+      stopper.abort();
+      wake();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+// A stand-in for the API's public deployment feed (DEPLOY_PATHS.feed), answering as the API does: the
+// environment's state at once without `after` or when its revision is above it, else held until a change
+// (or `holdMs`) and then 204. A real node:http server, so the edge's feed loop runs unchanged in tests.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEPLOY_PATHS } from '@app/contracts';
+import { emptyManifest } from '@app/rollout';
+
+export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
+  const environment = o.environment ?? 'production';
+  const holdMs = o.holdMs ?? 25_000;
+  let revision = 0;
+  let manifest: unknown = emptyManifest(environment);
+  let updatedAt: string | null = null;
+  const waiting = new Set<() => void>();
+  /** Every request's `after` (null: none), in order: what the edge asked. */
+  const asked: Array<number | null> = [];
+  let failWith: number | null = null;
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== DEPLOY_PATHS.feed(environment)) {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      return res.end(JSON.stringify({ error: `Unknown environment. Known: ${environment}` }));
+    }
+    if (failWith) {
+      res.writeHead(failWith, { 'Content-Type': 'application/json', 'Retry-After': '1' });
+      return res.end(JSON.stringify({ error: 'The deployment feed is busy.' }));
+    }
+    const raw = url.searchParams.get('after');
+    const after = raw === null ? null : Number(raw);
+    asked.push(after);
+    const answer = () => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+      res.end(JSON.stringify({ environment, revision, updatedAt, manifest }));
+    };
+    if (after === null || revision > after) return answer();
+    const timer = setTimeout(() => {
+      waiting.delete(wake);
+      res.writeHead(204).end();
+    }, holdMs);
+    const wake = () => {
+      if (revision <= after) return;
+      clearTimeout(timer);
+      waiting.delete(wake);
+      answer();
+    };
+    waiting.add(wake);
+    req.on('close', () => {
+      clearTimeout(timer);
+      waiting.delete(wake);
+    });
+  });
+
+  let listening: Promise<string> | null = null;
+  return {
+    environment,
+    asked,
+    revision: () => revision,
+    /** Requests held open now (waiting for a change). */
+    held: () => waiting.size,
+    /** Where it listens (started on first call). */
+    url() {
+      listening ??= new Promise((resolve) =>
+        server.listen(0, '127.0.0.1', () =>
+          resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+        ),
+      );
+      return listening;
+    },
+    /** A new revision with this manifest (its own `revision` set to match when it has one); returns it. */
+    publish(next: unknown): number {
+      revision += 1;
+      updatedAt = new Date().toISOString();
+      manifest =
+        next && typeof next === 'object' && 'schemaVersion' in next ? { ...next, revision, updatedAt } : next;
+      for (const wake of [...waiting]) wake();
+      return revision;
+    },
+    /** Answer every request with this status (null: answer normally again). */
+    failing(status: number | null) {
+      failWith = status;
+    },
+    close() {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
