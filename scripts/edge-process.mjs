@@ -9,13 +9,22 @@ import { waitForHttp } from './wait-for.mjs';
  * @param {object} o
  * @param {number} o.port
  * @param {string} [o.host]
- * @param {Record<string, string | undefined>} [o.env]  SHELL_CONFIG, RELEASE_STORE_DIR, DEPLOY_DIR, … (main.ts)
+ * @param {Record<string, string | undefined>} [o.env]  SHELL_CONFIG, RELEASE_STORE_DIR, DEPLOY_DIR, API_URL,
+ *   DEPLOY_ENV, EXTRA_ENVIRONMENTS, … (main.ts)
  * @param {boolean} [o.quiet]
+ * @param {string} [o.readyPath]  what "up" means: /_edge/ready (default: its first deployment from the API
+ *   has arrived), or /_edge/live (it answers; without an API)
  * @returns {Promise<import('node:child_process').ChildProcess>} once it answers
  */
 let bundled = null;
 
-export async function startEdge({ port, host = '0.0.0.0', env = {}, quiet = false }) {
+export async function startEdge({
+  port,
+  host = '0.0.0.0',
+  env = {},
+  quiet = false,
+  readyPath = '/_edge/ready',
+}) {
   // Built once per process, however many instances it starts.
   bundled ??= buildEdge();
   const bundle = await bundled;
@@ -23,8 +32,9 @@ export async function startEdge({ port, host = '0.0.0.0', env = {}, quiet = fals
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port), HOST: host },
   });
-  // Readiness (docs/decisions/0028-process-lifecycle.md): the shell's build is readable, not draining.
-  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}/_edge/ready`;
+  // Readiness (docs/decisions/0028-process-lifecycle.md): the shell's build is readable, not draining, and
+  // the deployment has come from the API's feed.
+  const url = `http://${host === '0.0.0.0' ? '127.0.0.1' : host}:${port}${readyPath}`;
   try {
     await waitForHttp(url, 20_000, () => child.exitCode === null);
   } catch (error) {
@@ -38,15 +48,15 @@ export async function startEdge({ port, host = '0.0.0.0', env = {}, quiet = fals
  * The remotes' builds as plain file servers (packages/edge/src/files-main.ts), one process from the same
  * compiled bundle; resolves once every port answers.
  * @param {{ name: string, dir: string, port: number }[]} apps
- * @param {{ host?: string, quiet?: boolean }} [o]
+ * @param {{ host?: string, quiet?: boolean, env?: Record<string, string> }} [o]
  * @returns {Promise<import('node:child_process').ChildProcess>}
  */
-export async function startFileServers(apps, { host = '0.0.0.0', quiet = false } = {}) {
+export async function startFileServers(apps, { host = '0.0.0.0', quiet = false, env = {} } = {}) {
   bundled ??= buildEdge();
   await bundled;
   const child = spawn(process.execPath, [FILES_BUNDLE], {
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
-    env: { ...process.env, HOST: host, FILE_SERVERS: JSON.stringify(apps) },
+    env: { ...process.env, ...env, HOST: host, FILE_SERVERS: JSON.stringify(apps) },
   });
   const local = host === '0.0.0.0' ? '127.0.0.1' : host;
   try {

@@ -1,12 +1,17 @@
-// `pnpm start`: builds whatever is missing or stale, then starts the edge on 3000 (the shell's pages, composed
-// per visitor, docs/decisions/0026-edge.md; from its compiled bundle, as in the cluster), serves the remotes'
-// production builds on 3001-3004 (one process from the edge's bundle) and starts the API server (embedded SQLite, demo content) on 4000.
-// The edge also serves the release store (/releases/) and the deployment manifest (/deployment.json); on a
-// fresh clone each remote's current build is released as its first stable version.
+// `pnpm start`: builds whatever is missing or stale, then starts the API server (embedded SQLite, demo
+// content) on 4000, releases each remote's current build through the API's deploy API (the first stable
+// version of each remote in every environment, on a fresh clone), serves the remotes' production builds on
+// 3001-3004 (one process from the edge's bundle) and starts the edge (the shell's pages, composed per
+// visitor, docs/decisions/0026-edge.md; from its compiled bundle, as in the cluster): production on 3000
+// and staging on 3010, one process, each following its deployment through the API's feed.
+// The edge also serves the release store (/releases/) and each environment's manifest (/deployment.json).
 // Env: API_PORT, DB_PATH, REQUIRES_ACTIVATION (see packages/api-server/README.md); SHELL_CONFIG=<file>
-// serves that file as the shell's /config.json; NO_API=1 skips the API server; RELEASE_STORE_DIR,
-// DEPLOY_DIR, DEPLOY_ENV place the release store and the deployment (packages/release/README.md);
-// ROLLOUT_FOLLOW_BUILDS=1 makes each remote's current build its stable version (e2e, or to see your changes).
+// serves that file as the shell's /config.json; NO_API=1 skips the API server (pages then use config.json's
+// addresses); RELEASE_STORE_DIR, DEPLOY_DIR place the release store and the deploy folder (the local deploy
+// token, the secrets); DEPLOY_ENV (production) is what :3000 serves, STAGING_PORT (3010) where staging is
+// served (when DEPLOY_ENVIRONMENTS, default staging,production, names it; 0: not at all);
+// ROLLOUT_FOLLOW_BUILDS=1 makes each remote's current build its stable version in every environment (e2e,
+// or to see your changes).
 // Runs under tsx (`node --import tsx`), as it imports the workspace's TypeScript packages; the edge and the
 // API themselves run from their compiled bundles with plain node (docs/decisions/0028-process-lifecycle.md).
 import fs from 'node:fs';
@@ -30,13 +35,13 @@ process.on('SIGTERM', () => stopAll(0));
  * Starts the API from its bundle as a direct child (no pnpm/tsx wrappers in between), so stopping start.mjs
  * stops it; resolves once it is ready.
  */
-async function startApiServer() {
+async function startApiServer(env) {
   if (process.env.NO_API === '1') return null;
   if (!fs.existsSync(path.join(ROOT, 'packages', API.name, 'package.json'))) {
     console.warn('packages/api-server is missing: starting the front ends only');
     return null;
   }
-  const child = await startApi({ port: API.port, host: process.env.HOST ?? '0.0.0.0' });
+  const child = await startApi({ port: API.port, host: process.env.HOST ?? '0.0.0.0', env });
   watchChild(child, 'the API server');
   return child;
 }
@@ -52,40 +57,92 @@ function watchChild(child, what) {
   children.push(child);
 }
 
+/** Where each environment is served: DEPLOY_ENV on the shell's port, staging beside it on STAGING_PORT. */
+function servedEnvironments(shellPort) {
+  const main = process.env.DEPLOY_ENV || 'production';
+  const known = (process.env.DEPLOY_ENVIRONMENTS || 'staging,production').split(',').map((e) => e.trim());
+  const stagingPort = Number(process.env.STAGING_PORT ?? 3010);
+  const staging =
+    stagingPort > 0 && main !== 'staging' && known.includes('staging') ? { staging: stagingPort } : {};
+  return { [main]: shellPort, ...staging };
+}
+
 async function main() {
   await build({ missing: true });
   const paths = rolloutPaths();
-  await bootstrapReleases({
-    paths,
-    log: (line) => console.log(line),
-    followBuilds: process.env.ROLLOUT_FOLLOW_BUILDS === '1',
+  const shell = APPS.find((a) => a.name === 'shell');
+  const served = servedEnvironments(shell.port);
+  const originsOf = (ports) =>
+    ports.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+  const origins = originsOf(Object.values(served));
+  // Every environment's pages are an origin of their own: the API and the remotes' files admit them all
+  // (unless told otherwise).
+  const corsEnv = {
+    ...(process.env.CORS_ORIGINS
+      ? {}
+      : {
+          CORS_ORIGINS: [...origins, ...originsOf(APPS.filter((a) => a !== shell).map((a) => a.port))].join(
+            ',',
+          ),
+        }),
+    ...(process.env.ALLOWED_ORIGINS ? {} : { ALLOWED_ORIGINS: origins.join(',') }),
+  };
+  // Nothing is served against an API that is not there yet: ready means migrated, seeded, and its local
+  // deploy token written.
+  const api = await startApiServer({
+    ...corsEnv,
+    RELEASE_STORE_DIR: paths.store,
+    DEPLOY_DIR: paths.deployDir,
   });
-  // Nothing is served against an API that is not there yet.
-  await startApiServer();
+  const apiUrl = `http://127.0.0.1:${API.port}`;
+  if (api) {
+    // Through the deploy API, as any team's pipeline would: each remote's current build uploaded (the same
+    // bytes again are a no-op) and made the stable version wherever a remote has none (or everywhere, with
+    // ROLLOUT_FOLLOW_BUILDS=1).
+    await bootstrapReleases({
+      apiUrl,
+      env: { ...process.env, DEPLOY_DIR: paths.deployDir },
+      log: (line) => console.log(line),
+      followBuilds: process.env.ROLLOUT_FOLLOW_BUILDS === '1',
+    });
+  } else {
+    console.warn("no API: pages use config.json's addresses (no deployment, no releases)");
+  }
   const remotes = APPS.filter((a) => a.name !== 'shell');
   const files = await startFileServers(
     remotes.map((app) => ({ name: app.name, dir: app.dist, port: app.port })),
-    { quiet: true },
+    { quiet: true, env: corsEnv },
   );
   watchChild(files, "the remotes' file servers");
   for (const app of remotes) console.log(`${app.name.padEnd(16)} http://localhost:${app.port}`);
-  // The edge (port 3000) starts last: when it answers, everything else does.
-  const shell = APPS.find((a) => a.name === 'shell');
+  // The edge starts last: when it answers, everything else does. One process, one listener per environment.
+  const [mainEnv, ...others] = Object.keys(served);
   const edge = await startEdge({
     port: shell.port,
     env: {
+      ...corsEnv,
       SHELL_DIST: shell.dist,
       ...(process.env.SHELL_CONFIG ? { SHELL_CONFIG: path.resolve(process.env.SHELL_CONFIG) } : {}),
       RELEASE_STORE_DIR: paths.store,
       DEPLOY_DIR: paths.deployDir,
+      DEPLOY_ENV: mainEnv,
+      EXTRA_ENVIRONMENTS: others.map((env) => `${env}:${served[env]}`).join(','),
+      API_URL: apiUrl,
     },
+    // Without an API there is no deployment to wait for.
+    readyPath: api ? '/_edge/ready' : '/_edge/live',
   });
   watchChild(edge, 'the edge');
-  console.log(`${'edge (shell)'.padEnd(16)} http://localhost:${shell.port}`);
+  for (const [env, port] of Object.entries(served))
+    console.log(`${`edge (${env})`.padEnd(16)} http://localhost:${port}`);
   console.log(`api-server       http://localhost:${API.port}`);
   console.log(`releases         ${SHELL_URL}/releases/ (${paths.store})`);
-  console.log(`deployment       ${SHELL_URL}/deployment.json (${paths.manifestFile})`);
-  console.log(`\nOpen ${SHELL_URL} — Ctrl+C stops everything.`);
+  for (const [env, port] of Object.entries(served))
+    console.log(
+      `${`deployment`.padEnd(16)} http://localhost:${port}/deployment.json (${env}, from ${apiUrl})`,
+    );
+  const staging = served.staging ? `; staging: http://localhost:${served.staging}` : '';
+  console.log(`\nOpen ${SHELL_URL} (${mainEnv}${staging}) — Ctrl+C stops everything.`);
 }
 
 main().catch((error) => {
