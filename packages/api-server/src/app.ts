@@ -10,6 +10,7 @@ import { mountRateLimits } from './rate-limit/middleware';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAdminRoutes } from './routes/admin';
 import type { DeployAuth } from './routes/deploy-auth';
+import { registerDeployReleaseRoutes } from './routes/deploy-releases';
 import { registerHealthRoutes } from './routes/health';
 import { body, type Env, type RouteDeps } from './routes/http-helpers';
 import { createListCache } from './routes/list-cache';
@@ -108,6 +109,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
   registerSiteRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerRolloutRoutes(app, rollout);
+  registerDeployReleaseRoutes(app, ctx);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {

@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { ReleaseInfo } from '@app/contracts';
+import { DEPLOY_PATHS } from '@app/contracts';
+import type { RemotePackage } from '@app/rollout';
+import { releaseVersionOf } from '@app/rollout/node';
+import * as tar from 'tar-stream';
+import type { TestServer } from './helpers';
+
+/** The live shell's manifest the gate compares uploads with (react 19, our contracts at 1.4). */
+export function writeShellManifest(): string {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shell-')), 'mf-manifest.json');
+  fs.writeFileSync(
+    file,
+    JSON.stringify({
+      name: 'shell',
+      shared: [
+        { name: 'react', version: '19.3.1' },
+        { name: '@app/contracts', version: '1.4.0' },
+      ],
+    }),
+  );
+  return file;
+}
+
+/** A small build of mf-research; `variant` changes one file, so each variant is another version. */
+export function fixtureDist(variant = 'a', options: { react?: string; container?: string } = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
+  fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var mf_research = ${JSON.stringify(variant)};\n`);
+  fs.writeFileSync(
+    path.join(dir, 'mf-manifest.json'),
+    JSON.stringify({
+      name: options.container ?? 'mf_research',
+      metaData: { buildInfo: { buildVersion: '1.0.0' } },
+      shared: [
+        {
+          name: 'react',
+          version: options.react ?? '19.3.1',
+          requiredVersion: `^${options.react ?? '19.3.1'}`,
+        },
+      ],
+      exposes: [{ name: './App', path: './App' }],
+    }),
+  );
+  fs.mkdirSync(path.join(dir, 'static', 'js'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'static', 'js', 'main.js'), `console.log(${JSON.stringify(variant)});\n`);
+  return dir;
+}
+
+/** The release.json the CLI would write for `dir` (computed with the shared functions). */
+export function infoOf(dir: string, remote: RemotePackage = 'mf-research'): ReleaseInfo {
+  const content = releaseVersionOf(dir, '0.0.0', remote);
+  return {
+    remote,
+    version: content.version,
+    packageVersion: content.packageVersion,
+    createdAt: new Date().toISOString(),
+    commit: null,
+    dirty: null,
+    exposes: content.manifest.exposes,
+    shared: content.manifest.shared,
+    files: content.files,
+    bytes: content.bytes,
+    entryIntegrity: content.entryIntegrity,
+    contentHash: content.contentHash,
+  };
+}
+
+export type RawEntry = { header: Partial<tar.Header> & { name: string }; content?: string };
+
+/** A tar of `dir`'s files plus release.json (`info`) plus `extra` raw entries; gzip'd when asked. */
+export async function bundleOf(
+  dir: string,
+  info: unknown,
+  options: { gzip?: boolean; extra?: RawEntry[]; withoutInfo?: boolean } = {},
+): Promise<Buffer> {
+  const pack = tar.pack();
+  const walk = (rel: string): string[] =>
+    fs.readdirSync(path.join(dir, rel), { withFileTypes: true }).flatMap((entry) => {
+      const child = rel ? `${rel}/${entry.name}` : entry.name;
+      return entry.isDirectory() ? walk(child) : [child];
+    });
+  for (const rel of walk('')) pack.entry({ name: rel }, fs.readFileSync(path.join(dir, rel)));
+  if (!options.withoutInfo) pack.entry({ name: 'release.json' }, JSON.stringify(info));
+  for (const { header, content } of options.extra ?? []) {
+    // Links, devices and folders carry no body in a tar.
+    if (!header.type || header.type === 'file') pack.entry(header, content ?? '');
+    else pack.entry(header).end(null);
+  }
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  const tarBytes = Buffer.concat(chunks);
+  return options.gzip ? gzipSync(tarBytes) : tarBytes;
+}
+
+export async function upload(
+  server: TestServer,
+  version: string,
+  body: Buffer | Uint8Array,
+  token: string | null,
+  options: { remote?: RemotePackage; query?: string } = {},
+) {
+  const res = await fetch(
+    `${server.url}${DEPLOY_PATHS.release(options.remote ?? 'mf-research', version)}${options.query ?? ''}`,
+    {
+      method: 'PUT',
+      headers: {
+        'content-type': 'application/x-tar',
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body,
+    },
+  );
+  // biome-ignore lint/suspicious/noExplicitAny: test bodies are checked by assertions, not by types
+  const json = (await res.json()) as Record<string, any>;
+  return { status: res.status, body: json };
+}
+
+/** What is in the remote's store folder: version folders only, never a leftover upload. */
+export function storeEntries(server: TestServer, remote = 'mf-research'): string[] {
+  try {
+    return fs.readdirSync(path.join(server.ctx.config.rollout.paths.store, remote)).sort();
+  } catch {
+    return [];
+  }
+}
+
+export async function releaseRows(server: TestServer): Promise<string[]> {
+  return server.sql.column<string>(`SELECT version FROM deploy_releases ORDER BY version`);
+}
