@@ -1,17 +1,20 @@
 // The product on several API and edge instances behind nginx, on this one machine (issue 12, issue 30;
 // docs/decisions/0016-cluster.md, 0026-edge.md). `pnpm start:cluster` (scripts/run-cluster.sh on a fresh
 // machine) runs it until Ctrl+C; the cluster test starts it through startCluster().
-//   nginx  http://localhost:8080  the front door. Pages and /_edge/ -> the edge instances; /api -> the API
-//                                 instances; the shell's files, the remotes' builds, the release store,
-//                                 config.json and deployment.json from disk, itself
+//   nginx  http://localhost:8080  the front door. Pages, /_edge/ and deployment.json -> the edge instances;
+//                                 /api -> the API instances; the shell's files, the remotes' builds, the
+//                                 release store and config.json from disk, itself
 //   edge   127.0.0.1:3101, 3102   compose each page for its visitor (packages/edge, from its compiled
 //                                 bundle): their versions, that release's first screen, the plan; they
-//                                 share the visitor cookie's secret and read the deployment manifest and
-//                                 the cluster's config.json, so a rollout reaches each at its next page
+//                                 share the visitor cookie's secret, read the cluster's config.json and
+//                                 follow DEPLOY_ENV's deployment (production) through the API's feed via
+//                                 nginx (API_URL), so a rollout through any API instance reaches each
+//                                 within the feed's ~200 ms
 //   API    127.0.0.1:4001, 4002   from its compiled bundle (scripts/api-process.mjs); one database for all
 //                                 of them: PostgreSQL (DATABASE_URL, or a local server
 //                                 of its own on 5433, data in data/cluster-postgres), or with
-//                                 CLUSTER_DATABASE=sqlite one SQLite file in WAL mode
+//                                 CLUSTER_DATABASE=sqlite one SQLite file in WAL mode; one release store
+//                                 and deploy folder (RELEASE_STORE_DIR, DEPLOY_DIR: this one machine)
 // Every process is supervised (issue 32, supervisor.mjs): one that dies is started again with a back-off
 // while the others keep serving; only Ctrl+C (or stop()) ends them all. `pnpm cluster reload`
 // (scripts/cluster-cli.mjs, through the control socket <runDir>/control.sock) restarts the API and edge
@@ -147,9 +150,10 @@ function postgresHandle(server, dataDir) {
 }
 
 /**
- * Builds what is missing, releases the current builds, starts the API instances one after the other (the
- * first one migrates and seeds), the edge instances, and nginx in front of them, each under a supervisor
- * (supervisor.mjs). Resolves once nginx answers for a page, the edge and the API. `stop()` ends every
+ * Builds what is missing, starts the API instances one after the other (the first one migrates and seeds),
+ * releases the current builds through the first one's deploy API (every environment's stable), starts nginx
+ * and then the edge instances behind it (an edge is ready once its first manifest came through nginx from
+ * the API's feed), each under a supervisor (supervisor.mjs). Resolves once nginx answers for a page, the edge and the API. `stop()` ends every
  * process it started; `reload()` restarts the API and edge instances one at a time.
  * @param {object} [o]
  * @param {number} [o.port]       nginx's port
@@ -227,11 +231,6 @@ export async function startCluster(o = {}) {
     }
     await build({ missing: true });
     const paths = rolloutPaths();
-    await bootstrapReleases({
-      paths,
-      log: o.quiet ? () => {} : (line) => console.log(line),
-      followBuilds: true,
-    });
 
     const apiEnv = {
       ...process.env,
@@ -265,55 +264,27 @@ export async function startCluster(o = {}) {
       supervisors.api.push(s);
       await s.start();
     }
+    // The current builds, released and made stable in every environment through the deploy API (with the
+    // local token the API instances share in DEPLOY_DIR), as a pipeline would.
+    await bootstrapReleases({
+      apiUrl: `http://127.0.0.1:${apiPorts[0]}`,
+      env: { ...process.env, DEPLOY_DIR: paths.deployDir },
+      log: o.quiet ? () => {} : (line) => console.log(line),
+      followBuilds: true,
+    });
 
     const configJson = path.join(runDir, 'config.json');
     fs.writeFileSync(configJson, `${JSON.stringify(clusterRuntimeConfig(origin), null, 2)}\n`);
     const shell = APPS.find((app) => app.name === 'shell');
 
-    // Every edge instance must sign and check visitor cookies with one key: made here, before any starts
-    // (EDGE_SECRET if set, else <DEPLOY_DIR>/edge-secret, which each instance then reads).
-    ensureEdgeSecret(paths);
-    // The edge's compiled bundle, built once (~0.3 s) for every instance and every restart.
-    const edgeBundle = await buildEdge();
-    for (const edgePort of edgePorts) {
-      const launchEdge = async () => {
-        const child = spawn(process.execPath, [edgeBundle], {
-          stdio: ['ignore', o.quiet ? 'ignore' : 'inherit', 'inherit'],
-          env: {
-            ...process.env,
-            SHELL_DIST: shell.dist,
-            SHELL_CONFIG: configJson,
-            RELEASE_STORE_DIR: paths.store,
-            DEPLOY_DIR: paths.deployDir,
-            PORT: String(edgePort),
-            HOST: '127.0.0.1',
-          },
-        });
-        try {
-          await waitReady(
-            `http://127.0.0.1:${edgePort}`,
-            ['/_edge/ready', '/_edge/status'],
-            20_000,
-            () => !hasExited(child),
-          );
-        } catch (error) {
-          child.kill('SIGKILL');
-          throw error;
-        }
-        return child;
-      };
-      const s = supervise({ name: `edge :${edgePort}`, launch: launchEdge, log, stopTimeoutMs });
-      supervisors.edge.push(s);
-      await s.start();
-    }
-
+    // nginx before the edges: they follow the deployment through it (API_URL), and each is ready only once
+    // its first manifest came. Pages answer 502 for the moment before the first edge is up.
     const nginxOptions = {
       port,
       runDir,
       shellDir: shell.dist,
       remoteDirs: Object.fromEntries(APPS.filter((app) => app !== shell).map((app) => [app.name, app.dist])),
       releaseStore: paths.store,
-      deploymentJson: paths.manifestFile,
       configJson,
       apiPorts,
       edgePorts,
@@ -338,6 +309,47 @@ export async function startCluster(o = {}) {
     };
     supervisors.nginx = supervise({ name: 'nginx', launch: launchNginx, log });
     const nginx = await supervisors.nginx.start();
+
+    // Every edge instance must sign and check visitor cookies with one key: made here, before any starts
+    // (EDGE_SECRET if set, else <DEPLOY_DIR>/edge-secret, which each instance then reads).
+    ensureEdgeSecret(paths);
+    // The edge's compiled bundle, built once (~0.3 s) for every instance and every restart.
+    const edgeBundle = await buildEdge();
+    for (const edgePort of edgePorts) {
+      const launchEdge = async () => {
+        const child = spawn(process.execPath, [edgeBundle], {
+          stdio: ['ignore', o.quiet ? 'ignore' : 'inherit', 'inherit'],
+          env: {
+            ...process.env,
+            SHELL_DIST: shell.dist,
+            SHELL_CONFIG: configJson,
+            RELEASE_STORE_DIR: paths.store,
+            DEPLOY_DIR: paths.deployDir,
+            // The deployment each serves, from the API's feed through nginx (either API instance).
+            DEPLOY_ENV: process.env.DEPLOY_ENV || 'production',
+            API_URL: `http://127.0.0.1:${port}`,
+            PORT: String(edgePort),
+            HOST: '127.0.0.1',
+          },
+        });
+        try {
+          await waitReady(
+            `http://127.0.0.1:${edgePort}`,
+            ['/_edge/ready', '/_edge/status'],
+            20_000,
+            () => !hasExited(child),
+          );
+        } catch (error) {
+          child.kill('SIGKILL');
+          throw error;
+        }
+        return child;
+      };
+      const s = supervise({ name: `edge :${edgePort}`, launch: launchEdge, log, stopTimeoutMs });
+      supervisors.edge.push(s);
+      await s.start();
+    }
+
     await waitFor(`${origin}/api/health`, 20_000, () => !hasExited(nginx));
     await waitFor(`${origin}/_edge/status`, 20_000, () => !hasExited(nginx));
 

@@ -36,6 +36,9 @@ const at = (p) => `http://localhost:${PORT}${p}`;
 const instance = (i, p) => `http://127.0.0.1:${API_PORTS[i]}${p}`;
 const edge = (i, p) => `http://127.0.0.1:${EDGE_PORTS[i]}${p}`;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The release and rollout commands' context, aimed at the first API instance (production). */
+const deployContext = () =>
+  createContext({ to: instance(0, ''), env: 'production', log: () => {}, root: ROOT });
 
 const json = async (url, { method = 'GET', body, token, headers = {} } = {}) => {
   const res = await fetch(url, {
@@ -290,12 +293,14 @@ describe('nginx in front of two edge instances', () => {
     prerender.pages['/about'].html =
       `<p data-cluster-test="v2">The second release</p>${prerender.pages['/about'].html}`;
     fs.writeFileSync(file, JSON.stringify(prerender));
-    const ctx = createContext({ log: () => {} });
-    ({ version: v2 } = (await release({ remote: 'mf-public-pages', dist, skipGate: true }, ctx)).info);
+    // Uploaded through one API instance's deploy API, as a pipeline would (the local token: loopback).
+    const ctx = deployContext();
+    ({ version: v2 } = (
+      await release({ remote: 'mf-public-pages', root: ROOT, dist, build: false, force: true }, ctx.client)
+    ).info);
     assert.notEqual(v2, v1);
   });
-  const rollout = (command, input) =>
-    command(createContext({ log: () => {} }), { remote: 'mf-public-pages', ...input });
+  const rollout = (command, input) => command(deployContext(), { remote: 'mf-public-pages', ...input });
 
   it('both instances answer, directly and through nginx, from the same config and manifest', async () => {
     const statuses = await Promise.all([0, 1].map(async (i) => (await json(edge(i, '/_edge/status'))).body));
@@ -329,7 +334,7 @@ describe('nginx in front of two edge instances', () => {
   });
 
   it('a canary: each visitor gets one version, painted first, and the same plan from both instances', async () => {
-    rollout(startCanary, { version: v2, percent: 50 });
+    await rollout(startCanary, { version: v2, percent: 50 });
     const seen = new Set();
     for (let n = 0; n < 16; n += 1) {
       const first = await get(at('/about'));
@@ -356,14 +361,14 @@ describe('nginx in front of two edge instances', () => {
   it('a promote and a rollback reach the next page of both instances within 1 s, with no restart', async () => {
     const pids = cluster.edges.map((child) => child.pid);
     const shows = (version) => (res) => regionOf(res.body)?.version === version;
-    rollout(promote);
+    await rollout(promote);
     for (const i of [0, 1]) {
       const took = await within(1000, edge(i, '/about'), { host: `localhost:${PORT}` }, shows(v2));
       assert.ok(took < 1000, `edge ${i}: ${took} ms`);
     }
     const promoted = await get(at('/about'));
     assert.ok(promoted.body.includes('data-cluster-test="v2"'));
-    rollout(rollback);
+    await rollout(rollback);
     for (const i of [0, 1]) {
       const took = await within(1000, edge(i, '/about'), { host: `localhost:${PORT}` }, shows(v1));
       assert.ok(took < 1000, `edge ${i}: ${took} ms`);

@@ -1,5 +1,5 @@
-// Renders infra/nginx/nginx.conf.template for one cluster (issue 12, issue 30): where the builds, the
-// release store and the manifest are, which API and edge instances to proxy to, and the headers of the files
+// Renders infra/nginx/nginx.conf.template for one cluster (issue 12, issue 30): where the builds and the
+// release store are (the deployment manifest is the edges' own, from the API's feed), which API and edge instances to proxy to, and the headers of the files
 // nginx serves itself (the edge's own COMMON_HEADERS, so both front doors agree). Pages are the edge's, with
 // the CSP and page headers it computes per page: nothing here computes a page header. Each instance is
 // listed twice in its upstream, the second time as a backup (issue 32; renderNginxConf says why).
@@ -27,7 +27,6 @@ const headerLines = (headers, indent) =>
  * @param {string} o.shellDir        the shell's dist folder
  * @param {Record<string,string>} o.remoteDirs  remote name -> its dist folder
  * @param {string} o.releaseStore    the release store (pnpm release)
- * @param {string} o.deploymentJson  the deployment manifest file
  * @param {string} o.configJson      the shell's runtime config for this cluster
  * @param {number[]} o.apiPorts      the API instances on 127.0.0.1
  * @param {number[]} o.edgePorts     the edge instances on 127.0.0.1
@@ -50,7 +49,6 @@ export function renderNginxConf(o) {
     RUN_DIR: o.runDir,
     SHELL_DIR: o.shellDir,
     RELEASE_STORE: o.releaseStore,
-    DEPLOYMENT_JSON: o.deploymentJson,
     CONFIG_JSON: o.configJson,
     MIME_TYPES: o.mimeTypes ?? '/etc/nginx/mime.types',
     API_SERVERS: servers(o.apiPorts),

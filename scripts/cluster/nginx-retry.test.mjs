@@ -58,7 +58,6 @@ async function startNginx(apiPorts, runDir) {
     shellDir,
     remoteDirs: {},
     releaseStore: path.join(work, 'releases'),
-    deploymentJson: path.join(work, 'deployment.json'),
     configJson,
     apiPorts,
     edgePorts: STAND_INS,
@@ -143,6 +142,33 @@ describe('nginx in front of two API instances: what is retried', () => {
     }
     // Not counted as failures: the instances still answer at once.
     assert.equal((await send('GET', '/api/posts')).status, 200);
+  });
+});
+
+describe("the deployment feed and the edges' manifest", () => {
+  let nginx;
+  let conf;
+  before(async () => {
+    nginx = await startNginx(STAND_INS, path.join(work, 'run-feed'));
+    conf = fs.readFileSync(path.join(work, 'run-feed', 'nginx.conf'), 'utf8');
+  });
+  after(() => stopNginx(nginx));
+
+  it("the feed's long poll (held up to ~25 s by the API) is not cut by nginx, and a dropped one is retried", async () => {
+    const location = conf.slice(conf.indexOf('location ^~ /api/deployment/ {'));
+    const block = location.slice(0, location.indexOf('}'));
+    assert.ok(Number(block.match(/proxy_read_timeout (\d+)s;/)?.[1]) > 30, block);
+    assert.match(block, /proxy_pass http:\/\/api;/);
+    const { status, reached } = await send('GET', '/api/deployment/production', { drop: true });
+    assert.equal(status, 200);
+    assert.equal(reached.length, 2, JSON.stringify(reached));
+  });
+
+  it("/deployment.json is the edge's (no file on disk any more)", async () => {
+    assert.doesNotMatch(conf, /deployment\.json[^}]*alias/);
+    const { status, reached } = await send('GET', '/deployment.json');
+    assert.equal(status, 200);
+    assert.equal(reached.length, 1);
   });
 });
 
