@@ -176,8 +176,13 @@ export async function unpackBundle(
       // A refused entry destroys the extractor: stop feeding it (its 'close' has been or will be emitted).
       if (!extract.write(chunk) && !extract.destroying) {
         await new Promise<void>((resolve) => {
-          extract.once('drain', resolve);
-          extract.once('close', resolve);
+          const done = () => {
+            extract.off('drain', done);
+            extract.off('close', done);
+            resolve();
+          };
+          extract.on('drain', done);
+          extract.on('close', done);
         });
       }
     }
