@@ -1,279 +1,198 @@
-import fs from 'node:fs';
-import { AuditEntrySchema } from '@app/contracts';
-import { readManifestFile } from '@app/rollout/node';
-import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { abort, promote, rollback, setPercent, startCanary } from './commands';
-import type { HealthSource } from './health';
+import type { RemotePackage } from '@app/rollout';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  abort,
+  bootstrap,
+  formatChange,
+  promote,
+  promoteTo,
+  rollback,
+  setPercent,
+  startCanary,
+} from './commands';
+import { DeployApiError } from './deploy-client';
+import { apiHealthSource } from './health';
+import { createPreview } from './preview';
 import { release } from './release';
-import { formatHistory, history, statusReport } from './status';
-import { pinsOf, readJsonLines, runCli, type Sandbox, sandbox } from './test-support';
+import { formatHistory, formatStatus, history, statusReport } from './status';
+import { runCli, startTestApi, type TestApi } from './test-support';
 
-/** A HealthSource answering from a function (per remote, version and window start). */
-const fakeHealth = (visitors: HealthSource['visitors']): HealthSource => ({ visitors });
-const visitor = (errorViews: number, views = 1, lcp: number | null = null) => ({
-  views,
-  errorViews,
-  lcp,
-  inp: null,
-  cls: null,
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
 });
+afterAll(() => api?.stop());
 
-let s: Sandbox;
-let v1: string;
-let v2: string;
-let v3: string;
-beforeEach(async () => {
-  s = sandbox();
-  const rel = async (content: string) => {
-    s.tick(1000);
-    return (await release({ remote: 'mf-research', dist: s.dist({ at: content, content }) }, s.ctx)).info
-      .version;
-  };
-  v1 = await rel('one');
-  v2 = await rel('two');
-  v3 = await rel('three');
-  rollback(s.ctx, { remote: 'mf-research', to: v1 }); // the first stable
-});
-afterEach(() => s.cleanup());
+/** Releases a fake build of `remote` whose bytes depend on `content`; its version id. */
+async function released(remote: RemotePackage, content: string): Promise<string> {
+  const dist = api.dist({ remote, content, at: `${remote}-${content}` });
+  return (await release({ remote, root: api.dir, dist }, api.context().client)).info.version;
+}
 
-const manifest = () => readManifestFile(s.paths.manifestFile);
-const research = () => manifest()?.remotes['mf-research'];
-const pins = (...versions: string[]) => pinsOf(s.paths.store, 'mf-research', ...versions);
+describe('rollout commands through the deploy API', () => {
+  it('bootstrap, start, set, promote, abort, rollback: one revision each, audited with the state before and after', async () => {
+    const ctx = api.context({ environment: 'staging' });
+    const a = await released('mf-research', 'a');
+    const b = await released('mf-research', 'b');
+    const c = await released('mf-research', 'c');
+    const first = await bootstrap(ctx, { remote: 'mf-research', version: a });
+    expect(first.manifest.remotes['mf-research']?.stable).toBe(a);
+    expect(first.entries).toMatchObject([{ action: 'bootstrap', remote: 'mf-research', to: `stable ${a}` }]);
 
-describe('manual rollout commands', () => {
-  it('start, set, promote: each one write, revision +1, audited with the state before and after', () => {
-    s.tick(1000);
-    startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
-    expect(research()).toEqual({
-      stable: v1,
-      previous: [],
-      integrity: pins(v1, v2),
-      canary: {
-        version: v2,
-        percent: 10,
-        startedAt: '2026-11-22T10:00:04.000Z',
-        stepStartedAt: '2026-11-22T10:00:04.000Z',
-      },
+    const started = await startCanary(ctx, { remote: 'mf-research', version: b, percent: 10 });
+    expect(started.revision).toBe(first.revision + 1);
+    expect(started.entries[0]).toMatchObject({
+      action: 'start',
+      from: `stable ${a}`,
+      to: `stable ${a} · canary ${b} at 10 %`,
+      environment: 'staging',
     });
-    s.tick(1000);
-    setPercent(s.ctx, { remote: 'mf-research', percent: 50 });
-    expect(research()?.canary).toMatchObject({
-      percent: 50,
-      startedAt: '2026-11-22T10:00:04.000Z',
-      stepStartedAt: '2026-11-22T10:00:05.000Z',
-    });
-    promote(s.ctx, { remote: 'mf-research' });
-    expect(research()).toEqual({ stable: v2, previous: [v1], integrity: pins(v2, v1) });
-    expect(manifest()?.revision).toBe(4);
-
-    const entries = readJsonLines(s.paths.auditFile).map((e) => v.parse(AuditEntrySchema, e));
-    expect(entries.map((e) => [e.action, e.from, e.to])).toEqual([
-      ['rollback', null, `stable ${v1}`],
-      ['start', `stable ${v1}`, `stable ${v1} · canary ${v2} at 10 %`],
-      ['set', `stable ${v1} · canary ${v2} at 10 %`, `stable ${v1} · canary ${v2} at 50 %`],
-      ['promote', `stable ${v1} · canary ${v2} at 50 %`, `stable ${v2}`],
+    expect(formatChange(started).split('\n')).toEqual([
+      `mf-research: stable ${a} → stable ${a} · canary ${b} at 10 %`,
+      `deployment "staging" is at revision ${started.revision}`,
     ]);
-    expect(entries.every((e) => e.actor === 'tester' && e.environment === 'test')).toBe(true);
-    // history: newest first
-    expect(history(s.ctx, 'mf-research').map((e) => e.action)).toEqual([
+    const set = await setPercent(ctx, { remote: 'mf-research', percent: 50 });
+    expect(set.manifest.remotes['mf-research']?.canary?.percent).toBe(50);
+    const promoted = await promote(ctx, { remote: 'mf-research' });
+    const deployment = promoted.manifest.remotes['mf-research'];
+    expect(deployment).toMatchObject({ stable: b, previous: [a] });
+    // Every version the manifest names carries the entry digest recorded at release.
+    expect(Object.keys(deployment?.integrity ?? {}).sort()).toEqual([a, b].sort());
+
+    await startCanary(ctx, { remote: 'mf-research', version: c, percent: 5 });
+    const aborted = await abort(ctx, { remote: 'mf-research' });
+    expect(aborted.manifest.remotes['mf-research']?.canary).toBeUndefined();
+    const back = await rollback(ctx, { remote: 'mf-research' });
+    expect(back.manifest.remotes['mf-research']).toMatchObject({ stable: a });
+
+    const { entries } = await history(ctx, 'mf-research');
+    expect(entries.map((e) => e.action)).toEqual([
+      'rollback',
+      'abort',
+      'start',
       'promote',
       'set',
       'start',
-      'rollback',
+      'bootstrap',
     ]);
-    expect(formatHistory('mf-research', history(s.ctx, 'mf-research')).split('\n')[0]).toContain(
-      `promote: stable ${v1} · canary`,
-    );
+    expect(entries[0]?.actor).toBe('local');
+    expect(formatHistory('mf-research', entries).split('\n')[0]).toContain('local  rollback: ');
   });
 
-  it('abort drops the canary; rollback goes to previous[0] and drops it from previous', () => {
-    startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
-    abort(s.ctx, { remote: 'mf-research' });
-    expect(research()).toEqual({ stable: v1, previous: [], integrity: pins(v1) });
-    startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
-    promote(s.ctx, { remote: 'mf-research' });
-    startCanary(s.ctx, { remote: 'mf-research', version: v3, percent: 10 });
-    promote(s.ctx, { remote: 'mf-research' });
-    expect(research()).toEqual({ stable: v3, previous: [v2, v1], integrity: pins(v3, v2, v1) });
-    startCanary(s.ctx, { remote: 'mf-research', version: v1, percent: 5 });
-    rollback(s.ctx, { remote: 'mf-research' });
-    expect(research()).toEqual({ stable: v2, previous: [v1], integrity: pins(v2, v1) });
-    rollback(s.ctx, { remote: 'mf-research', to: v3 });
-    expect(research()).toEqual({ stable: v3, previous: [v1], integrity: pins(v3, v1) });
+  it('refusals come back as the server says them (409), nothing changed', async () => {
+    const ctx = api.context({ environment: 'staging' });
+    const before = await ctx.client.state();
+    await expect(promote(ctx, { remote: 'mf-research' })).rejects.toThrow(/no canary to promote/);
+    await expect(
+      startCanary(ctx, { remote: 'mf-research', version: '9.9.9-0123456789', percent: 5 }),
+    ).rejects.toThrow(/not released/);
+    expect((await ctx.client.state()).revision).toBe(before.revision);
   });
 
-  it('refuses what makes no sense, with a message saying what to do, and writes nothing', () => {
-    const before = fs.readFileSync(s.paths.manifestFile, 'utf8');
-    expect(() => setPercent(s.ctx, { remote: 'mf-research', percent: 5 })).toThrow(
-      'mf-research has no canary to set; start one with pnpm rollout start mf-research <version> --percent N',
+  it('a change based on a stale revision is refused with 412 and the revision it is at now', async () => {
+    const alice = api.context({ environment: 'staging' });
+    const bob = api.context({ environment: 'staging' });
+    const v1 = await released('mf-survey', 's1');
+    await bootstrap(alice, { remote: 'mf-survey', version: v1 });
+    const v2 = await released('mf-survey', 's2');
+    const seenByBob = await bob.client.state();
+    const aliceChange = await startCanary(alice, { remote: 'mf-survey', version: v2, percent: 10 });
+    const refused = bob.client.command('mf-survey', 'set', { percent: 90 }, seenByBob.revision);
+    await expect(refused).rejects.toThrow(
+      `the deployment changed meanwhile: it is at revision ${aliceChange.revision} now; look (pnpm rollout status) and try again`,
     );
-    expect(() => promote(s.ctx, { remote: 'mf-research' })).toThrow('mf-research has no canary to promote');
-    expect(() => abort(s.ctx, { remote: 'mf-research' })).toThrow('mf-research has no canary to abort');
-    expect(() => rollback(s.ctx, { remote: 'mf-research' })).toThrow(
-      'mf-research has no previous stable version to roll back to; name one with --to <version>',
-    );
-    expect(() => startCanary(s.ctx, { remote: 'mf-research', version: v1, percent: 5 })).toThrow(
-      `mf-research ${v1} is already the stable version`,
-    );
-    expect(() =>
-      startCanary(s.ctx, { remote: 'mf-research', version: '1.0.0-0000000000', percent: 5 }),
-    ).toThrow(
-      `mf-research 1.0.0-0000000000 is not released; released versions, newest first: ${v3}, ${v2}, ${v1}`,
-    );
-    expect(() => startCanary(s.ctx, { remote: 'mf-account', version: v2, percent: 5 })).toThrow(
-      `mf-account ${v2} is not released; mf-account has no releases yet (pnpm release mf-account)`,
-    );
-    expect(() => rollback(s.ctx, { remote: 'mf-research', to: '1.0.0-0000000000' })).toThrow(
-      'is not released',
-    );
-    startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 5 });
-    expect(() => startCanary(s.ctx, { remote: 'mf-research', version: v3, percent: 5 })).toThrow(
-      `mf-research already has a canary (${v2} at 5 %); promote or abort it first`,
-    );
-    abort(s.ctx, { remote: 'mf-research' });
-    expect(JSON.parse(fs.readFileSync(s.paths.manifestFile, 'utf8')).remotes).toEqual(
-      JSON.parse(before).remotes,
-    );
+    await expect(refused).rejects.toMatchObject({ status: 412, revision: aliceChange.revision });
+    expect((await bob.client.state()).manifest.remotes['mf-survey']?.canary?.percent).toBe(10);
   });
 
-  it('start is compatibility-gated against the live shell; --force is audited', async () => {
-    s.tick(1000);
-    const react18 = [{ name: 'react', version: '18.2.0', requiredVersion: '^18.2.0' }];
-    const { info } = await release(
-      { remote: 'mf-research', dist: s.dist({ at: 'r18', shared: react18 }), force: true },
-      s.ctx,
-    );
-    expect(() => startCanary(s.ctx, { remote: 'mf-research', version: info.version, percent: 5 })).toThrow(
-      'react: the remote requires major 18 (18.2.0), the shell provides 19.3.1',
-    );
-    startCanary(s.ctx, { remote: 'mf-research', version: info.version, percent: 5, force: true });
-    expect(readJsonLines(s.paths.auditFile).at(-1)).toMatchObject({
-      action: 'start',
-      forced: true,
-      reason:
-        'started despite compatibility conflicts: react: the remote requires major 18 (18.2.0), the shell provides 19.3.1',
-    });
-  });
-
-  it('status shows stable, canary and the health of both since the canary started', async () => {
-    startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
-    const seen: string[] = [];
-    const health = fakeHealth((remote, version, since) => {
-      seen.push(`${remote} ${version} ${since?.toISOString()}`);
-      // The canary: 4 visitors, one of whom saw errors on 2 of 4 page views.
-      return version === v2
-        ? [visitor(2, 4, 2000), visitor(0, 1, 1000), visitor(0, 1, 1200), visitor(0, 2, 1400)]
-        : [visitor(0, 3), visitor(0, 1)];
-    });
-    const report = await statusReport(s.ctx, health);
-    const r = report.remotes.find((x) => x.remote === 'mf-research');
-    expect(r?.health).toEqual([
-      {
-        version: v1,
-        track: 'stable',
-        since: '2026-11-22T10:00:03.000Z',
-        visitors: 2,
-        views: 4,
-        errorRate: 0,
-        lcp: null,
-        inp: null,
-        cls: null,
-      },
-      {
-        version: v2,
-        track: 'canary',
-        since: '2026-11-22T10:00:03.000Z',
-        visitors: 4,
-        views: 8,
-        errorRate: 0.125,
-        lcp: 1400,
-        inp: null,
-        cls: null,
-      },
+  it('a token scoped to mf-research may not change mf-account: 403 with the server’s words', async () => {
+    const token = await api.createToken([
+      '--name',
+      'research-ci',
+      '--remote',
+      'mf-research',
+      '--env',
+      'staging,production',
     ]);
-    expect(report.remotes.find((x) => x.remote === 'mf-account')).toEqual({
+    const ctx = api.context({ token, environment: 'staging' });
+    const error = await startCanary(ctx, {
       remote: 'mf-account',
-      stable: null,
-      canary: null,
-      previous: [],
-      health: [],
+      version: '1.0.0-0123456789',
+      percent: 5,
+    }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DeployApiError);
+    expect((error as DeployApiError).status).toBe(403);
+    expect((error as DeployApiError).message).toMatch(/mf-research/);
+    expect((await ctx.client.tokenScope()).name).toBe('research-ci');
+    const cli = await runCli('rollout', ['abort', 'mf-account', '--env', 'staging', '--to', api.url], {
+      DEPLOY_TOKEN: token,
     });
+    expect(cli.code).toBe(1);
+    expect(cli.stderr.trim()).toBe(`error: ${(error as DeployApiError).message}`);
   });
-});
 
-describe('pnpm rollout (the CLI)', () => {
-  it('validates percent, remote and version with one line on stderr and exit 1', async () => {
-    startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
-    const before = fs.readFileSync(s.paths.manifestFile, 'utf8');
-    const cases: [string[], string][] = [
-      [
-        ['set', 'mf-research', '--percent', '101'],
-        'error: --percent must be a whole number from 0 to 100, got "101"\n',
-      ],
-      [
-        ['set', 'mf-research', '--percent', 'ten'],
-        'error: --percent must be a whole number from 0 to 100, got "ten"\n',
-      ],
-      [
-        ['promote', 'mf-nope'],
-        'error: unknown remote "mf-nope"; valid remotes: mf-account, mf-research, mf-survey, mf-public-pages\n',
-      ],
-      [
-        ['start', 'mf-research', '1.0.0-0000000000', '--percent', '5'],
-        `error: mf-research 1.0.0-0000000000 is not released; released versions, newest first: ${v3}, ${v2}, ${v1}\n`,
-      ],
-      [
-        ['rollback', 'mf-research'],
-        'error: mf-research has no previous stable version to roll back to; name one with --to <version>\n',
-      ],
-    ];
-    const results = await Promise.all(cases.map(([args]) => runCli('rollout', args, s.env)));
-    results.forEach((result, i) => {
-      expect(result).toEqual({ code: 1, stdout: '', stderr: cases[i]?.[1] });
+  it('promote-to brings staging’s version to production with the same integrity, as a canary or as stable', async () => {
+    const staging = api.context({ environment: 'staging' });
+    const old = await released('mf-public-pages', 'p1');
+    const next = await released('mf-public-pages', 'p2');
+    await bootstrap(api.context({ environment: 'production' }), { remote: 'mf-public-pages', version: old });
+    await bootstrap(staging, { remote: 'mf-public-pages', version: next });
+    const pinned = (await staging.client.state()).manifest.remotes['mf-public-pages']?.integrity?.[next];
+    expect(pinned).toMatch(/^sha384-/);
+    const canary = await promoteTo(staging, {
+      environment: 'production',
+      remote: 'mf-public-pages',
+      version: next,
+      percent: 10,
     });
-    expect(fs.readFileSync(s.paths.manifestFile, 'utf8')).toBe(before);
-  }, 20_000);
+    expect(canary.environment).toBe('production');
+    expect(canary.entries[0]).toMatchObject({ action: 'adopt', environment: 'production' });
+    const prod = canary.manifest.remotes['mf-public-pages'];
+    expect(prod).toMatchObject({ stable: old, canary: { version: next, percent: 10 } });
+    expect(prod?.integrity?.[next]).toBe(pinned);
+    // A version staging does not run cannot be adopted.
+    await expect(
+      promoteTo(staging, { environment: 'production', remote: 'mf-public-pages', version: old }),
+    ).rejects.toBeInstanceOf(DeployApiError);
+  });
 
-  it('set, history --json and status --json work end to end', async () => {
-    startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
-    const set = await runCli('rollout', ['set', 'mf-research', '--percent', '25'], s.env);
-    expect(set).toMatchObject({ code: 0, stderr: '' });
-    expect(set.stdout).toContain(
-      `mf-research: stable ${v1} · canary ${v2} at 10 % → stable ${v1} · canary ${v2} at 25 %`,
-    );
-    const [hist, status] = await Promise.all([
-      runCli('rollout', ['history', 'mf-research', '--json'], s.env),
-      runCli('rollout', ['status', '--json'], s.env),
-    ]);
-    expect(JSON.parse(hist.stdout).entries.map((e: { action: string }) => e.action)).toEqual([
-      'set',
-      'start',
-      'rollback',
-    ]);
-    // The real health store (the API's database, here a temp file): no reports yet.
-    const report = JSON.parse(status.stdout);
-    expect(report.healthError).toBeNull();
-    expect(report.remotes[1]).toMatchObject({
+  it('status reads the state and each version’s health over the API; preview links come from the API', async () => {
+    const ctx = api.context({ environment: 'staging' });
+    const report = await statusReport(ctx, apiHealthSource(ctx.client));
+    const research = report.remotes.find((r) => r.remote === 'mf-research');
+    expect(research?.healthError).toBeNull();
+    expect(research?.health[0]).toMatchObject({ track: 'stable', visitors: 0, views: 0 });
+    expect(formatStatus(report)).toMatch(/^deployment "staging" · revision \d+ · updated /);
+    const stable = research?.stable as string;
+    const link = await createPreview(ctx, {
       remote: 'mf-research',
-      stable: v1,
-      canary: { version: v2, percent: 25 },
-      health: [
-        { track: 'stable', visitors: 0, errorRate: null },
-        { track: 'canary', visitors: 0, errorRate: null },
-      ],
+      version: stable,
+      hours: 1,
+      baseUrl: 'https://app.example.com',
     });
-  }, 20_000);
-});
+    expect(link.url).toMatch(/^https:\/\/app\.example\.com\/\?preview=/);
+  });
 
-describe('entry integrity', () => {
-  it('every write pins the digest recorded at release, not what the store holds now', () => {
-    const recorded = pins(v2)[v2];
-    // Someone alters the stored entry after release: the manifest keeps the digest of what was released.
-    const entry = `${s.paths.store}/mf-research/${v2}/remoteEntry.js`;
-    fs.appendFileSync(entry, '\n// tampered');
-    startCanary(s.ctx, { remote: 'mf-research', version: v2, percent: 10 });
-    expect(research()?.integrity?.[v2]).toBe(recorded);
-    expect(research()?.integrity?.[v2]).not.toBe(pins(v2)[v2]);
+  it('the CLI: start, status --json, history --json, and what a bad argument says', async () => {
+    const env = { DEPLOY_API_URL: api.url, DEPLOY_TOKEN: api.adminToken, DEPLOY_ENV: 'staging' };
+    const version = await released('mf-research', 'cli');
+    const start = await runCli('rollout', ['start', 'mf-research', version, '--percent', '5'], env);
+    expect(start.stderr).toBe('');
+    expect(start.stdout).toMatch(/canary .* at 5 %\ndeployment "staging" is at revision \d+\n$/);
+    const status = JSON.parse((await runCli('rollout', ['status', '--json'], env)).stdout);
+    expect(status.remotes.find((r: { remote: string }) => r.remote === 'mf-research').canary.version).toBe(
+      version,
+    );
+    const hist = JSON.parse(
+      (await runCli('rollout', ['history', 'mf-research', '--json', '--limit', '1'], env)).stdout,
+    );
+    expect(hist.entries).toHaveLength(1);
+    expect(hist.entries[0].action).toBe('start');
+    const bad = await runCli('rollout', ['set', 'mf-research', '--percent', '101'], env);
+    expect(bad).toMatchObject({ code: 1, stdout: '' });
+    expect(bad.stderr).toContain('--percent must be a whole number from 0 to 100, got "101"');
+    const wrongEnv = await runCli('rollout', ['status', '--env', 'qa'], env);
+    expect(wrongEnv.code).toBe(1);
+    expect(wrongEnv.stderr).toMatch(/staging/);
   });
 });

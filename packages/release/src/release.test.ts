@@ -1,197 +1,96 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { AuditEntrySchema } from '@app/contracts';
-import { isVersionId } from '@app/rollout';
-import * as v from 'valibot';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { release } from './release';
-import { lastLine, readJsonLines, runCli, type Sandbox, sandbox } from './test-support';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContext } from './context';
+import { describeDist, release } from './release';
+import { lastLine, runCli, startTestApi, type TestApi } from './test-support';
 
-let s: Sandbox;
-beforeEach(() => {
-  s = sandbox();
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi();
 });
-afterEach(() => s.cleanup());
+afterAll(() => api?.stop());
 
-const releaseDist = (dist: string, extra: { force?: boolean; keep?: number } = {}) =>
-  release({ remote: 'mf-research', dist, ...extra }, s.ctx);
+const opts = (dist: string) => ({ remote: 'mf-research' as const, root: api.dir, dist });
 
-describe('release', () => {
-  it('derives the id from the package version and the content, whatever folder the build is in', async () => {
-    const a = await releaseDist(s.dist({ at: 'a', content: 'one', version: '2.3.0' }));
-    const b = await releaseDist(s.dist({ at: 'b', content: 'one', version: '2.3.0' }));
-    const c = await releaseDist(s.dist({ at: 'c', content: 'two', version: '2.3.0' }));
-    expect(a.info.version).toMatch(/^2\.3\.0-[0-9a-f]{10}$/);
-    expect(isVersionId(a.info.version)).toBe(true);
-    expect(b.info.version).toBe(a.info.version);
-    expect(c.info.version).not.toBe(a.info.version);
-
-    // Moving a file changes the id too (paths are part of the hash).
-    const moved = s.dist({ at: 'd', content: 'one', version: '2.3.0' });
-    fs.renameSync(path.join(moved, 'static', 'logo.bin'), path.join(moved, 'logo.bin'));
-    expect((await releaseDist(moved)).info.version).not.toBe(a.info.version);
+describe('describeDist', () => {
+  it('derives the id from the package version and the content, whatever folder the build is in', () => {
+    const a = describeDist(api.dist({ at: 'x1', content: 'same' }), opts(''));
+    const b = describeDist(api.dist({ at: 'x2', content: 'same' }), opts(''));
+    const c = describeDist(api.dist({ at: 'x3', content: 'other', version: '1.2.0' }), opts(''));
+    expect(a.version).toMatch(/^1\.0\.0-[0-9a-f]{10}$/);
+    expect(b.version).toBe(a.version);
+    expect(c.version).toMatch(/^1\.2\.0-/);
+    expect(a.entryIntegrity).toMatch(/^sha384-/);
+    expect(a.contentHash?.slice(0, 10)).toBe(a.version.slice(-10));
+    expect(a).toMatchObject({ files: 4, remote: 'mf-research', exposes: [{ name: 'App', path: './App' }] });
   });
 
-  it('publishes the files and a release.json describing them', async () => {
-    const dist = s.dist({ content: 'one' });
-    const { info, alreadyReleased } = await releaseDist(dist);
-    expect(alreadyReleased).toBe(false);
-    const dir = path.join(s.paths.store, 'mf-research', info.version);
-    for (const file of ['mf-manifest.json', 'remoteEntry.js', 'static/chunk.js', 'static/logo.bin']) {
-      expect(fs.readFileSync(path.join(dir, file))).toEqual(fs.readFileSync(path.join(dist, file)));
-    }
-    const json = JSON.parse(fs.readFileSync(path.join(dir, 'release.json'), 'utf8'));
-    expect(json).toEqual({
-      remote: 'mf-research',
-      version: info.version,
-      packageVersion: '1.0.0',
-      createdAt: '2026-11-22T10:00:00.000Z',
-      commit: null, // the sandbox root is not a git checkout
-      dirty: null,
-      exposes: [{ name: 'App', path: './App' }],
-      shared: [
-        { name: 'react', version: '19.3.1', requiredVersion: '19.3.1' },
-        { name: 'react-dom', version: '19.3.1', requiredVersion: '19.3.1' },
-        { name: '@app/session', version: '1.0.0', requiredVersion: '1.0.0' },
-      ],
-      files: 4,
-      entryIntegrity: `sha384-${createHash('sha384')
-        .update(fs.readFileSync(path.join(dist, 'remoteEntry.js')))
-        .digest('base64')}`,
-      bytes: fs.readdirSync(dist, { recursive: true }).reduce<number>((sum, f) => {
-        const stat = fs.statSync(path.join(dist, String(f)));
-        return stat.isFile() ? sum + stat.size : sum;
-      }, 0),
-    });
-    // Nothing half-made is left beside the versions.
-    expect(fs.readdirSync(path.join(s.paths.store, 'mf-research'))).toEqual([info.version]);
-  });
-
-  it('publishes readable to everyone, whatever modes the build folder had (a mktemp -d folder is 700)', async () => {
-    const dist = s.dist({ content: 'private' });
-    fs.chmodSync(dist, 0o700);
-    fs.chmodSync(path.join(dist, 'static'), 0o700);
-    fs.chmodSync(path.join(dist, 'static', 'logo.bin'), 0o600);
-    const { info } = await releaseDist(dist);
-    const dir = path.join(s.paths.store, 'mf-research', info.version);
-    const mode = (p: string) => fs.statSync(p).mode & 0o777;
-    expect(mode(dir)).toBe(0o755);
-    expect(mode(path.join(dir, 'static'))).toBe(0o755);
-    expect(mode(path.join(dir, 'static', 'logo.bin'))).toBe(0o644);
-  });
-
-  it('releasing the same content again reports it and never rewrites the version', async () => {
-    const dist = s.dist({ content: 'one' });
-    const first = await releaseDist(dist);
-    const file = path.join(s.paths.store, 'mf-research', first.info.version, 'release.json');
-    const before = fs.readFileSync(file, 'utf8');
-    const mtime = fs.statSync(file).mtimeMs;
-    s.tick(60_000);
-    const again = await releaseDist(dist);
-    expect(again.alreadyReleased).toBe(true);
-    expect(again.info.version).toBe(first.info.version);
-    expect(fs.readFileSync(file, 'utf8')).toBe(before);
-    expect(fs.statSync(file).mtimeMs).toBe(mtime);
-  });
-
-  it('refuses a missing build and a build of another remote', async () => {
-    await expect(release({ remote: 'mf-research', build: false }, s.ctx)).rejects.toThrow(
-      /no build of mf-research at .*mf-research\/dist \(mf-manifest.json is missing\)/,
+  it('refuses a dist that carries its own release.json, a missing build and a build of another remote', () => {
+    const dist = api.dist({ at: 'y1' });
+    fs.writeFileSync(path.join(dist, 'release.json'), '{}');
+    expect(() => describeDist(dist, opts(dist))).toThrow(/contains a release\.json; that name is reserved/);
+    expect(() => describeDist(path.join(api.dir, 'nothing'), opts(''))).toThrow(
+      /no build of mf-research at .*mf-manifest\.json is missing/,
     );
-    const other = s.dist({ at: 'acct', remote: 'mf-account' });
-    await expect(releaseDist(other)).rejects.toThrow(
-      'is a build of mf_account, not of mf-research (mf_research)',
-    );
+    const other = api.dist({ at: 'y2', remote: 'mf-account' });
+    expect(() => describeDist(other, opts(other))).toThrow(/is a build of mf_account, not of mf-research/);
   });
 });
 
-describe('compatibility gate at release', () => {
-  const incompatible = [
-    { name: 'react', version: '18.3.1', requiredVersion: '^18.3.1' },
-    { name: 'react-dom', version: '18.3.1', requiredVersion: '^18.3.1' },
-    { name: '@app/session', version: '1.4.0', requiredVersion: '1.4.0' },
-  ];
-
-  it('refuses a remote built against React 18 and an unknown contract, naming each conflict', async () => {
-    const dist = s.dist({ shared: incompatible });
-    const error = await releaseDist(dist).catch((e: Error) => e);
-    expect(error).toBeInstanceOf(Error);
-    const lines = (error as Error).message.split('\n');
-    expect(lines).toContain('  - react: the remote requires major 18 (18.3.1), the shell provides 19.3.1');
-    expect(lines).toContain(
-      '  - react-dom: the remote requires major 18 (18.3.1), the shell provides 19.3.1',
-    );
-    expect(lines).toContain(
-      '  - @app/session: the remote requires contract 1.4.0, the shell knows only 1.0.0',
-    );
-    expect(fs.existsSync(path.join(s.paths.store, 'mf-research'))).toBe(false);
-    expect(fs.existsSync(s.paths.auditFile)).toBe(false);
-  });
-
-  it('--force releases anyway and audits it with the conflicts', async () => {
-    const { info, forcedConflicts } = await releaseDist(s.dist({ shared: incompatible }), { force: true });
-    expect(forcedConflicts).toHaveLength(3);
-    const [entry] = readJsonLines(s.paths.auditFile);
-    expect(v.parse(AuditEntrySchema, entry)).toEqual({
-      at: '2026-11-22T10:00:00.000Z',
-      actor: 'tester',
-      environment: 'test',
-      action: 'release',
-      remote: 'mf-research',
-      from: null,
-      to: `released ${info.version}`,
-      forced: true,
-      reason: expect.stringContaining(
-        'react: the remote requires major 18 (18.3.1), the shell provides 19.3.1;',
+describe('release through the deploy API', () => {
+  it('uploads a build once; the same bytes again are a no-op that answers the same release', async () => {
+    const ctx = api.context();
+    const dist = api.dist({ at: 'r1', content: 'first' });
+    const first = await release(opts(dist), ctx.client);
+    expect(first.alreadyReleased).toBe(false);
+    expect(first.info).toMatchObject({ remote: 'mf-research', files: 4 });
+    expect(
+      fs.existsSync(
+        path.join(api.env.RELEASE_STORE_DIR as string, 'mf-research', first.info.version, 'remoteEntry.js'),
       ),
-    });
-    expect(entry?.reason).toContain('@app/session: the remote requires contract 1.4.0');
+    ).toBe(true);
+    const again = await release(opts(dist), ctx.client);
+    expect(again).toMatchObject({ alreadyReleased: true, info: { version: first.info.version } });
+    const listed = await ctx.client.releases('mf-research');
+    expect(listed.releases.map((r) => r.version)).toContain(first.info.version);
   });
 
-  it('refuses when the live shell manifest is missing', async () => {
-    fs.rmSync(s.env.SHELL_MANIFEST);
-    await expect(releaseDist(s.dist())).rejects.toThrow(/the live shell's manifest .* does not exist/);
+  it('the server gates compatibility: 409 with the conflicts, --force goes past them (reported)', async () => {
+    const ctx = api.context();
+    const shared = [{ name: 'react', version: '18.3.1', requiredVersion: '^18.3.1' }];
+    const dist = api.dist({ at: 'r2', content: 'react18', shared });
+    await expect(release(opts(dist), ctx.client)).rejects.toThrow(/react/);
+    const forced = await release({ ...opts(dist), force: true }, ctx.client);
+    expect(forced.forcedConflicts.length).toBeGreaterThan(0);
   });
-});
 
-describe('pnpm release (the CLI)', () => {
-  it('prints the version id as the last line, and the same id again for the same build', async () => {
-    s.dist({ at: 'build' });
-    const first = await runCli('release', ['mf-research', '--dist', 'build'], s.env);
+  it('pnpm release prints the version id last, then "already released" for the same build', async () => {
+    const dist = api.dist({ at: 'r3', content: 'cli' });
+    const env = { DEPLOY_TOKEN: api.adminToken, INIT_CWD: api.dir };
+    const first = await runCli('release', ['mf-research', '--dist', 'r3', '--to', api.url], env);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    const id = lastLine(first.stdout);
-    expect(isVersionId(id)).toBe(true);
-    expect(first.stdout).toContain(`released mf-research ${id}: 4 files`);
-    const second = await runCli('release', ['mf-research', '--dist', 'build'], s.env);
-    expect(second.code).toBe(0);
-    expect(second.stdout).toContain('is already released');
-    expect(lastLine(second.stdout)).toBe(id);
+    expect(first.stdout).toMatch(/^released mf-research 1\.0\.0-[0-9a-f]{10}: 4 files, \d+ KiB/);
+    const version = lastLine(first.stdout);
+    expect(version).toBe(describeDist(dist, opts(dist)).version);
+    const again = await runCli('release', ['mf-research', '--dist', 'r3', '--to', api.url], env);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('already released (same content)');
+    expect(lastLine(again.stdout)).toBe(version);
   });
 
-  it('answers an unknown remote, a missing dist and conflicts with one clear message and exit 1', async () => {
-    const unknown = await runCli('release', ['mf-nope', '--no-build'], s.env);
-    expect(unknown).toMatchObject({ code: 1, stdout: '' });
-    expect(unknown.stderr).toBe(
-      'error: unknown remote "mf-nope"; valid remotes: mf-account, mf-research, mf-survey, mf-public-pages\n',
+  it('an unknown token and an unreachable API are one line each, exit 1', async () => {
+    api.dist({ at: 'r4' });
+    const bad = await runCli('release', ['mf-research', '--dist', 'r4', '--to', api.url], {
+      DEPLOY_TOKEN: `mfd_${'x'.repeat(43)}`,
+      INIT_CWD: api.dir,
+    });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('error: the deploy token is missing, unknown or revoked');
+    const ctx = createContext({ to: 'http://127.0.0.1:39997', processEnv: { DEPLOY_TOKEN: api.adminToken } });
+    await expect(release(opts(api.dist({ at: 'r5' })), ctx.client)).rejects.toThrow(
+      'cannot reach the deploy API at http://127.0.0.1:39997 (is the API running? pass --to <url>)',
     );
-    const missing = await runCli('release', ['mf-research', '--dist', 'nowhere'], s.env);
-    expect(missing.code).toBe(1);
-    expect(missing.stderr).toMatch(
-      /^error: no build of mf-research at .*nowhere \(mf-manifest.json is missing\)/,
-    );
-    expect(missing.stderr).not.toMatch(/\n\s+at /); // no stack trace
-
-    s.dist({ at: 'old', shared: [{ name: 'react', version: '18.3.1', requiredVersion: '18.3.1' }] });
-    const refused = await runCli('release', ['mf-research', '--dist', 'old'], s.env);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(
-      '  - react: the remote requires major 18 (18.3.1), the shell provides 19.3.1\n',
-    );
-    const forced = await runCli('release', ['mf-research', '--dist', 'old', '--force'], s.env);
-    expect(forced.code).toBe(0);
-    expect(forced.stderr).toContain('released despite 1 compatibility conflict(s)');
-    expect(readJsonLines(s.paths.auditFile)).toMatchObject([{ action: 'release', forced: true }]);
-  }, 20_000);
+  });
 });

@@ -1,15 +1,19 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEPLOY_TOKEN_PATTERN, type SharedInfo } from '@app/contracts';
 import { containerOf, type RemotePackage } from '@app/rollout';
-import { type RolloutPaths, releaseDir, rolloutPaths, sha384Integrity } from '@app/rollout/node';
 import { createContext, type RolloutContext } from './context';
-import type { SharedInfo } from './release-info';
 
-/** Test helpers: temp folders for the store and deploy dir, fake builds, a fake clock, the CLIs. */
+/**
+ * Test helpers: a REAL deploy API (packages/api-server through tsx, as a child process on a free port, its
+ * own temp database, release store and deploy folder), fake builds, the CLIs. Nothing here touches the
+ * repository's releases/, deploy/ or database.
+ */
 
 export const PACKAGE_DIR = path.resolve(import.meta.dirname, '..');
+const API_DIR = path.resolve(PACKAGE_DIR, '..', 'api-server');
 
 /** What the live shell provides in these tests (like the real shell's mf-manifest.json). */
 export const SHELL_SHARED: SharedInfo[] = [
@@ -60,58 +64,114 @@ export function writeFakeDist(
   return dir;
 }
 
-export interface Sandbox {
+export interface TestApi {
+  url: string;
+  /** The API's own environment (DB_PATH, RELEASE_STORE_DIR, DEPLOY_DIR, SHELL_MANIFEST…). */
+  env: Record<string, string>;
+  /** The local admin token the API wrote at start. */
+  adminToken: string;
+  /** A work folder for fake builds (also the `root` whose `<remote>/dist` bootstrap releases). */
   dir: string;
-  env: Record<string, string> & { SHELL_MANIFEST: string; DB_PATH: string };
-  paths: RolloutPaths;
-  ctx: RolloutContext;
-  logs: string[];
-  /** Moves the fake clock on. */
-  tick(ms: number): void;
-  /** A fake dist under the sandbox (also the sandbox root's `<remote>/dist`, where bootstrap looks). */
-  dist(options?: Parameters<typeof writeFakeDist>[1] & { at?: string }): string;
-  cleanup(): void;
+  /** `pnpm admin deploy-token create …`: the printed token. */
+  createToken(args: string[]): Promise<string>;
+  /** A CLI context against this API with `token`, in `environment`, logging into `logs`. */
+  context(o?: { token?: string; environment?: string; logs?: string[]; now?: () => Date }): RolloutContext;
+  /** A fake build under `dir`. */
+  dist(o?: Parameters<typeof writeFakeDist>[1] & { at?: string }): string;
+  stop(): Promise<void>;
 }
 
-export function sandbox(): Sandbox {
+/** Starts the API from its TypeScript sources and waits for "API listening" (its JSON start line). */
+export async function startTestApi(extraEnv: Record<string, string> = {}): Promise<TestApi> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'release-test-'));
-  const env = {
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    SEED_DEMO: 'false',
+    REQUIRES_ACTIVATION: 'false',
+    RATE_LIMITS: 'off',
+    ARGON2_MEMORY_KIB: '1024',
+    ARGON2_TIME_COST: '1',
+    DB_PATH: path.join(dir, 'app.db'),
     RELEASE_STORE_DIR: path.join(dir, 'releases'),
     DEPLOY_DIR: path.join(dir, 'deploy'),
-    DEPLOY_ENV: 'test',
+    DEPLOY_ENVIRONMENTS: 'staging,production',
+    DEPLOY_ENV: 'production',
     SHELL_MANIFEST: path.join(dir, 'shell-mf-manifest.json'),
-    ROLLOUT_ACTOR: 'tester',
-    ROLLOUT_PREVIEW_SECRET: '',
-    INIT_CWD: dir,
-    DB_PATH: path.join(dir, 'app.db'),
+    ROLLOUT_PREVIEW_SECRET: 'test-preview-secret-0123456789',
+    EDGE_SECRET: 'test-edge-secret-0123456789abcdef',
+    ...extraEnv,
   };
-  fs.writeFileSync(env.SHELL_MANIFEST, JSON.stringify(mfManifest('shell', '1.0.0', SHELL_SHARED)));
-  // The root moves too, so nothing here can read or build the repository's apps.
-  const paths = { ...rolloutPaths(env), root: dir };
-  let clock = Date.parse('2026-11-22T10:00:00.000Z');
-  const logs: string[] = [];
-  const ctx = createContext({
-    env,
-    paths,
-    actor: 'tester',
-    now: () => new Date(clock),
-    log: (l) => logs.push(l),
+  fs.writeFileSync(env.SHELL_MANIFEST as string, JSON.stringify(mfManifest('shell', '1.0.0', SHELL_SHARED)));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: API_DIR,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
   });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(
+      () => reject(new Error(`the API did not start: ${stderr.slice(-2000)}`)),
+      60_000,
+    );
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const match = /"msg":"API listening"[^\n]*"url":"([^"]+)"/.exec(out);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1] as string);
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the API exited (${code}): ${stderr.slice(-2000)}`));
+    });
+  });
+  child.stdout?.resume();
+  const adminToken = fs
+    .readFileSync(path.join(env.DEPLOY_DIR as string, 'local-deploy-token'), 'utf8')
+    .trim();
   return {
-    dir,
+    url,
     env,
-    paths,
-    ctx,
-    logs,
-    tick: (ms) => {
-      clock += ms;
+    adminToken,
+    dir,
+    createToken: (args) =>
+      new Promise((resolve, reject) => {
+        execFile(
+          process.execPath,
+          ['--import', 'tsx', 'src/cli.ts', 'deploy-token', 'create', ...args],
+          { cwd: API_DIR, env: { PATH: process.env.PATH ?? '', ...env } },
+          (error, stdout, stderrText) => {
+            const token = stdout.split(/\s+/).find((word) => DEPLOY_TOKEN_PATTERN.test(word));
+            if (error || !token) reject(new Error(`deploy-token create failed: ${stderrText || stdout}`));
+            else resolve(token);
+          },
+        );
+      }),
+    context: (o = {}) =>
+      createContext({
+        to: url,
+        env: o.environment ?? 'staging',
+        processEnv: { DEPLOY_TOKEN: o.token ?? adminToken },
+        root: dir,
+        log: (line) => o.logs?.push(line),
+        now: o.now,
+      }),
+    dist: (o = {}) => writeFakeDist(path.join(dir, o.at ?? path.join(o.remote ?? 'mf-research', 'dist')), o),
+    stop: async () => {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
     },
-    dist: (options = {}) =>
-      writeFakeDist(
-        path.join(dir, options.at ?? path.join(options.remote ?? 'mf-research', 'dist')),
-        options,
-      ),
-    cleanup: () => fs.rmSync(dir, { recursive: true, force: true }),
   };
 }
 
@@ -146,20 +206,3 @@ export function runCli(
 }
 
 export const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
-
-export const readJsonLines = (file: string) =>
-  fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
-
-/** What every manifest write records for these versions: the SHA-384 of each stored remoteEntry.js. */
-export function pinsOf(store: string, remote: RemotePackage, ...versions: string[]): Record<string, string> {
-  return Object.fromEntries(
-    versions.map((version) => [
-      version,
-      sha384Integrity(fs.readFileSync(path.join(releaseDir(store, remote, version), 'remoteEntry.js'))),
-    ]),
-  );
-}
