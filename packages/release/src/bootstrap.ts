@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { DeployState } from '@app/contracts';
 import { REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
-import { type RolloutContext, createContext } from './context';
+import { createContext, type RolloutContext } from './context';
 import { DeployApiError } from './deploy-client';
 import { release } from './release';
 

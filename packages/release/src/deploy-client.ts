@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
-  DEPLOY_BODIES,
+  type DEPLOY_BODIES,
   DEPLOY_PATHS,
   type DeployChangeResult,
   DeployChangeResultSchema,

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import type { DeployChangeResult } from '@app/contracts';
+import { isVersionId } from '@app/rollout';
 import {
   parsePercent,
   parsePositiveInt,
@@ -7,7 +9,6 @@ import {
   parseSteps,
   parseVersion,
 } from './args';
-import { isVersionId } from '@app/rollout';
 import { runMain } from './cli-main';
 import {
   abort,
@@ -20,7 +21,6 @@ import {
   startCanary,
 } from './commands';
 import { createContext } from './context';
-import type { DeployChangeResult } from '@app/contracts';
 import { environmentName } from './deploy-target';
 import { RolloutError } from './errors';
 import { GATE_OPTIONS, GATE_USAGE, gatePolicyFrom } from './gate-options';
