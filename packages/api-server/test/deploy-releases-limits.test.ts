@@ -81,7 +81,8 @@ function streamHugeTar(
       }
       pack.finalize();
     })().catch(() => undefined);
-    pack.on('data', (chunk: Buffer) => {
+    pack.on('data', (data) => {
+      const chunk = data as Buffer;
       if (req.destroyed) return;
       sent += chunk.length;
       if (options.abortAfterBytes && sent > options.abortAfterBytes) {
