@@ -9,7 +9,9 @@ import { requestAddressKey, trustedProxies } from './rate-limit/client-address';
 import { mountRateLimits } from './rate-limit/middleware';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAdminRoutes } from './routes/admin';
+import { registerDeployRoutes } from './routes/deploy';
 import type { DeployAuth } from './routes/deploy-auth';
+import { registerDeployFeedRoute } from './routes/deploy-feed';
 import { registerDeployReleaseRoutes } from './routes/deploy-releases';
 import { registerHealthRoutes } from './routes/health';
 import { body, type Env, type RouteDeps } from './routes/http-helpers';
@@ -18,6 +20,10 @@ import { registerPostRoutes } from './routes/posts';
 import { registerRolloutRoutes } from './routes/rollout';
 import { registerSiteRoutes } from './routes/site';
 import { MSG } from './services/accounts';
+import { DeployFeed } from './services/deploy-feed';
+
+/** While a feed request waits, how often this instance looks at every environment's revision. */
+const FEED_POLL_MS = 200;
 
 /** The hono app over a context (database + services): startServer makes both. */
 export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: false }): Hono<Env> {
@@ -85,10 +91,22 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
   const listCache = createListCache(config.listCacheSize, createChangeWatch(ctx.sql));
   app.use('/api/*', async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && listCache.size > 0 && !c.req.path.startsWith('/api/rollout/')) {
+    if (
+      c.req.method !== 'GET' &&
+      listCache.size > 0 &&
+      !c.req.path.startsWith('/api/rollout/') &&
+      !c.req.path.startsWith('/api/deploy/')
+    ) {
       listCache.clear();
     }
   });
+
+  const feed = new DeployFeed(ctx.deployments, lifecycle, {
+    pollMs: FEED_POLL_MS,
+    timeoutMs: config.deploy.feedTimeoutMs,
+    maxWaiters: config.deploy.feedMaxWaiters,
+  });
+  ctx.onClose(() => feed.close());
 
   const proxies = trustedProxies(config.trustedProxies);
   const deps: RouteDeps = {
@@ -109,6 +127,8 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
   registerSiteRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerRolloutRoutes(app, rollout);
+  registerDeployRoutes(app, ctx);
+  registerDeployFeedRoute(app, ctx, feed);
   registerDeployReleaseRoutes(app, ctx);
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));

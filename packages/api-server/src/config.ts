@@ -5,6 +5,7 @@ import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
 import * as v from 'valibot';
 import { isProxyEntry } from './rate-limit/client-address';
 import { type LimitSpec, parseLimitSpec } from './rate-limit/limit-spec';
+import { shellManifestFile } from './services/deploy-compat';
 
 /** Where the package lives, so the default DB path does not depend on the working directory. */
 const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -105,6 +106,10 @@ export const ConfigSchema = v.object({
     bundleMaxBytes: Int(1024, 10 * 1024 * 1024 * 1024),
     /** RELEASE_KEEP: releases of a remote kept after an upload (plus every version a manifest names). */
     releaseKeep: Int(1, 10_000),
+    /** The live shell's mf-manifest.json, the compatibility gate's reference (SHELL_MANIFEST). */
+    shellManifest: AbsPath,
+    /** Where preview links point unless the request names a base URL (PREVIEW_BASE_URL). */
+    previewBaseUrl: v.pipe(v.string(), v.url(), v.regex(/^https?:/i, 'must be an http or https URL')),
     /** How long the public feed holds a `?after=N` request before a 204 (DEPLOY_FEED_TIMEOUT_MS). */
     feedTimeoutMs: Int(10, 120_000),
     /** Feed requests waiting at once on this instance; more are told to come back (503 Retry-After). */
@@ -170,6 +175,8 @@ export const DEFAULT_CONFIG: Config = {
     environment: 'production',
     bundleMaxBytes: 100 * 1024 * 1024,
     releaseKeep: 10,
+    shellManifest: shellManifestFile(rolloutPaths({}).root, {}),
+    previewBaseUrl: 'http://localhost:3000',
     feedTimeoutMs: 25_000,
     feedMaxWaiters: 500,
   },
@@ -318,6 +325,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       environment: str(env, 'DEPLOY_ENV', '') || d.deploy.environment,
       bundleMaxBytes: num(env, 'DEPLOY_BUNDLE_MAX_BYTES', d.deploy.bundleMaxBytes),
       releaseKeep: num(env, 'RELEASE_KEEP', d.deploy.releaseKeep),
+      shellManifest: shellManifestFile(rolloutPathsFrom(env).root, env),
+      previewBaseUrl: str(env, 'PREVIEW_BASE_URL', '') || d.deploy.previewBaseUrl,
       feedTimeoutMs: num(env, 'DEPLOY_FEED_TIMEOUT_MS', d.deploy.feedTimeoutMs),
       feedMaxWaiters: num(env, 'DEPLOY_FEED_MAX_WAITERS', d.deploy.feedMaxWaiters),
     },

@@ -7,6 +7,7 @@ import { SqlRateLimitStore } from './rate-limit/sql-store';
 import type { RateLimitStore } from './rate-limit/store';
 import { AccountService } from './services/accounts';
 import { DeployTokenService } from './services/deploy-tokens';
+import { DeploymentService } from './services/deployments';
 import { PostService } from './services/posts';
 import { RolloutService } from './services/rollout';
 import { SiteService } from './services/site';
@@ -21,10 +22,14 @@ export interface AppContext {
   rollout: RolloutService;
   /** Deploy tokens (issue 33): who may change which remote's deployment where. */
   deployTokens: DeployTokenService;
+  /** Each environment's deployment manifest, changed by compare-and-swap (issue 33). */
+  deployments: DeploymentService;
   /** Rate-limit counters, in the database so every instance shares them (issue 19). */
   rateLimits: RateLimitStore;
   /** The clock of the rate limits and the repeat-assessment window (tests move it). */
   now: () => number;
+  /** Runs `fn` first when the context closes (the deployment feed ends its waits). */
+  onClose(fn: () => void): void;
   close(): Promise<void>;
 }
 
@@ -48,6 +53,7 @@ export async function createContext(config: Config, now: () => number = Date.now
   await posts.init();
   const site = new SiteService(sql);
   const rollout = new RolloutService(sql, config.rollout, now);
+  const closers: Array<() => void> = [];
   return {
     config,
     sql,
@@ -56,9 +62,12 @@ export async function createContext(config: Config, now: () => number = Date.now
     site,
     rollout,
     deployTokens: new DeployTokenService(sql, config.deploy.environments, now),
+    deployments: new DeploymentService(sql, config.rollout.paths.store, now),
     rateLimits: new SqlRateLimitStore(sql),
     now,
+    onClose: (fn) => closers.push(fn),
     close: async () => {
+      for (const fn of closers.splice(0)) fn();
       await searchPool?.close();
       await sql.close();
     },

@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SharedInfo } from '@app/contracts';
+import { compatibilityConflicts, type GateResult } from '@app/rollout';
+import { readMfManifest } from '@app/rollout/node';
+
+/** The live shell's manifest: SHELL_MANIFEST (relative to where the command was typed), else shell/dist. */
+export function shellManifestFile(
+  root: string,
+  env: Record<string, string | undefined> = process.env,
+): string {
+  if (env.SHELL_MANIFEST) return path.resolve(env.INIT_CWD ?? process.cwd(), env.SHELL_MANIFEST);
+  return path.join(root, 'shell', 'dist', 'mf-manifest.json');
+}
+
+/**
+ * The compatibility gate (packages/release/src/compat-gate.ts's logic, now run by the API): what stops a
+ * remote built against `shared` from running in the live shell, one line per conflict. A shell manifest
+ * that cannot be read is itself a conflict: the gate cannot vouch for anything then (force can).
+ */
+export function compatibilityGate(shared: SharedInfo[], shellManifest: string): GateResult {
+  if (!fs.existsSync(shellManifest)) {
+    return {
+      shellManifest,
+      conflicts: [
+        `the live shell's manifest ${shellManifest} does not exist (build the shell or set SHELL_MANIFEST)`,
+      ],
+    };
+  }
+  try {
+    return { shellManifest, conflicts: compatibilityConflicts(shared, readMfManifest(shellManifest).shared) };
+  } catch (error) {
+    return {
+      shellManifest,
+      conflicts: [`the live shell's manifest cannot be read: ${(error as Error).message}`],
+    };
+  }
+}
