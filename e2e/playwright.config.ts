@@ -32,6 +32,8 @@ process.env.E2E_DEPLOY_DIR = DEPLOY_DIR;
 
 export default defineConfig({
   ...suiteSettings('http://localhost:3000'),
+  // Two API instances and two edge instances: the cluster's (playwright.cluster.config.ts).
+  testIgnore: ['deploy-propagation.spec.ts'],
   webServer: {
     command: 'node --import tsx scripts/start.mjs',
     cwd: '..',

@@ -3,11 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { databaseEnv } from './server-env';
+import { deployCliEnv } from './server-env';
 
 /**
- * Drives the real release and rollout commands against the e2e run's own release store, deployment and
- * database (the ones `pnpm start` was given in playwright.config.ts).
+ * Drives the real release and rollout commands against the servers under test, through their deploy API
+ * (server-env.ts deployCliEnv). The release store is read directly only to look at (or break) a release.
  */
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 const run = promisify(execFile);
@@ -15,14 +15,13 @@ const run = promisify(execFile);
 export const STORE_DIR = process.env.E2E_RELEASE_STORE_DIR as string;
 export const DEPLOY_DIR = process.env.E2E_DEPLOY_DIR as string;
 
-const env = () => ({
-  ...process.env,
-  RELEASE_STORE_DIR: STORE_DIR,
-  DEPLOY_DIR,
-  ...databaseEnv(),
-  LOG_LEVEL: 'silent',
-  ROLLOUT_ACTOR: 'e2e',
-});
+const env = () => {
+  const inherited = { ...process.env };
+  // The CLI never opens a database: a DB_PATH or DATABASE_URL in the runner's environment is not its.
+  delete inherited.DB_PATH;
+  delete inherited.DATABASE_URL;
+  return { ...inherited, ...deployCliEnv(), LOG_LEVEL: 'silent' };
+};
 
 export interface CommandResult {
   code: number;

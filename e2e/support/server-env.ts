@@ -32,10 +32,21 @@ export const SERVER_TEST_ENV: Record<string, string> = {
 };
 
 /**
- * The database of the servers under test, for the CLIs the suite runs beside them (`pnpm admin`,
- * `pnpm rollout`): PostgreSQL in the cluster topology (E2E_DATABASE_URL), else the SQLite file.
+ * The database of the servers under test, for the admin CLI the suite runs beside them (`pnpm admin`):
+ * PostgreSQL in the cluster topology (E2E_DATABASE_URL), else the SQLite file.
  */
 export const databaseEnv = (): Record<string, string> => ({
   DB_PATH: process.env.E2E_DB_PATH ?? '',
   ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
+});
+
+/**
+ * What `pnpm release` and `pnpm rollout` need to reach the servers under test: only their deploy API (no
+ * database, no deployment files). DEPLOY_DIR is where the API wrote its local token, which the CLI sends to
+ * a loopback API without a DEPLOY_TOKEN.
+ */
+export const deployCliEnv = (): Record<string, string> => ({
+  DEPLOY_API_URL: process.env.E2E_DEPLOY_API_URL ?? process.env.E2E_API_URL ?? 'http://127.0.0.1:4000',
+  DEPLOY_ENV: process.env.E2E_DEPLOY_ENV ?? 'production',
+  DEPLOY_DIR: process.env.E2E_DEPLOY_DIR ?? '',
 });
