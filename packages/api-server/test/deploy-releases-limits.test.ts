@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { DEPLOY_PATHS } from '@app/contracts';
 import * as tar from 'tar-stream';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/config';
+import { unpackBundle } from '../src/services/release-bundle';
 import {
   bundleOf,
   fixtureDist,
@@ -156,5 +158,35 @@ describe('release bundle limits', () => {
     expect(await releaseRows(s)).toEqual([info.version]);
     // Uploading the same build again is the no-op it always was.
     expect((await upload(s, info.version, await bundleOf(dist, info), token)).status).toBe(200);
+  });
+
+  it('refuses more entries than allowed, and a folder through a file, in the bundle reader itself', async () => {
+    const tarOf = async (entries: { name: string; type?: 'directory' }[]) => {
+      const pack = tar.pack();
+      for (const { name, type } of entries) {
+        if (type) pack.entry({ name, type }).end(null);
+        else pack.entry({ name }, 'x');
+      }
+      pack.finalize();
+      const chunks: Buffer[] = [];
+      for await (const chunk of pack) chunks.push(chunk as Buffer);
+      return new Blob([Buffer.concat(chunks)]).stream();
+    };
+    const unpack = async (entries: { name: string; type?: 'directory' }[]) =>
+      unpackBundle(await tarOf(entries), fs.mkdtempSync(path.join(os.tmpdir(), 'unpack-')), {
+        maxBytes: 1024 * 1024,
+        maxFiles: 3,
+      });
+    await expect(
+      unpack([{ name: 'a' }, { name: 'b' }, { name: 'c', type: 'directory' }, { name: 'd' }]),
+    ).rejects.toThrow(/more than 3 entries/);
+    await expect(unpack([{ name: 'a' }, { name: 'a/b', type: 'directory' }])).rejects.toThrow(/it is a file/);
+    await expect(unpack([{ name: 'a', type: 'directory' }, { name: 'a' }])).rejects.toThrow(
+      /both a folder and a file/,
+    );
+    expect(await unpack([{ name: './x/', type: 'directory' }, { name: './x/y.js' }])).toEqual({
+      files: ['x/y.js'],
+      bytes: 1,
+    });
   });
 });

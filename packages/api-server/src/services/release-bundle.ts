@@ -54,7 +54,14 @@ async function* counted(body: ReadableStream<Uint8Array>, limit: number): AsyncG
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        chunk = await reader.read();
+      } catch {
+        // The client went away (or the connection broke) mid-stream: nobody is left to read an answer.
+        throw refused('the upload stopped before the bundle was complete');
+      }
+      const { done, value } = chunk;
       if (done) return;
       total += value.byteLength;
       if (total > limit) throw tooLarge(limit);
@@ -121,30 +128,41 @@ export async function unpackBundle(
   const folders = new Set<string>();
   let bytes = 0;
 
+  let entryCount = 0;
+
+  /** Records `name`'s folders, refusing a path that goes through a file. */
+  const claimFolders = (name: string, self: boolean) => {
+    const segments = name.split('/');
+    const upTo = self ? segments.length : segments.length - 1;
+    for (let i = 1; i <= upTo; i++) {
+      const folder = segments.slice(0, i).join('/');
+      if (seen.has(folder)) throw refused(`"${name}" needs "${folder}" as a folder, but it is a file`);
+      folders.add(folder);
+    }
+  };
+
   const onEntry = async (header: tar.Header, stream: AsyncIterable<unknown>) => {
     if (header.type !== 'file' && header.type !== 'directory') {
       throw refused(`"${header.name}" is a ${header.type}; a bundle holds only files and folders`);
     }
+    // Folders count too: a million empty folder entries cost as much as a million files.
+    entryCount += 1;
+    if (entryCount > limits.maxFiles) throw refused(`more than ${limits.maxFiles} entries`);
     const name = safeEntryName(header.name);
     const target = path.join(dir, name);
     if (header.type === 'directory') {
-      if (seen.has(name)) throw refused(`"${name}" is both a file and a folder`);
-      folders.add(name);
+      claimFolders(name, true);
       await fs.promises.mkdir(target, { recursive: true, mode: 0o755 });
       for await (const _ of stream) {
         // a folder has no content; drained so the tar stream moves on
       }
       return;
     }
-    if (seen.has(name) || folders.has(name)) throw refused(`"${name}" appears twice in the bundle`);
-    const parents = name.split('/').slice(0, -1);
-    for (let i = 1; i <= parents.length; i++) {
-      if (seen.has(parents.slice(0, i).join('/'))) throw refused(`"${name}" is inside a file`);
-      folders.add(parents.slice(0, i).join('/'));
-    }
+    if (seen.has(name)) throw refused(`"${name}" appears twice in the bundle`);
+    if (folders.has(name)) throw refused(`"${name}" is both a folder and a file`);
+    claimFolders(name, false);
     seen.add(name);
     files.push(name);
-    if (files.length > limits.maxFiles) throw refused(`more than ${limits.maxFiles} files`);
     bytes += header.size ?? 0;
     if (bytes > limits.maxBytes) throw tooLarge(limits.maxBytes);
     await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o755 });
@@ -198,6 +216,8 @@ export async function unpackBundle(
     await entries;
   } catch (error) {
     if (error instanceof HttpError) throw error;
+    // The server's own trouble writing the files (ENOSPC, EACCES) is not the bundle's fault: a 500, logged.
+    if (typeof (error as NodeJS.ErrnoException).code === 'string') throw error;
     const message = (error as Error).message;
     // tar-stream's own words for a stream that stops mid-entry or a header that is not a tar header.
     throw refused(`the tar stream is truncated or corrupt (${message})`);
