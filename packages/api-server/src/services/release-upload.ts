@@ -79,7 +79,12 @@ export class ReleaseUploads {
     if (!stored) return null;
     if (stored.contentHash) return stored.contentHash;
     const folder = this.catalog.store.folder(remote, version);
-    return folder ? releaseVersionOf(folder, stored.packageVersion, remote).contentHash : null;
+    try {
+      return folder ? releaseVersionOf(folder, stored.packageVersion, remote).contentHash : null;
+    } catch {
+      // A stored folder this API cannot hash is still a version that exists: never replaced.
+      return 'unreadable';
+    }
   }
 
   private same(info: ReleaseInfo): { status: 200; result: ReleaseUploadResult } {
@@ -159,7 +164,14 @@ export class ReleaseUploads {
       };
       if ((await store.publish(remote, version, prepared, info)) === 'exists') {
         // Another upload of this version won the race a moment ago.
-        if ((await this.existingHash(remote, version)) !== content.contentHash) {
+        const there = await this.existingHash(remote, version);
+        if (there === null) {
+          throw new HttpError(
+            409,
+            `The store has a folder for ${remote} ${version} without a valid release.json; remove it and upload again`,
+          );
+        }
+        if (there !== content.contentHash) {
           throw new HttpError(409, `${remote} ${version} was released with other bytes meanwhile`);
         }
         await this.catalog.adopt(remote);
