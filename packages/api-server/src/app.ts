@@ -126,7 +126,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
   registerPostRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerAdminRoutes(app, deps);
-  registerRolloutRoutes(app, rollout);
+  registerRolloutRoutes(app, rollout, config.deploy.environments);
   registerDeployRoutes(app, ctx);
   registerDeployFeedRoute(app, ctx, feed);
   registerDeployReleaseRoutes(app, ctx);

@@ -52,7 +52,8 @@ export async function createContext(config: Config, now: () => number = Date.now
   const posts = new PostService(sql, searchPool);
   await posts.init();
   const site = new SiteService(sql);
-  const rollout = new RolloutService(sql, config.rollout, now);
+  const deployments = new DeploymentService(sql, config.rollout.paths.store, now);
+  const rollout = new RolloutService(sql, config.rollout, deployments, config.deploy.environment, now);
   const closers: Array<() => void> = [];
   return {
     config,
@@ -62,7 +63,7 @@ export async function createContext(config: Config, now: () => number = Date.now
     site,
     rollout,
     deployTokens: new DeployTokenService(sql, config.deploy.environments, now),
-    deployments: new DeploymentService(sql, config.rollout.paths.store, now),
+    deployments,
     rateLimits: new SqlRateLimitStore(sql),
     now,
     onClose: (fn) => closers.push(fn),

@@ -134,4 +134,16 @@ describe('two API instances on one database', () => {
     expect(third.headers.get('retry-after')).toBe('1');
     expect((await Promise.all(first)).map((r) => r.status)).toEqual([204, 204]);
   });
+
+  it('a draining instance ends its waiting feed requests promptly (SIGTERM does not wait 25 s)', async () => {
+    const s = await startDeployServer(deployInstall({ feedTimeoutMs: 20_000 }));
+    const waiting = s.get(`${DEPLOY_PATHS.feed('staging')}?after=0`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    const drained = await s.server.drain(5000);
+    const res = await waiting;
+    expect(res.status).toBe(204);
+    expect(drained.forced).toBe(false);
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
 });

@@ -1,11 +1,26 @@
-import fs from 'node:fs';
 import { AdminRolloutsSchema, API_PATHS } from '@app/contracts';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config';
+import { recordDeployAudit } from '../src/services/deploy-audit';
 import { event, ticketFor } from './health-tickets';
 import { startTestServer, type TestServer, type TestUser, tempRollout } from './helpers';
-import { appendAudit, auditEntry, release, V1, V2, writeManifest } from './rollout-fixtures';
+import { auditEntry, release, V1, V2, writeManifest } from './rollout-fixtures';
+
+/** Since issue 33 the admin view reads the deployment and its audit log from the database. */
+async function storeManifest(text: string, revision = 3) {
+  await s.sql.run('DELETE FROM deployments');
+  await s.sql.run(
+    `INSERT INTO deployments (environment, revision, manifest_json, updated_at) VALUES ('production', @revision, @text, NULL)`,
+    { revision, text },
+  );
+}
+const appendAudit = (entries: ReturnType<typeof auditEntry>[]) =>
+  recordDeployAudit(
+    s.sql,
+    entries.map((e) => ({ ...e, environment: 'production' })) as Parameters<typeof recordDeployAudit>[1],
+    null,
+  );
 
 const VIEW = API_PATHS.adminRollouts;
 
@@ -37,7 +52,7 @@ describe('GET /api/admin/rollouts', () => {
     const r = await s.get(VIEW, admin.token);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      environment: 'test',
+      environment: 'production',
       manifest: null,
       health: [],
       charts: [],
@@ -47,11 +62,10 @@ describe('GET /api/admin/rollouts', () => {
   });
 
   it('shows the manifest, the health summary and the audit log, newest first', async () => {
-    const manifest = writeManifest(rollout.paths);
-    appendAudit(rollout.paths, [
+    const manifest = { ...writeManifest(rollout.paths), environment: 'production' };
+    await storeManifest(JSON.stringify(manifest));
+    await appendAudit([
       auditEntry(1, { action: 'bootstrap', from: null }),
-      'not json at all',
-      { at: 'yesterday', what: 'an entry of some other shape' },
       auditEntry(2, { action: 'start', reason: 'first canary step' }),
       auditEntry(3, { action: 'watch-rollback', forced: false }),
     ]);
@@ -68,7 +82,7 @@ describe('GET /api/admin/rollouts', () => {
     const r = await s.get(VIEW, admin.token);
     expect(r.status).toBe(200);
     expect(v.is(AdminRolloutsSchema, r.body)).toBe(true);
-    expect(r.body.environment).toBe('test');
+    expect(r.body.environment).toBe('production');
     expect(r.body.manifest).toEqual(manifest);
     expect(r.body.health).toEqual(
       expect.arrayContaining([
@@ -91,14 +105,14 @@ describe('GET /api/admin/rollouts', () => {
     ]);
     expect(chart.series[1].points).toEqual([expect.objectContaining({ visitors: 2, errorRate: 0.5 })]);
     expect(r.body.audit.map((e: { actor: string }) => e.actor)).toEqual(['tester3', 'tester2', 'tester1']);
-    expect(r.body.audit[1]).toEqual(auditEntry(2, { action: 'start', reason: 'first canary step' }));
+    expect(r.body.audit[1]).toEqual({
+      ...auditEntry(2, { action: 'start', reason: 'first canary step' }),
+      environment: 'production',
+    });
   });
 
   it('gives at most the 100 newest audit entries', async () => {
-    appendAudit(
-      rollout.paths,
-      Array.from({ length: 120 }, (_, i) => auditEntry(100 + i)),
-    );
+    await appendAudit(Array.from({ length: 120 }, (_, i) => auditEntry(100 + i)));
     const r = await s.get(VIEW, admin.token);
     expect(r.body.audit).toHaveLength(100);
     expect(r.body.audit[0].actor).toBe('tester219');
@@ -107,11 +121,20 @@ describe('GET /api/admin/rollouts', () => {
 
   it('shows a corrupt or invalid manifest as none, without a 500', async () => {
     for (const text of ['{"schemaVersion": 1, "remotes": ', JSON.stringify({ schemaVersion: 2 })]) {
-      fs.writeFileSync(rollout.paths.manifestFile, text);
+      await storeManifest(text);
       const r = await s.get(VIEW, admin.token);
       expect(r.status).toBe(200);
       expect(r.body.manifest).toBeNull();
       expect(r.body.audit.length).toBeGreaterThan(0);
     }
+  });
+
+  it('shows another environment with ?environment=, and 404 for one this install does not know', async () => {
+    const r = await s.get(`${VIEW}?environment=staging`, admin.token);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ environment: 'staging', manifest: null, audit: [] });
+    const unknown = await s.get(`${VIEW}?environment=qa`, admin.token);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toContain('staging, production');
   });
 });

@@ -11,7 +11,11 @@ const SMALL_BODY_LIMIT = 4096;
  * Staged rollouts (docs/decisions/0009-staged-rollouts.md): the shell's health reports, preview-link checks,
  * and the admin view of the environment's manifest, health and audit log.
  */
-export function registerRolloutRoutes(app: Hono<Env>, rollout: RolloutService) {
+export function registerRolloutRoutes(
+  app: Hono<Env>,
+  rollout: RolloutService,
+  environments: readonly string[],
+) {
   // Sent by the shell when a page is hidden (sendBeacon: text/plain, cross-origin, no token). It counts only
   // with the page view's ticket (docs/decisions/0027-health-gate.md); nothing about the user is stored but a
   // pseudonym. Limited per client address like every unauthenticated write (src/rate-limit/limits.ts: health).
@@ -33,6 +37,14 @@ export function registerRolloutRoutes(app: Hono<Env>, rollout: RolloutService) {
 
   app.get(API_PATHS.adminRollouts, async (c) => {
     requireAdmin(c);
-    return c.json(await rollout.adminView());
+    // ?environment=staging: another environment than the one this install serves (DEPLOY_ENV).
+    const environment = c.req.query('environment');
+    if (environment !== undefined && !environments.includes(environment)) {
+      throw new HttpError(
+        404,
+        `Unknown environment "${environment}"; this install knows ${environments.join(', ')}`,
+      );
+    }
+    return c.json(await rollout.adminView(environment));
   });
 }

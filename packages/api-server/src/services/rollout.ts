@@ -5,12 +5,10 @@ import {
   type HealthBeacon,
   type PreviewGrant,
 } from '@app/contracts';
-import { type DeploymentManifest, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
+import { type DeploymentManifest, ManifestError, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
 import {
   checkPreview,
   ensureEdgeSecret,
-  readAuditLog,
-  readManifestFile,
   readPreviewSecret,
   ticketKey,
   verifyTicket,
@@ -19,6 +17,7 @@ import * as v from 'valibot';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
+import type { DeploymentService } from './deployments';
 import { chartOf, healthRows } from './rollout-charts';
 import { HealthRefused, RolloutHealthService } from './rollout-health';
 import { ROLLOUT_MESSAGES as M } from './rollout-messages';
@@ -29,8 +28,9 @@ const AUDIT_LIMIT = 100;
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Staged rollouts as the API sees them: health reports proven by their tickets, preview-link verification and
- * the admin view. Releases and deployment files belong to the rollout CLI (@app/rollout); this only reads them.
+ * Staged rollouts as the API sees them: health reports proven by their tickets, preview-link verification
+ * (against the release store's files) and the admin view (the deployment and its audit log, from the
+ * database since issue 33).
  */
 export class RolloutService {
   readonly health: RolloutHealthService;
@@ -40,6 +40,9 @@ export class RolloutService {
   constructor(
     sql: Sql,
     private readonly config: Config['rollout'],
+    private readonly deployments: DeploymentService,
+    /** DEPLOY_ENV: the environment the admin view shows unless asked for another. */
+    private readonly environment: string,
     private readonly now: () => number = Date.now,
   ) {
     this.health = new RolloutHealthService(sql, now);
@@ -94,10 +97,9 @@ export class RolloutService {
     return checked.grant;
   }
 
-  async adminView(): Promise<AdminRollouts> {
-    const { paths } = this.config;
+  async adminView(environment = this.environment): Promise<AdminRollouts> {
     const now = this.now();
-    const manifest = readManifestOrNull(paths.manifestFile);
+    const manifest = await this.manifestOrNull(environment);
     const health: AdminRollouts['health'] = [];
     const charts: AdminRollouts['charts'] = [];
     for (const remote of REMOTE_PACKAGES) {
@@ -107,13 +109,27 @@ export class RolloutService {
       if (rows.length > 0) charts.push(chartOf(remote, rows, from, now));
     }
     return v.parse(AdminRolloutsSchema, {
-      environment: paths.environment,
+      environment,
       manifest,
       health,
       charts,
       refusals: await this.health.refusals(now - DAY_MS),
-      audit: readAuditOrEmpty(paths.auditFile),
+      audit: (await this.deployments.history(environment, undefined, AUDIT_LIMIT * 5))
+        .filter((entry) => v.is(AuditEntrySchema, entry))
+        .slice(0, AUDIT_LIMIT),
     });
+  }
+
+  // The admin view is a diagnostic: a deployment never written, or one whose stored text no longer parses
+  // (edited by hand), shows as none, never as a 500.
+  private async manifestOrNull(environment: string): Promise<DeploymentManifest | null> {
+    try {
+      const state = await this.deployments.state(environment);
+      return state.revision === 0 ? null : state.manifest;
+    } catch (error) {
+      if (error instanceof SyntaxError || error instanceof ManifestError) return null;
+      throw error;
+    }
   }
 }
 
@@ -124,23 +140,4 @@ function windowStart(manifest: DeploymentManifest | null, remote: RemotePackage,
   return Number.isFinite(started)
     ? Math.max(now - 7 * DAY_MS, Math.min(started, now - DAY_MS))
     : now - DAY_MS;
-}
-
-// The admin view is a diagnostic: a corrupt or unreadable deployment file shows as missing, never as a 500.
-function readManifestOrNull(file: string) {
-  try {
-    return readManifestFile(file);
-  } catch {
-    return null;
-  }
-}
-
-function readAuditOrEmpty(file: string) {
-  try {
-    return readAuditLog(file, { limit: AUDIT_LIMIT * 5 })
-      .filter((entry) => v.is(AuditEntrySchema, entry))
-      .slice(0, AUDIT_LIMIT);
-  } catch {
-    return [];
-  }
 }
