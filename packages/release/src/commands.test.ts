@@ -146,10 +146,28 @@ describe('rollout commands through the deploy API', () => {
       percent: 10,
     });
     expect(canary.environment).toBe('production');
-    expect(canary.entries[0]).toMatchObject({ action: 'adopt', environment: 'production' });
+    // Audited as what it does in production (a canary's start), saying where it came from.
+    expect(canary.entries[0]).toMatchObject({
+      action: 'start',
+      environment: 'production',
+      reason: 'adopted from "staging"',
+    });
     const prod = canary.manifest.remotes['mf-public-pages'];
     expect(prod).toMatchObject({ stable: old, canary: { version: next, percent: 10 } });
     expect(prod?.integrity?.[next]).toBe(pinned);
+    // Through the CLI, without --percent: production's canary of that version becomes its stable.
+    const cli = await runCli(
+      'rollout',
+      ['promote-to', 'production', 'mf-public-pages', next, '--to', api.url],
+      {
+        DEPLOY_TOKEN: api.adminToken,
+      },
+    );
+    expect(cli.stderr).toBe('');
+    expect(cli.stdout).toContain(
+      `mf-public-pages: stable ${old} · canary ${next} at 10 % → stable ${next}\n`,
+    );
+    expect(cli.stdout).toMatch(/deployment "production" is at revision \d+\n$/);
     // A version staging does not run cannot be adopted.
     await expect(
       promoteTo(staging, { environment: 'production', remote: 'mf-public-pages', version: old }),
