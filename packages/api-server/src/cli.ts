@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { EmailSchema, PasswordSchema, ROLES, UsernameSchema } from '@app/contracts';
 import * as v from 'valibot';
 import { runBackupCommand } from './cli-backup';
+import { DEPLOY_TOKEN_USAGE, runDeployTokenCommand } from './cli-deploy-tokens';
 import { runLimitCommand } from './cli-limits';
 import { loadConfig } from './config';
 import { createContext } from './context';
@@ -26,6 +27,7 @@ Commands:
                                                            with integrity_check (--force overwrites <file>)
   restore <file> [--yes]                                   validate <file>, then copy it into the live database;
                                                            without --yes only says what it would do (exit 2)
+${DEPLOY_TOKEN_USAGE}
 
 The database is DB_PATH (default packages/api-server/data/app.db), the same the server uses.`;
 
@@ -78,6 +80,10 @@ function parseOptions(argv: string[]) {
       from: { type: 'string' },
       yes: { type: 'boolean' },
       force: { type: 'boolean' },
+      name: { type: 'string' },
+      remote: { type: 'string' },
+      env: { type: 'string' },
+      admin: { type: 'boolean' },
     },
   });
 }
@@ -145,6 +151,8 @@ export async function runCli(argv: string[]): Promise<number> {
         console.log(`#${u.id} ${u.username} now has roles: ${u.roles.join(', ') || '(none)'}`);
         return 0;
       }
+      case 'deploy-token':
+        return await runDeployTokenCommand(ctx, rest[0], values);
       default: {
         const code = await runLimitCommand(ctx, cmd, values);
         if (code >= 0) return code;
