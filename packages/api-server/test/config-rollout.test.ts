@@ -40,3 +40,38 @@ describe('rollout configuration', () => {
     expect(() => loadConfig({ ROLLOUT_PREVIEW_SECRET: 'short' })).toThrow(/previewSecret.*16/);
   });
 });
+
+describe('deploy configuration (issue 33)', () => {
+  it('defaults: staging then production, production served, 100 MB bundles, 10 releases kept, 25 s feed waits', () => {
+    const { deploy } = loadConfig({});
+    expect(deploy).toMatchObject({
+      environments: ['staging', 'production'],
+      environment: 'production',
+      bundleMaxBytes: 100 * 1024 * 1024,
+      releaseKeep: 10,
+      feedTimeoutMs: 25_000,
+      previewBaseUrl: 'http://localhost:3000',
+    });
+    expect(deploy.shellManifest.endsWith(path.join('shell', 'dist', 'mf-manifest.json'))).toBe(true);
+  });
+
+  it('reads DEPLOY_ENVIRONMENTS, DEPLOY_ENV, DEPLOY_BUNDLE_MAX_BYTES, RELEASE_KEEP, SHELL_MANIFEST', () => {
+    const { deploy } = loadConfig({
+      INIT_CWD: '/srv/app',
+      DEPLOY_ENVIRONMENTS: 'dev, staging,production',
+      DEPLOY_ENV: 'staging',
+      DEPLOY_BUNDLE_MAX_BYTES: '5000000',
+      RELEASE_KEEP: '3',
+      SHELL_MANIFEST: 'shell/mf-manifest.json',
+    });
+    expect(deploy).toMatchObject({
+      environments: ['dev', 'staging', 'production'],
+      environment: 'staging',
+      bundleMaxBytes: 5_000_000,
+      releaseKeep: 3,
+      shellManifest: '/srv/app/shell/mf-manifest.json',
+    });
+    expect(() => loadConfig({ DEPLOY_ENVIRONMENTS: 'Prod!' })).toThrow(/deploy\.environments/);
+    expect(() => loadConfig({ RELEASE_KEEP: '0' })).toThrow(/deploy\.releaseKeep/);
+  });
+});
