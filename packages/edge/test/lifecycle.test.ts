@@ -42,6 +42,17 @@ function request(
   });
 }
 
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  const probe = http.createServer();
+  return new Promise((resolve) =>
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    }),
+  );
+}
+
 /** A stand-in API whose profile answers only when `release` is called: an identity request held in flight. */
 async function heldApi() {
   let release = () => {};
@@ -133,6 +144,7 @@ describe('draining', () => {
 
   it('a real edge process exits 0 on SIGTERM, with a line when it starts draining and one when done', async () => {
     const asked = fx.api.asked.length;
+    const stagingPort = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: path.resolve(import.meta.dirname, '..'),
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -147,6 +159,8 @@ describe('draining', () => {
         // Its poll is held by the stand-in API (up to 25 s): the drain must not wait for it.
         API_URL: await fx.api.url(),
         DEPLOY_ENV: 'production',
+        // A second environment from the same process, on a port of its own (as `pnpm start` serves staging).
+        EXTRA_ENVIRONMENTS: `staging:${stagingPort}`,
         EDGE_SECRET,
         DRAIN_TIMEOUT_MS: '2000',
       },
@@ -157,10 +171,21 @@ describe('draining', () => {
     });
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const deadline = Date.now() + 20_000;
-    while (!out.includes('edge listening') && Date.now() < deadline && child.exitCode === null) {
+    while (
+      !out.includes(`edge listening on ${stagingPort}`) &&
+      Date.now() < deadline &&
+      child.exitCode === null
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    expect(out).toContain('edge listening');
+    expect(out).toContain('(production: pages of');
+    // The stand-in API knows production only: staging's listener answers, and says why it is not ready.
+    const stagingStatus = async () =>
+      JSON.parse((await request(`http://127.0.0.1:${stagingPort}${EDGE_PATHS.status}`)).body);
+    let staging = await stagingStatus();
+    while (!staging.feed.error && Date.now() < deadline) staging = await stagingStatus();
+    expect(staging.feed).toMatchObject({ environment: 'staging', error: expect.stringContaining('404') });
+    expect((await request(`http://127.0.0.1:${stagingPort}${EDGE_PATHS.ready}`)).status).toBe(503);
     // Its first poll was answered, the second one is held now.
     while (!fx.api.asked.slice(asked).some((after) => after !== null) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
