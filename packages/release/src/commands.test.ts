@@ -39,6 +39,13 @@ describe('rollout commands through the deploy API', () => {
     expect(first.manifest.remotes['mf-research']?.stable).toBe(a);
     expect(first.entries).toMatchObject([{ action: 'bootstrap', remote: 'mf-research', to: `stable ${a}` }]);
 
+    // Again (a pipeline run twice): nothing written, and the CLI says so.
+    const again = await bootstrap(ctx, { remote: 'mf-research', version: a, replace: true });
+    expect(again.revision).toBe(first.revision);
+    expect(formatChange(again)).toBe(
+      `nothing to change\ndeployment "staging" is at revision ${first.revision}`,
+    );
+
     const started = await startCanary(ctx, { remote: 'mf-research', version: b, percent: 10 });
     expect(started.revision).toBe(first.revision + 1);
     expect(started.entries[0]).toMatchObject({

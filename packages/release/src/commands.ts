@@ -84,6 +84,8 @@ export const promoteTo = (
 /** How the CLI shows a change: one line per audit entry, then the new revision. */
 export function formatChange({ environment, revision, entries }: DeployChangeResult): string {
   return [
+    // A bootstrap of what is already there changes nothing (a pipeline run again): say so.
+    ...(entries.length === 0 ? ['nothing to change'] : []),
     ...entries.map((e) => `${e.remote}: ${e.from ?? '(nothing)'} → ${e.to ?? '(nothing)'}`),
     `deployment "${environment}" is at revision ${revision}`,
   ].join('\n');
