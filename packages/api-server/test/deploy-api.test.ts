@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEPLOY_PATHS } from '@app/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ensureLocalDeployToken } from '../src/services/deploy-local-token';
 import { command, deployToken, release, revisionOf, startDeployServer, withStable } from './deploy-fixtures';
 import type { TestServer } from './helpers';
 
@@ -97,12 +98,20 @@ describe('deploy tokens', () => {
     expect(history.body.entries.map((e: { action: string }) => e.action)).toEqual(['start', 'bootstrap']);
   });
 
-  it('the install gets its own admin token file, the same across restarts', async () => {
+  it('the install gets its own admin token file; revoking it holds until the file is replaced', async () => {
     const s = await server();
     const file = path.join(s.ctx.config.rollout.paths.deployDir, 'local-deploy-token');
     const token = fs.readFileSync(file, 'utf8').trim();
     expect(fs.statSync(file).mode & 0o777).toBe(0o600);
     expect((await s.get(DEPLOY_PATHS.token, token)).body).toMatchObject({ name: 'local', admin: true });
+    // Revoked, it stays revoked across restarts while the file is the same; a new file is a new credential.
+    await s.ctx.deployTokens.revoke('local');
+    await ensureLocalDeployToken(s.ctx.config.rollout.paths.deployDir, s.ctx.deployTokens);
+    expect((await s.get(DEPLOY_PATHS.token, token)).status).toBe(401);
+    fs.rmSync(file);
+    const fresh = await ensureLocalDeployToken(s.ctx.config.rollout.paths.deployDir, s.ctx.deployTokens);
+    expect(fresh).not.toBe(token);
+    expect((await s.get(DEPLOY_PATHS.token, fresh)).status).toBe(200);
   });
 });
 

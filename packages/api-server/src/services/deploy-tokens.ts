@@ -124,7 +124,10 @@ export class DeployTokenService {
     const hash = hashDeployToken(token);
     await this.sql.transaction(async (tx) => {
       const changed = await tx.run(
-        `UPDATE deploy_tokens SET token_hash = @hash, admin = 1, remotes = '', environments = '', revoked_at = NULL
+        // A revoked `local` stays revoked while the file is the same; a new file (deleted to rotate it)
+        // is a new credential. SET's right-hand sides all see the row as it was.
+        `UPDATE deploy_tokens SET token_hash = @hash, admin = 1, remotes = '', environments = '',
+           revoked_at = CASE WHEN token_hash = @hash THEN revoked_at ELSE NULL END
          WHERE name = 'local'`,
         { hash },
       );
