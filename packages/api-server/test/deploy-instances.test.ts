@@ -135,6 +135,19 @@ describe('two API instances on one database', () => {
     expect((await Promise.all(first)).map((r) => r.status)).toEqual([204, 204]);
   });
 
+  it('a client that goes away frees its place among the waiters', async () => {
+    const [a] = await twoInstances({ feedTimeoutMs: 500, feedMaxWaiters: 1 });
+    const gone = new AbortController();
+    const first = fetch(`${a.url}${DEPLOY_PATHS.feed('staging')}?after=0`, { signal: gone.signal }).catch(
+      () => null,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    gone.abort();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await a.get(`${DEPLOY_PATHS.feed('staging')}?after=0`)).status).toBe(204);
+  });
+
   it('a draining instance ends its waiting feed requests promptly (SIGTERM does not wait 25 s)', async () => {
     const s = await startDeployServer(deployInstall({ feedTimeoutMs: 20_000 }));
     const waiting = s.get(`${DEPLOY_PATHS.feed('staging')}?after=0`);
