@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { type AppContext, createContext, seed } from './context';
 import { withCompression } from './http-compression';
 import { withEdgeHeaders } from './http-edge';
+import { importDeploymentFiles } from './services/deploy-import';
 import { ensureLocalDeployToken } from './services/deploy-local-token';
 
 export interface RunningServer {
@@ -24,6 +25,7 @@ export async function startServer(config: Config, now?: () => number): Promise<R
   const ctx = await createContext(config, now);
   await seed(ctx);
   await ensureLocalDeployToken(config.rollout.paths.deployDir, ctx.deployTokens);
+  await importDeploymentFiles(ctx.sql, config.rollout.paths.deployDir, config.deploy.environments, ctx.now);
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(ctx, lifecycle);
   const server = createServer(

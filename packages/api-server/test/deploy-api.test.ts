@@ -4,7 +4,15 @@ import path from 'node:path';
 import { DEPLOY_PATHS } from '@app/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureLocalDeployToken } from '../src/services/deploy-local-token';
-import { command, deployToken, release, revisionOf, startDeployServer, withStable } from './deploy-fixtures';
+import {
+  command,
+  deployInstall,
+  deployToken,
+  release,
+  revisionOf,
+  startDeployServer,
+  withStable,
+} from './deploy-fixtures';
 import type { TestServer } from './helpers';
 
 const servers: TestServer[] = [];
@@ -200,5 +208,39 @@ describe('deployment commands over HTTP', () => {
     const res = await s.get(`${DEPLOY_PATHS.health('staging', 'mf-research')}?version=${version}`, admin);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ remote: 'mf-research', version, since: null, visitors: [] });
+  });
+});
+
+describe('upgrading an install whose deployments were files', () => {
+  it('an environment without a row starts from <DEPLOY_DIR>/<env>.json, once, audited', async () => {
+    const install = deployInstall();
+    const deployDir = install.rollout!.paths.deployDir;
+    const manifest = {
+      schemaVersion: 1,
+      environment: 'staging',
+      revision: 7,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      remotes: { 'mf-research': { stable: '1.0.0-0123456789', previous: [] } },
+    };
+    fs.writeFileSync(path.join(deployDir, 'staging.json'), JSON.stringify(manifest));
+    fs.writeFileSync(path.join(deployDir, 'production.json'), '{ not json');
+    const s = await startDeployServer(install);
+    servers.push(s);
+    const feed = await s.get(DEPLOY_PATHS.feed('staging'));
+    expect(feed.body).toMatchObject({ revision: 7, manifest: { remotes: manifest.remotes } });
+    expect((await s.get(DEPLOY_PATHS.feed('production'))).body.revision).toBe(0);
+    const admin = await deployToken(s, 'ops');
+    const history = await s.get(DEPLOY_PATHS.history('staging', 'mf-research'), admin);
+    expect(history.body.entries).toEqual([
+      expect.objectContaining({
+        action: 'bootstrap',
+        actor: 'api-server',
+        from: null,
+        to: 'stable 1.0.0-0123456789',
+      }),
+    ]);
+    // A second start (another instance) imports nothing again.
+    servers.push(await startDeployServer(install));
+    expect((await s.get(DEPLOY_PATHS.history('staging', 'mf-research'), admin)).body.entries).toHaveLength(1);
   });
 });
