@@ -13,8 +13,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { startApi } from './api-process.mjs';
 import { postgresBinDir, startLocalPostgres } from './pg/local-postgres.mjs';
 
@@ -32,7 +32,12 @@ function syntheticDist(dir, mark) {
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `/* race ${mark} */ var mf_research = {};\n`);
   fs.writeFileSync(
     path.join(dir, 'mf-manifest.json'),
-    JSON.stringify({ name: 'mf_research', metaData: { buildInfo: { buildVersion: '0.0.1' } }, shared: [], exposes: [] }),
+    JSON.stringify({
+      name: 'mf_research',
+      metaData: { buildInfo: { buildVersion: '0.0.1' } },
+      shared: [],
+      exposes: [],
+    }),
   );
   return dir;
 }
@@ -40,7 +45,18 @@ function syntheticDist(dir, mark) {
 function createToken(env, name) {
   const out = execFileSync(
     'pnpm',
-    ['--silent', 'admin', 'deploy-token', 'create', '--name', name, '--remote', 'mf-research', '--env', 'production'],
+    [
+      '--silent',
+      'admin',
+      'deploy-token',
+      'create',
+      '--name',
+      name,
+      '--remote',
+      'mf-research',
+      '--env',
+      'production',
+    ],
     { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' },
   );
   const token = out.split('\n').find((line) => /^mfd_/.test(line.trim()));
@@ -52,13 +68,22 @@ function runWorker(url, token, label) {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', path.join(ROOT, 'scripts', 'bench', 'deploy-race', 'worker.mjs'), url, String(COUNT), label],
+      [
+        '--import',
+        'tsx',
+        path.join(ROOT, 'scripts', 'bench', 'deploy-race', 'worker.mjs'),
+        url,
+        String(COUNT),
+        label,
+      ],
       { cwd: ROOT, env: { ...process.env, DEPLOY_TOKEN: token }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out.trim().split('\n').at(-1))) : reject(new Error(`${label} exited ${code}`)),
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').at(-1)))
+        : reject(new Error(`${label} exited ${code}`)),
     );
   });
 }
@@ -77,11 +102,19 @@ async function race(database, runDir) {
     // One after the other: the first runs the migrations.
     for (const port of ports) apis.push(await startApi({ port, env, quiet: true }));
     const urls = ports.map((port) => `http://127.0.0.1:${port}`);
-    const admin = release.createContext({ to: urls[0], env: 'production', processEnv: { DEPLOY_DIR: env.DEPLOY_DIR }, log: () => {} });
+    const admin = release.createContext({
+      to: urls[0],
+      env: 'production',
+      processEnv: { DEPLOY_DIR: env.DEPLOY_DIR },
+      log: () => {},
+    });
     const versions = [];
     for (const mark of ['one', 'two']) {
       const dist = syntheticDist(path.join(runDir, `dist-${mark}`), mark);
-      const { info } = await release.release({ remote: 'mf-research', root: ROOT, dist, build: false, force: true }, admin.client);
+      const { info } = await release.release(
+        { remote: 'mf-research', root: ROOT, dist, build: false, force: true },
+        admin.client,
+      );
       versions.push(info.version);
     }
     await release.bootstrap(admin, { remote: 'mf-research', version: versions[0], replace: true });
@@ -102,7 +135,8 @@ async function race(database, runDir) {
     const last = [...a.landed, ...b.landed].sort((x, y) => y.revision - x.revision)[0];
     const finalPercent = after.manifest.remotes['mf-research']?.canary?.percent;
     const lost =
-      a.landed.length - audited('race-a') +
+      a.landed.length -
+      audited('race-a') +
       (b.landed.length - audited('race-b')) +
       (revisions.length - distinct) +
       (after.revision - before - revisions.length);
@@ -153,7 +187,9 @@ try {
   postgres?.stop();
 }
 
-console.log(`\nTwo CLI processes, ${COUNT} changes each, through two API instances (${new Date().toISOString().slice(0, 10)})\n`);
+console.log(
+  `\nTwo CLI processes, ${COUNT} changes each, through two API instances (${new Date().toISOString().slice(0, 10)})\n`,
+);
 console.log('| database | racer | changes landed | 412s (sent again) | other failures | changes/s |');
 console.log('|---|---|---|---|---|---|');
 for (const r of results) {
@@ -164,7 +200,9 @@ for (const r of results) {
     if (racer.failures.length > 0) failed = true;
   }
 }
-console.log('\n| database | revision before → after | audit entries | lost updates | revisions in sequence | final state = last change |');
+console.log(
+  '\n| database | revision before → after | audit entries | lost updates | revisions in sequence | final state = last change |',
+);
 console.log('|---|---|---|---|---|---|');
 for (const r of results) {
   console.log(
@@ -172,7 +210,8 @@ for (const r of results) {
   );
   if (r.lost !== 0 || !r.contiguous || !r.finalMatches) failed = true;
 }
-for (const r of results) for (const racer of r.racers) for (const f of racer.failures) log(`${r.database} ${racer.label}: ${f}`);
+for (const r of results)
+  for (const racer of r.racers) for (const f of racer.failures) log(`${r.database} ${racer.label}: ${f}`);
 if (!failed) fs.rmSync(runRoot, { recursive: true, force: true });
 else log(`kept ${runRoot}`);
 process.exitCode = failed ? 1 : 0;

@@ -162,7 +162,7 @@ async function measure(topology, runDir) {
     results.canaries.push({ ...result, target: c.target, met: metTarget(result, c.target) });
   }
 
-  const store = await openStore(topology.commandEnv.DB_PATH);
+  const store = await openStore(topology.dbPath);
   try {
     const now = (await deploymentOf(topology.baseUrl)).stable;
     const canaryVersion = CANARIES.at(-1).version;

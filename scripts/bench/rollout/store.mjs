@@ -1,8 +1,8 @@
 // What the product's database holds, read directly (not through the API), for `pnpm bench:rollout`'s
 // attacker check (scripts/bench-rollout.mjs): the rows of health reports and of counted refusals (SQL on the
 // SQLite file with the API's own better-sqlite3, read-only), and per version what the gate itself reads:
-// visitors and page views through openRolloutHealthStore of @app/api-server/rollout-health, the module
-// `pnpm rollout watch` uses. Runs under tsx (that module is TypeScript).
+// visitors and page views through openRolloutHealthStore (packages/api-server/src/rollout-health-store.ts),
+// the figures the deploy API's health route serves `pnpm rollout watch`. Runs under tsx (TypeScript).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,7 +10,6 @@ import { ROOT } from '../../apps.mjs';
 
 /** Resolved from the packages that depend on them (the workspace root does not). */
 const fromApi = createRequire(path.join(ROOT, 'packages', 'api-server', 'package.json'));
-const fromRelease = createRequire(path.join(ROOT, 'packages', 'release', 'package.json'));
 
 /**
  * Opens the SQLite file the started product's API writes. `snapshot(versions)` returns
@@ -21,7 +20,7 @@ export async function openStore(dbPath) {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
   const { openRolloutHealthStore } = await import(
-    pathToFileURL(fromRelease.resolve('@app/api-server/rollout-health')).href
+    pathToFileURL(path.join(ROOT, 'packages', 'api-server', 'src', 'rollout-health-store.ts')).href
   );
   const health = await openRolloutHealthStore(dbPath);
   const count = (sql) => Number(db.prepare(sql).get().n);
