@@ -365,5 +365,12 @@ export function validateConfig(raw: unknown): Config {
     const issue = result.issues[0];
     throw new Error(`Invalid configuration at ${v.getDotPath(issue) ?? '?'}: ${issue.message}`);
   }
+  const { environment, environments } = result.output.deploy;
+  // The default environment must be one the deploy API knows, or every default command would be a 404.
+  if (!environments.includes(environment)) {
+    throw new Error(
+      `Invalid configuration: DEPLOY_ENV "${environment}" is not one of DEPLOY_ENVIRONMENTS (${environments.join(', ')})`,
+    );
+  }
   return result.output;
 }

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_DB_PATH, loadConfig } from '../src/config';
 
 describe('rollout configuration', () => {
-  it('defaults: the repository release store and deploy folder, environment local', () => {
+  it('defaults: the repository release store and deploy folder, environment production', () => {
     const { rollout, dbPath } = loadConfig({});
     expect(dbPath).toBe(DEFAULT_DB_PATH);
-    expect(rollout.paths.environment).toBe('local');
+    expect(rollout.paths.environment).toBe('production');
     expect(path.basename(rollout.paths.store)).toBe('releases');
-    expect(rollout.paths.manifestFile).toBe(path.join(rollout.paths.deployDir, 'local.json'));
+    expect(rollout.paths.manifestFile).toBe(path.join(rollout.paths.deployDir, 'production.json'));
     expect(rollout.previewSecret).toBeNull();
   });
 
@@ -73,5 +73,8 @@ describe('deploy configuration (issue 33)', () => {
     });
     expect(() => loadConfig({ DEPLOY_ENVIRONMENTS: 'Prod!' })).toThrow(/deploy\.environments/);
     expect(() => loadConfig({ RELEASE_KEEP: '0' })).toThrow(/deploy\.releaseKeep/);
+    expect(() => loadConfig({ DEPLOY_ENVIRONMENTS: 'staging,production', DEPLOY_ENV: 'qa' })).toThrow(
+      'DEPLOY_ENV "qa" is not one of DEPLOY_ENVIRONMENTS (staging, production)',
+    );
   });
 });

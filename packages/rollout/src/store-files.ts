@@ -12,7 +12,7 @@ import { isVersionId } from './version-id';
  *   DEPLOY_DIR         private: <env>.json (the manifest, served as /deployment.json), <env>.audit.jsonl,
  *                      <env>.lock (one writer at a time), preview-secret (HMAC key of preview links),
  *                      edge-secret (HMAC key of the edge's visitor cookie)
- *   DEPLOY_ENV         which environment's manifest (default: local)
+ *   DEPLOY_ENV         which environment (default: production; docs/decisions/0030-deploy-control-plane.md)
  */
 export interface RolloutPaths {
   root: string;
@@ -33,7 +33,7 @@ export function rolloutPaths(env: Record<string, string | undefined> = process.e
     ? path.resolve(base, env.RELEASE_STORE_DIR)
     : path.join(REPO_ROOT, 'releases');
   const deployDir = env.DEPLOY_DIR ? path.resolve(base, env.DEPLOY_DIR) : path.join(REPO_ROOT, 'deploy');
-  const environment = env.DEPLOY_ENV || 'local';
+  const environment = env.DEPLOY_ENV || 'production';
   if (!ENVIRONMENT_NAME_PATTERN.test(environment)) {
     throw new Error(`DEPLOY_ENV must be lowercase letters, digits and dashes, got "${environment}"`);
   }
