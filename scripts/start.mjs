@@ -99,12 +99,18 @@ async function main() {
     // Through the deploy API, as any team's pipeline would: each remote's current build uploaded (the same
     // bytes again are a no-op) and made the stable version wherever a remote has none (or everywhere, with
     // ROLLOUT_FOLLOW_BUILDS=1).
-    await bootstrapReleases({
+    const bootstrapped = await bootstrapReleases({
       apiUrl,
       env: { ...process.env, DEPLOY_DIR: paths.deployDir },
       log: (line) => console.log(line),
       followBuilds: process.env.ROLLOUT_FOLLOW_BUILDS === '1',
     });
+    for (const { remote, stables } of bootstrapped)
+      for (const [env, stable] of Object.entries(stables))
+        if (!stable)
+          console.warn(
+            `warning: ${remote} has no stable version in ${env}: its pages use config.json's address`,
+          );
   } else {
     console.warn("no API: pages use config.json's addresses (no deployment, no releases)");
   }

@@ -66,6 +66,16 @@ function clusterRuntimeConfig(origin) {
   };
 }
 
+/** A warning per remote and environment that has no stable version after bootstrapReleases. */
+const withoutStable = (results) =>
+  results.flatMap(({ remote, stables }) =>
+    Object.entries(stables)
+      .filter(([, stable]) => !stable)
+      .map(
+        ([env]) => `warning: ${remote} has no stable version in ${env}: its pages use config.json's address`,
+      ),
+  );
+
 /** Control socket and pid file of a running cluster, in its run folder (scripts/cluster-cli.mjs uses them). */
 export const controlPaths = (runDir) => ({
   socket: path.join(runDir, 'control.sock'),
@@ -266,12 +276,15 @@ export async function startCluster(o = {}) {
     }
     // The current builds, released and made stable in every environment through the deploy API (with the
     // local token the API instances share in DEPLOY_DIR), as a pipeline would.
-    await bootstrapReleases({
+    // Quiet (tests): its lines go to the supervisor's log, so a remote left without a stable is on record.
+    const bootstrapLog = o.quiet ? (o.log ?? (() => {})) : (line) => console.log(line);
+    const bootstrapped = await bootstrapReleases({
       apiUrl: `http://127.0.0.1:${apiPorts[0]}`,
       env: { ...process.env, DEPLOY_DIR: paths.deployDir },
-      log: o.quiet ? () => {} : (line) => console.log(line),
+      log: bootstrapLog,
       followBuilds: true,
     });
+    for (const line of withoutStable(bootstrapped)) bootstrapLog(line);
 
     const configJson = path.join(runDir, 'config.json');
     fs.writeFileSync(configJson, `${JSON.stringify(clusterRuntimeConfig(origin), null, 2)}\n`);
