@@ -132,8 +132,15 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
       failed('manifest-invalid', new Error(`${url.pathname} answered without a revision`));
       return false;
     }
+    // The same revision again is no news; pausing keeps an API that answers so at once from a busy loop.
+    // (A lower one is taken: a restored database is the deployment now.)
+    const same = body.revision === after;
     after = body.revision;
     succeeded();
+    if (same) {
+      await sleep(minBackoff);
+      return true;
+    }
     try {
       manifest = parseManifest(body.manifest);
       status.revision = body.revision;
