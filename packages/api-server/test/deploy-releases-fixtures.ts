@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import type { ReleaseInfo } from '@app/contracts';
 import { DEPLOY_PATHS } from '@app/contracts';
 import type { RemotePackage } from '@app/rollout';
-import { releaseVersionOf } from '@app/rollout/node';
+import { describeRelease, releaseVersionOf } from '@app/rollout/node';
 import * as tar from 'tar-stream';
 import type { TestServer } from './helpers';
 
@@ -52,20 +52,7 @@ export function fixtureDist(variant = 'a', options: { react?: string; container?
 /** The release.json the CLI would write for `dir` (computed with the shared functions). */
 export function infoOf(dir: string, remote: RemotePackage = 'mf-research'): ReleaseInfo {
   const content = releaseVersionOf(dir, '0.0.0', remote);
-  return {
-    remote,
-    version: content.version,
-    packageVersion: content.packageVersion,
-    createdAt: new Date().toISOString(),
-    commit: null,
-    dirty: null,
-    exposes: content.manifest.exposes,
-    shared: content.manifest.shared,
-    files: content.files,
-    bytes: content.bytes,
-    entryIntegrity: content.entryIntegrity,
-    contentHash: content.contentHash,
-  };
+  return describeRelease(remote, content, { createdAt: new Date().toISOString(), commit: null, dirty: null });
 }
 
 export type RawEntry = { header: Partial<tar.Header> & { name: string }; content?: string };

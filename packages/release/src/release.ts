@@ -5,6 +5,7 @@ import { createGzip } from 'node:zlib';
 import { type ReleaseInfo, ReleaseInfoSchema } from '@app/contracts';
 import type { RemotePackage } from '@app/rollout';
 import {
+  describeRelease,
   listFiles,
   packReleaseBundle,
   RELEASE_INFO_FILE,
@@ -71,20 +72,14 @@ export function describeDist(distDir: string, options: ReleaseOptions): ReleaseI
     throw error;
   }
   const git = gitState(options.root);
-  return v.parse(ReleaseInfoSchema, {
-    remote,
-    version: content.version,
-    packageVersion: content.packageVersion,
-    createdAt: (options.now?.() ?? new Date()).toISOString(),
-    commit: git.commit,
-    dirty: git.dirty,
-    exposes: content.manifest.exposes,
-    shared: content.manifest.shared,
-    files: content.files,
-    bytes: content.bytes,
-    entryIntegrity: content.entryIntegrity,
-    contentHash: content.contentHash,
-  } satisfies ReleaseInfo);
+  return v.parse(
+    ReleaseInfoSchema,
+    describeRelease(remote, content, {
+      createdAt: (options.now?.() ?? new Date()).toISOString(),
+      commit: git.commit,
+      dirty: git.dirty,
+    }) satisfies ReleaseInfo,
+  );
 }
 
 /**

@@ -150,6 +150,29 @@ export function releaseVersionOf(
 }
 
 /**
+ * What release.json says about a content (@app/contracts ReleaseInfo): the one place its fields are taken from
+ * the bytes, for the CLI that writes it, the API that recomputes it and the tests that forge it.
+ */
+export function describeRelease(
+  remote: RemotePackage,
+  content: ReleaseVersion,
+  origin: { createdAt: string; commit: string | null; dirty: boolean | null },
+) {
+  return {
+    remote,
+    version: content.version,
+    packageVersion: content.packageVersion,
+    ...origin,
+    exposes: content.manifest.exposes,
+    shared: content.manifest.shared,
+    files: content.files,
+    bytes: content.bytes,
+    entryIntegrity: content.entryIntegrity,
+    contentHash: content.contentHash,
+  };
+}
+
+/**
  * A release bundle as the deploy API takes it: an uncompressed tar of `dir`'s files (sorted, plain files
  * only, mode 644) plus `extra` files (release.json) at the root. Pipe it through zlib.createGzip() to send
  * it compressed. Files are read one at a time, so a large dist never sits in memory whole.

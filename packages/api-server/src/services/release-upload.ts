@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type ReleaseInfo, ReleaseInfoSchema, type ReleaseUploadResult } from '@app/contracts';
 import type { RemotePackage } from '@app/rollout';
-import { RELEASE_INFO_FILE, ReleaseContentError, releaseVersionOf } from '@app/rollout/node';
+import { describeRelease, RELEASE_INFO_FILE, ReleaseContentError, releaseVersionOf } from '@app/rollout/node';
 import * as v from 'valibot';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
@@ -154,13 +154,11 @@ export class ReleaseUploads {
       // (retention orders by it; a sender's clock could push a release out of the kept window).
       const info: ReleaseInfo = {
         ...claimed,
-        createdAt: at,
-        exposes: content.manifest.exposes,
-        shared: content.manifest.shared,
-        files: content.files,
-        bytes: content.bytes,
-        entryIntegrity: content.entryIntegrity,
-        contentHash: content.contentHash,
+        ...describeRelease(remote, content, {
+          createdAt: at,
+          commit: claimed.commit,
+          dirty: claimed.dirty,
+        }),
       };
       if ((await store.publish(remote, version, prepared, info)) === 'exists') {
         // Another upload of this version won the race a moment ago.
