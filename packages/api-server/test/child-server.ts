@@ -45,7 +45,7 @@ export async function startChildServer(
       ARGON2_TIME_COST: '1',
       RELEASE_STORE_DIR: path.join(dir, 'releases'),
       DEPLOY_DIR: path.join(dir, 'deploy'),
-      DEPLOY_ENV: 'test',
+      DEPLOY_ENV: 'production',
       ...env,
     },
   });
