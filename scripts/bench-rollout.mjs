@@ -162,7 +162,11 @@ async function measure(topology, runDir) {
     results.canaries.push({ ...result, target: c.target, met: metTarget(result, c.target) });
   }
 
-  const store = await openStore(topology.dbPath);
+  const store = await openStore({
+    dbPath: topology.dbPath,
+    apiUrl: topology.commandEnv.DEPLOY_API_URL,
+    deployDir: topology.deployDir,
+  });
   try {
     const now = (await deploymentOf(topology.baseUrl)).stable;
     const canaryVersion = CANARIES.at(-1).version;

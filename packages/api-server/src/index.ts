@@ -3,6 +3,5 @@ export { type Config, DEFAULT_CONFIG, loadConfig, validateConfig } from './confi
 export { type AppContext, createContext, seed } from './context';
 export { migrate, openSqlite } from './db/database';
 export { MIGRATIONS } from './db/migrations';
-export { openRolloutHealthStore, type RolloutHealthStore } from './rollout-health-store';
 export { type RunningServer, startServer } from './server';
 export { ROLLOUT_MESSAGES } from './services/rollout-messages';

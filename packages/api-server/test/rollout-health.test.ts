@@ -1,6 +1,5 @@
 import { API_PATHS } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openRolloutHealthStore } from '../src/rollout-health-store';
 import { ROLLOUT_MESSAGES } from '../src/services/rollout-messages';
 import { event, ticketFor } from './health-tickets';
 import { limitsWith, startTestServer, type TestServer, type TestUser, tempRollout } from './helpers';
@@ -74,13 +73,6 @@ describe('POST /api/rollout/health', () => {
         points: [expect.objectContaining({ visitors: 1, errorRate: 1 })],
       }),
     );
-
-    const store = await openRolloutHealthStore(s.ctx.config);
-    try {
-      expect(await store.visitors('mf-research', V2)).toEqual(await visitorsOf('mf-research', V2));
-    } finally {
-      await store.close();
-    }
   });
 
   it('takes reports on the stable version a canary fell back to, as stable', async () => {

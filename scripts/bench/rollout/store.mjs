@@ -1,35 +1,37 @@
-// What the product's database holds, read directly (not through the API), for `pnpm bench:rollout`'s
-// attacker check (scripts/bench-rollout.mjs): the rows of health reports and of counted refusals (SQL on the
-// SQLite file with the API's own better-sqlite3, read-only), and per version what the gate itself reads:
-// visitors and page views through openRolloutHealthStore (packages/api-server/src/rollout-health-store.ts),
-// the figures the deploy API's health route serves `pnpm rollout watch`. Runs under tsx (TypeScript).
+// What the product holds, for `pnpm bench:rollout`'s attacker check (scripts/bench-rollout.mjs): the rows of
+// health reports and of counted refusals, read from the SQLite file the started API writes (read-only, with
+// the API's own better-sqlite3), and per version what the gate itself reads: visitors and page views from
+// the deploy API's health route, as `pnpm rollout watch` gets them (with the local install's token).
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { ROOT } from '../../apps.mjs';
 
-/** Resolved from the packages that depend on them (the workspace root does not). */
+/** Resolved from the package that depends on it (the workspace root does not). */
 const fromApi = createRequire(path.join(ROOT, 'packages', 'api-server', 'package.json'));
 
 /**
- * Opens the SQLite file the started product's API writes. `snapshot(versions)` returns
- * { rows, refusals, versions: { [version]: { visitors, views } } }.
+ * `snapshot(remote, versions)` returns { rows, refusals, versions: { [version]: { visitors, views } } }.
+ * `apiUrl`: the started API; `deployDir`: where it wrote its local deploy token.
  */
-export async function openStore(dbPath) {
+export async function openStore({ dbPath, apiUrl, deployDir, environment = 'production' }) {
   const Database = fromApi('better-sqlite3');
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   db.pragma('busy_timeout = 5000');
-  const { openRolloutHealthStore } = await import(
-    pathToFileURL(path.join(ROOT, 'packages', 'api-server', 'src', 'rollout-health-store.ts')).href
-  );
-  const health = await openRolloutHealthStore(dbPath);
+  const token = fs.readFileSync(path.join(deployDir, 'local-deploy-token'), 'utf8').trim();
   const count = (sql) => Number(db.prepare(sql).get().n);
+  const visitors = async (remote, version) => {
+    const url = `${apiUrl}/api/deploy/environments/${environment}/remotes/${remote}/health?version=${version}`;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+    return (await response.json()).visitors;
+  };
   return {
     async snapshot(remote, versions) {
       const byVersion = {};
       for (const version of versions) {
-        const visitors = await health.visitors(remote, version);
-        byVersion[version] = { visitors: visitors.length, views: visitors.reduce((s, v) => s + v.views, 0) };
+        const figures = await visitors(remote, version);
+        byVersion[version] = { visitors: figures.length, views: figures.reduce((s, v) => s + v.views, 0) };
       }
       return {
         rows: count('SELECT COUNT(*) AS n FROM rollout_health_signals'),
@@ -39,7 +41,6 @@ export async function openStore(dbPath) {
     },
     async close() {
       db.close();
-      await health.close();
     },
   };
 }

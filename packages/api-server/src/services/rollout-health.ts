@@ -45,7 +45,7 @@ export interface RemoteSignalRow extends SignalRow {
 
 /**
  * What visitors felt, per remote and version: the one place with the SQL of health reports, used by the
- * API's report route and admin view, and by the rollout CLI's gate (through openRolloutHealthStore).
+ * API's report route and admin view, and by the deploy API's health route (what `rollout status` and `watch` read).
  */
 export class RolloutHealthService {
   private lastPrune = Number.NEGATIVE_INFINITY;

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import { type HealthTicket, verifyTicket } from '@app/rollout/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../src/db/database';
-import { openRolloutHealthStore, type RolloutHealthStore } from '../src/rollout-health-store';
 import { RolloutHealthService } from '../src/services/rollout-health';
 import { event, KEY, ticketFor } from './health-tickets';
-import { tempDatabase, tempDbPath } from './helpers';
+import { tempDatabase } from './helpers';
 import { V1, V2 } from './rollout-fixtures';
 
 const MINUTE = 60_000;
@@ -15,7 +13,7 @@ const ticket = (o: Parameters<typeof ticketFor>[0] = {}): HealthTicket => {
   return verdict.ticket;
 };
 
-/** Writes reports as the API does, at given times, into a database the store then reads. */
+/** Writes reports as the API does, at given times, into a database a second connection then reads. */
 async function writer(where: { dbPath: string; databaseUrl: string | null }) {
   const sql = openDatabase(where);
   await migrate(sql);
@@ -30,20 +28,21 @@ async function writer(where: { dbPath: string; databaseUrl: string | null }) {
   };
 }
 
-let store: RolloutHealthStore | null = null;
+/** What the deploy API's health route reads (`rollout status` and `watch` ask it), on its own connection. */
+async function reader(where: { dbPath: string; databaseUrl: string | null }) {
+  const sql = openDatabase(where);
+  const health = new RolloutHealthService(sql);
+  closers.push(() => sql.close());
+  return health;
+}
+
+let closers: Array<() => Promise<void>> = [];
 afterEach(async () => {
-  await store?.close();
-  store = null;
+  for (const close of closers) await close();
+  closers = [];
 });
 
-describe('openRolloutHealthStore', () => {
-  it('creates and migrates a new database file', async () => {
-    const file = tempDbPath();
-    store = await openRolloutHealthStore(file);
-    expect(fs.existsSync(file)).toBe(true);
-    expect(await store.visitors('mf-research', V1)).toEqual([]);
-  });
-
+describe("the gate's figures per visitor (RolloutHealthService.visitors)", () => {
   it('reads per visitor, per remote and version, and respects since', async () => {
     const where = tempDatabase();
     const w = await writer(where);
@@ -55,7 +54,7 @@ describe('openRolloutHealthStore', () => {
     await w.at(5).record(ticket({ canary: true }), [event({ version: V2 })]);
     await w.close();
 
-    store = await openRolloutHealthStore(where);
+    const store = await reader(where);
     const v1 = await store.visitors('mf-research', V1);
     expect(v1).toHaveLength(2);
     expect(v1).toContainEqual({ views: 3, errorViews: 2, lcp: null, inp: null, cls: null });
@@ -76,23 +75,7 @@ describe('openRolloutHealthStore', () => {
     await w.at(29 * 24 * 60).record(ticket(), [event()]);
     await w.at(0).prune();
     await w.close();
-    store = await openRolloutHealthStore(where);
-    expect(await store.visitors('mf-research', V1)).toHaveLength(1);
-  });
-
-  it('opens DB_PATH by default, like the server', async () => {
-    const file = tempDbPath();
-    const w = await writer({ dbPath: file, databaseUrl: null });
-    await w.at(0).record(ticket(), [event()]);
-    await w.close();
-    const before = process.env.DB_PATH;
-    process.env.DB_PATH = file;
-    try {
-      store = await openRolloutHealthStore();
-    } finally {
-      if (before === undefined) delete process.env.DB_PATH;
-      else process.env.DB_PATH = before;
-    }
+    const store = await reader(where);
     expect(await store.visitors('mf-research', V1)).toHaveLength(1);
   });
 });
