@@ -2,9 +2,8 @@
 // watched-file.ts, otherwise reused) and the deployment manifest from the API's feed (deployment-feed.ts),
 // so a rollout or an edit reaches the next request of every instance with no restart, and a bad edit or
 // manifest keeps the last good version (and says so).
-import path from 'node:path';
 import { checkRuntimeConfig, type DeploymentManifest, type RemotePackage } from '@app/rollout';
-import { isReleased } from '@app/rollout/node';
+import { fileReleaseStore, isReleased } from '@app/rollout/node';
 import type { DegradedLog } from './degraded';
 import type { ManifestFeed } from './deployment-feed';
 import { watchedFile } from './watched-file';
@@ -64,6 +63,9 @@ export function deploymentState(o: {
   } else config = () => null;
 
   const releases = o.releases;
+  // Where a release's files are comes from the store interface (docs/decisions/0030-deploy-control-plane.md);
+  // the edge serves them, so it needs a store with folders on this machine (the file store).
+  const store = releases ? fileReleaseStore(releases.store) : null;
   const feed = o.feed ?? null;
   return {
     config,
@@ -71,8 +73,9 @@ export function deploymentState(o: {
     feed,
     store: releases?.store ?? null,
     releaseFolder(remote, version) {
-      if (!releases || !isReleased(releases.store, remote, version)) return null;
-      return path.join(releases.store, remote, version);
+      // Complete only once its release.json is there (written last); checked on every page, so synchronously.
+      if (!releases || !store || !isReleased(releases.store, remote, version)) return null;
+      return store.folder(remote, version);
     },
   };
 }
