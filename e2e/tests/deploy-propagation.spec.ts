@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEPLOY_PATHS, type DeployState } from '@app/contracts';
+import { DEPLOY_PATHS, type DeployState } from '@app/contracts/deploy';
 import { DEPLOY_DIR, HERO_REMOTE, releaseHeroVariant } from '../support/rollout';
 import { expect, test } from '../support/test';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEPLOY_PATHS } from '@app/contracts';
+import { DEPLOY_PATHS } from '@app/contracts/deploy';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ensureLocalDeployToken } from '../src/services/deploy-local-token';
 import {

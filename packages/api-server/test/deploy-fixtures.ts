@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEPLOY_PATHS, type DeployVerb } from '@app/contracts';
+import { DEPLOY_PATHS, type DeployVerb } from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import { type Config, DEFAULT_CONFIG } from '../src/config';
 import { startTestServer, type TestServer, tempDatabase, tempRollout } from './helpers';

@@ -1,4 +1,4 @@
-import { DEPLOY_PATHS } from '@app/contracts';
+import { DEPLOY_PATHS } from '@app/contracts/deploy';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   command,

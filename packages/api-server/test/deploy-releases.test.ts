@@ -1,4 +1,4 @@
-import { DEPLOY_PATHS } from '@app/contracts';
+import { DEPLOY_PATHS } from '@app/contracts/deploy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG } from '../src/config';
 import {

@@ -1,4 +1,4 @@
-import { DEPLOY_PATHS, DEPLOY_TOKEN_PATTERN } from '@app/contracts';
+import { DEPLOY_PATHS, DEPLOY_TOKEN_PATTERN } from '@app/contracts/deploy';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli } from '../src/cli';
 import { startDeployServer } from './deploy-fixtures';

@@ -4,7 +4,6 @@ export * from './admin-users';
 export * from './api-errors';
 export * from './api-paths';
 export * from './comments';
-export * from './deploy';
 export * from './enums';
 export * from './format';
 export * from './messages';

@@ -4,7 +4,7 @@
 // instance reaches every edge within the API's own watch interval (~200 ms), with no file on a shared disk.
 // The last good manifest is kept through an API outage (pages go on with it) and through a manifest that
 // does not validate; reconnects back off 250 ms doubling to 5 s.
-import { DEPLOY_PATHS } from '@app/contracts';
+import { DEPLOY_PATHS } from '@app/contracts/deploy';
 import { type DeploymentManifest, parseManifest } from '@app/rollout';
 
 export interface FeedStatus {

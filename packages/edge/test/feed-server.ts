@@ -3,7 +3,7 @@
 // (or `holdMs`) and then 204. A real node:http server, so the edge's feed loop runs unchanged in tests.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEPLOY_PATHS } from '@app/contracts';
+import { DEPLOY_PATHS } from '@app/contracts/deploy';
 import { emptyManifest } from '@app/rollout';
 
 export function feedServer(o: { environment?: string; holdMs?: number } = {}) {

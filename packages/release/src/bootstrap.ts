@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { DeployState } from '@app/contracts';
+import type { DeployState } from '@app/contracts/deploy';
 import { REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
 import { createContext, type RolloutContext } from './context';
 import { DeployApiError } from './deploy-client';

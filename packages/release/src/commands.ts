@@ -1,4 +1,4 @@
-import type { DeployChangeResult, DeployVerb } from '@app/contracts';
+import type { DeployChangeResult, DeployVerb } from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import type { RolloutContext } from './context';
 import type { VerbBody } from './deploy-client';

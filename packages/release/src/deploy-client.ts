@@ -18,7 +18,7 @@ import {
   ReleaseListSchema,
   type ReleaseUploadResult,
   ReleaseUploadResultSchema,
-} from '@app/contracts';
+} from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import ky, { type KyResponse, type Options } from 'ky';
 import * as v from 'valibot';

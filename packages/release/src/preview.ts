@@ -1,4 +1,4 @@
-import type { PreviewLink } from '@app/contracts';
+import type { PreviewLink } from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import type { RolloutContext } from './context';
 import { RolloutError } from './errors';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline, Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { type ReleaseInfo, ReleaseInfoSchema } from '@app/contracts';
+import { type ReleaseInfo, ReleaseInfoSchema } from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import {
   describeRelease,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { DeployChangeResult } from '@app/contracts';
+import type { DeployChangeResult } from '@app/contracts/deploy';
 import { isVersionId } from '@app/rollout';
 import {
   parsePercent,

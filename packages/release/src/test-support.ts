@@ -2,7 +2,7 @@ import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEPLOY_TOKEN_PATTERN, type SharedInfo } from '@app/contracts';
+import { DEPLOY_TOKEN_PATTERN, type SharedInfo } from '@app/contracts/deploy';
 import { containerOf, type RemotePackage } from '@app/rollout';
 import { createContext, type RolloutContext } from './context';
 

@@ -1,5 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type { DeployChangeResult, DeployState } from '@app/contracts';
+import type { DeployChangeResult, DeployState } from '@app/contracts/deploy';
 import {
   type Canary,
   DEFAULT_GATE,

@@ -1,4 +1,4 @@
-import type { DeployTokenScope } from '@app/contracts';
+import type { DeployTokenScope } from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import { forbidden, HttpError, unauthorized } from '../errors';
 import type { DeployTokenService } from '../services/deploy-tokens';

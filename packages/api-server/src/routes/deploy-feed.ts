@@ -1,4 +1,4 @@
-import { DEPLOY_PATHS } from '@app/contracts';
+import { DEPLOY_PATHS } from '@app/contracts/deploy';
 import type { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { HttpError } from '../errors';

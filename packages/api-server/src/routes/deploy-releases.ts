@@ -1,4 +1,4 @@
-import { DEPLOY_PATHS, type ReleaseInfo } from '@app/contracts';
+import { DEPLOY_PATHS, type ReleaseInfo } from '@app/contracts/deploy';
 import { isRemotePackage, isVersionId, type RemotePackage } from '@app/rollout';
 import type { Hono } from 'hono';
 import type { AppContext } from '../context';

@@ -6,7 +6,7 @@ import {
   type DeployVerb,
   type PreviewLink,
   PreviewRequestSchema,
-} from '@app/contracts';
+} from '@app/contracts/deploy';
 import {
   DeployRefused,
   describeDeployment,

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DEPLOY_BODIES, type DeployVerb, type SharedInfo, SharedInfoSchema } from '@app/contracts';
+import {
+  type DEPLOY_BODIES,
+  type DeployVerb,
+  type SharedInfo,
+  SharedInfoSchema,
+} from '@app/contracts/deploy';
 import {
   abort,
   adopt,

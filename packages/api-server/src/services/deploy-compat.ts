@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SharedInfo } from '@app/contracts';
+import type { SharedInfo } from '@app/contracts/deploy';
 import { compatibilityConflicts, type GateResult } from '@app/rollout';
 import { readMfManifest } from '@app/rollout/node';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEPLOY_TOKEN_PATTERN } from '@app/contracts';
+import { DEPLOY_TOKEN_PATTERN } from '@app/contracts/deploy';
 import { type DeployTokenService, newDeployToken } from './deploy-tokens';
 
 export const LOCAL_TOKEN_FILE = 'local-deploy-token';

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DEPLOY_TOKEN_PATTERN, type DeployTokenScope } from '@app/contracts';
+import { DEPLOY_TOKEN_PATTERN, type DeployTokenScope } from '@app/contracts/deploy';
 import { isRemotePackage, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
 import type { Sql } from '../db/sql';
 import { isUniqueViolation } from '../errors';

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { AuditEntry, DeployChangeResult, DeployState } from '@app/contracts';
+import type { AuditEntry } from '@app/contracts';
+import type { DeployChangeResult, DeployState } from '@app/contracts/deploy';
 import {
   type AuditNote,
   type DeployCommandContext,

@@ -1,4 +1,4 @@
-import { type ReleaseInfo, ReleaseInfoSchema } from '@app/contracts';
+import { type ReleaseInfo, ReleaseInfoSchema } from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import { fileReleaseStore, type ReleaseStore, releaseVersionOf } from '@app/rollout/node';
 import * as v from 'valibot';

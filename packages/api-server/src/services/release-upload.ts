@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { type ReleaseInfo, ReleaseInfoSchema, type ReleaseUploadResult } from '@app/contracts';
+import { type ReleaseInfo, ReleaseInfoSchema, type ReleaseUploadResult } from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import { describeRelease, RELEASE_INFO_FILE, ReleaseContentError, releaseVersionOf } from '@app/rollout/node';
 import * as v from 'valibot';
