@@ -50,7 +50,7 @@ function attackLines(a) {
       `refused: ${reasons || 'none'}`,
     `  rows counted: rollout_health_signals ${int(a.before.rows)} → ${int(a.after.rows)} (${signed(a.after.rows - a.before.rows)}); ` +
       `refusals counted apart ${signed(a.after.refusals - a.before.refusals)}`,
-    `  what the gate reads (openRolloutHealthStore visitors()): ${versions.join('; ')}`,
+    `  what the gate reads (the deploy API's health route): ${versions.join('; ')}`,
     '  by kind:',
   ];
   for (const [kind, k] of Object.entries(a.byKind)) {
