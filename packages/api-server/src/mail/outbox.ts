@@ -111,13 +111,12 @@ export class Outbox {
 
   /** The admin's page: newest first, each mail with its attempts. */
   async page(q: { status?: OutboxStatus; page: number; limit: number }): Promise<OutboxPage> {
-    const where = q.status ? 'WHERE status = @status' : '';
-    const filter = q.status ? { status: q.status } : {};
-    const params = { ...filter, limit: q.limit, offset: (q.page - 1) * q.limit };
+    const where = q.status ? 'WHERE status = ?' : '';
+    const filter = q.status ? [q.status] : [];
     const total = Number((await this.sql.value<number>(`SELECT COUNT(*) FROM outbox ${where}`, filter)) ?? 0);
     const rows = await this.sql.all<OutboxRow>(
-      `SELECT * FROM outbox ${where} ORDER BY id DESC LIMIT @limit OFFSET @offset`,
-      params,
+      `SELECT * FROM outbox ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+      [...filter, q.limit, (q.page - 1) * q.limit],
     );
     const attempts = rows.length
       ? await this.sql.all<{ outbox_id: number; at: number; ok: number; error: string | null }>(
