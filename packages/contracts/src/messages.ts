@@ -29,22 +29,9 @@ export const MESSAGES = {
     invalid: 'Invalid email or password. Please check your credentials and try again.',
     failed: 'Login failed',
   },
-  /** Issue 34: Forgot password and Reset password (mf-account) and the API's answers to them. */
+  /** Issue 34: what the API answers to Forgot and Reset password, and the screens show (SPEC §2 Login). */
   passwordReset: {
-    forgotLink: 'Forgot password?',
-    forgotTitle: 'Forgot your password?',
-    forgotIntro:
-      'Enter the email address of your account and we will send you a link to choose a new password.',
-    emailLabel: 'Email',
-    send: 'Send reset link',
-    sending: 'Sending...',
     sent: 'If an account exists for that email address, a link to reset your password is on its way. The link is valid for 30 minutes.',
-    backToLogin: 'Back to Login',
-    resetTitle: 'Choose a new password',
-    newPasswordLabel: 'New password',
-    confirmLabel: 'Confirm new password',
-    save: 'Set new password',
-    saving: 'Saving...',
     missingToken: 'This reset link is incomplete. Please request a new one.',
     invalidToken: 'This reset link is invalid, has expired or was already used. Please request a new one.',
     done: 'Your password has been changed. Please log in with your new password.',
