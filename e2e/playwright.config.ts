@@ -21,6 +21,12 @@ fs.mkdirSync(path.dirname(DB_PATH), { recursive: true });
 process.env.E2E_DB_PATH = DB_PATH;
 export const RELEASE_STORE_DIR = path.join(path.dirname(DB_PATH), 'releases');
 export const DEPLOY_DIR = path.join(path.dirname(DB_PATH), 'deploy');
+/**
+ * Where the API delivers mail (issue 34): tests/password-reset.spec.ts listens here with a real SMTP server
+ * while it runs. At other times nothing listens: mail waits in the outbox and is retried, as in production.
+ */
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
+process.env.E2E_SMTP_PORT = String(E2E_SMTP_PORT);
 process.env.E2E_RELEASE_STORE_DIR = RELEASE_STORE_DIR;
 // CSP violation reports the edge and the file servers receive (support/csp-teardown.ts fails the run on any new one).
 export const CSP_REPORT_FILE = path.join(path.dirname(DB_PATH), 'csp-reports.jsonl');
@@ -55,6 +61,16 @@ export default defineConfig({
       // on 3100.
       ALLOWED_ORIGINS: 'http://localhost:3000,http://127.0.0.1:3000,http://localhost:3100',
       ...SERVER_TEST_ENV,
+      // Mail through the spec's SMTP server, retried quickly: a mail enqueued while it is not listening is
+      // tried again within seconds, never given up on during a run.
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      MAIL_POLL_MS: '200',
+      MAIL_RETRY_BASE_MS: '500',
+      MAIL_RETRY_FACTOR: '1.5',
+      MAIL_RETRY_MAX_MS: '2000',
+      MAIL_MAX_ATTEMPTS: '100',
+      MAIL_SEND_TIMEOUT_MS: '5000',
+      PUBLIC_SITE_URL: 'http://localhost:3000',
     },
   },
 });

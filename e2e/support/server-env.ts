@@ -20,6 +20,7 @@ export const API_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_COMMENT: '10000/1h',
   RATE_LIMIT_LIKE: '10000/1h',
   RATE_LIMIT_ACCOUNT: '10000/1h',
+  RATE_LIMIT_RESET: '1000/1h',
 };
 
 /** The servers' settings every topology shares: the e2e runtime config, activation, quiet logs, limits. */

@@ -2,4 +2,4 @@
 import { renderStandalone } from '@app/dev-frame';
 import App from './app';
 
-renderStandalone(App, { title: 'Account', links: ['/login', '/register', '/profile'] });
+renderStandalone(App, { title: 'Account', links: ['/login', '/register', '/forgot-password', '/profile'] });

@@ -3,6 +3,7 @@
 // it inert until the live form replaces it, so nothing typed into it can be lost.
 import App from './app';
 
+// Forgot and Reset password are behind lazy() (app.tsx): they would pre-render as their loading line.
 export const prerenderPaths = ['/login', '/register'];
 
 export function Prerender(_props: { path: string }) {

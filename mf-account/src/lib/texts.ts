@@ -12,6 +12,26 @@ export const TEXTS = {
     busy: 'Logging in...',
     noAccount: "Don't have an account?",
     registerLink: 'Create an account',
+    forgotLink: 'Forgot password?',
+  },
+  // Issue 34: the answers the API also gives are MESSAGES.passwordReset (contracts).
+  forgotPassword: {
+    title: 'Forgot your password?',
+    intro: 'Enter the email address of your account and we will send you a link to choose a new password.',
+    email: 'Email',
+    submit: 'Send reset link',
+    busy: 'Sending...',
+    emailRequired: 'Please enter your email address.',
+    backToLogin: 'Back to Login',
+  },
+  resetPassword: {
+    title: 'Choose a new password',
+    intro: 'Enter your new password twice. It replaces the old one, and you will be signed out everywhere.',
+    password: 'New password',
+    confirm: 'Confirm new password',
+    submit: 'Set new password',
+    busy: 'Saving...',
+    requestNew: 'Request a new link',
   },
   register: {
     title: 'Create Account',

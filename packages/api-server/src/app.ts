@@ -113,6 +113,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
     accounts,
     posts,
     site,
+    outbox: ctx.outbox,
     json: (c) => body(c, config.bodyLimitBytes),
     listCache,
     clientAddress: (c) => requestAddressKey(c, proxies),

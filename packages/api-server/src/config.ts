@@ -34,6 +34,7 @@ export const LIMIT_NAMES = [
   'comment',
   'like',
   'account',
+  'reset',
 ] as const;
 export type LimitName = (typeof LIMIT_NAMES)[number];
 
@@ -130,6 +131,29 @@ export const ConfigSchema = v.object({
     /** A market assessment from an email already received within this window is answered as a repeat. */
     assessmentRepeatMs: Int(0, 30 * DAY_MS),
   }),
+  /** Mail (issue 34, docs/decisions/0031-outbox-and-mail.md): the outbox and its sender. */
+  mail: v.object({
+    /** SMTP_URL (smtp://user:pass@host:port or smtps://): null keeps every mail in the outbox, unsent. */
+    smtpUrl: v.nullable(
+      v.pipe(v.string(), v.regex(/^smtps?:\/\/\S+$/, 'SMTP_URL must be an smtp:// or smtps:// URL')),
+    ),
+    /** MAIL_FROM: the sender of every mail. */
+    from: v.pipe(v.string(), v.nonEmpty(), v.maxLength(300)),
+    /** MAIL_ADMINS: addresses told about waiting registrations and consultations, besides every active admin. */
+    admins: v.array(v.pipe(v.string(), v.email())),
+    /** MAIL_RETRY_BASE_MS, MAIL_RETRY_FACTOR, MAIL_RETRY_MAX_MS: the wait after attempt n is base*factor^(n-1), capped. */
+    retryBaseMs: Int(1, DAY_MS),
+    retryFactor: v.pipe(v.number(), v.minValue(1), v.maxValue(100)),
+    retryMaxMs: Int(1, 7 * DAY_MS),
+    /** MAIL_MAX_ATTEMPTS: after this many failed attempts a mail is `failed` and no longer tried. */
+    maxAttempts: Int(1, 100),
+    /** MAIL_POLL_MS: how often the sender looks for due mail. */
+    pollMs: Int(10, 3_600_000),
+    /** MAIL_SEND_TIMEOUT_MS: connection, greeting and socket timeouts of one delivery. */
+    sendTimeoutMs: Int(100, 600_000),
+  }),
+  /** PUBLIC_SITE_URL: the origin links in mail point to (the shell), e.g. the reset link. */
+  publicSiteUrl: v.pipe(v.string(), v.url(), v.regex(/^https?:/i, 'must be an http or https URL')),
   site: v.object({
     impressum: v.object({
       name: Text,
@@ -195,9 +219,24 @@ export const DEFAULT_CONFIG: Config = {
       comment: { limit: 30, windowMs: 600_000 },
       like: { limit: 120, windowMs: 600_000 },
       account: { limit: 20, windowMs: 3_600_000 },
+      // Forgot and reset password per address: each forgot request may send a mail.
+      reset: { limit: 10, windowMs: 900_000 },
     },
     assessmentRepeatMs: DAY_MS,
   },
+  // Retries at 30 s, 2 min, 8 min, 32 min, then hourly: a mail server back within hours still gets it.
+  mail: {
+    smtpUrl: null,
+    from: '"Risk & Opportunity Intelligence" <no-reply@risk-intel.example>',
+    admins: [],
+    retryBaseMs: 30_000,
+    retryFactor: 4,
+    retryMaxMs: 3_600_000,
+    maxAttempts: 8,
+    pollMs: 1000,
+    sendTimeoutMs: 15_000,
+  },
+  publicSiteUrl: 'http://localhost:3000',
   site: {
     impressum: {
       name: 'Risk & Opportunity Intelligence GmbH',
@@ -336,6 +375,18 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       limits: limitsFrom(env),
       assessmentRepeatMs: num(env, 'ASSESSMENT_REPEAT_WINDOW_MS', d.rateLimits.assessmentRepeatMs),
     },
+    mail: {
+      smtpUrl: env.SMTP_URL?.trim() || null,
+      from: str(env, 'MAIL_FROM', '') || d.mail.from,
+      admins: list(env, 'MAIL_ADMINS', d.mail.admins),
+      retryBaseMs: num(env, 'MAIL_RETRY_BASE_MS', d.mail.retryBaseMs),
+      retryFactor: num(env, 'MAIL_RETRY_FACTOR', d.mail.retryFactor),
+      retryMaxMs: num(env, 'MAIL_RETRY_MAX_MS', d.mail.retryMaxMs),
+      maxAttempts: num(env, 'MAIL_MAX_ATTEMPTS', d.mail.maxAttempts),
+      pollMs: num(env, 'MAIL_POLL_MS', d.mail.pollMs),
+      sendTimeoutMs: num(env, 'MAIL_SEND_TIMEOUT_MS', d.mail.sendTimeoutMs),
+    },
+    publicSiteUrl: (str(env, 'PUBLIC_SITE_URL', '') || d.publicSiteUrl).replace(/\/+$/, ''),
     site: {
       impressum: {
         name: str(env, 'SITE_NAME', imp.name),

@@ -3,6 +3,8 @@ import { migrate, openDatabase } from './db/database';
 import { ReadPool } from './db/read-pool';
 import { seedBase, seedDemo } from './db/seed';
 import type { Sql } from './db/sql';
+import { Mailer } from './mail/mailer';
+import { Outbox } from './mail/outbox';
 import { SqlRateLimitStore } from './rate-limit/sql-store';
 import type { RateLimitStore } from './rate-limit/store';
 import { AccountService } from './services/accounts';
@@ -24,6 +26,9 @@ export interface AppContext {
   deployTokens: DeployTokenService;
   /** Each environment's deployment manifest, changed by compare-and-swap (issue 33). */
   deployments: DeploymentService;
+  /** Every mail the product sends, as rows (issue 34); the server's MailSender delivers them. */
+  outbox: Outbox;
+  mailer: Mailer;
   /** Rate-limit counters, in the database so every instance shares them (issue 19). */
   rateLimits: RateLimitStore;
   /** The clock of the rate limits and the repeat-assessment window (tests move it). */
@@ -42,7 +47,9 @@ export async function createContext(config: Config, now: () => number = Date.now
     await sql.close();
     throw error;
   }
-  const accounts = new AccountService(sql, config);
+  const outbox = new Outbox(sql, config.mail, now);
+  const mailer = new Mailer(outbox, config);
+  const accounts = new AccountService(sql, config, mailer, now);
   // On SQLite, search runs on worker threads (their own read-only connections; an in-memory database cannot
   // be shared). PostgreSQL does the work in its own processes: the event loop only waits for the answer.
   const searchPool =
@@ -51,7 +58,7 @@ export async function createContext(config: Config, now: () => number = Date.now
       : null;
   const posts = new PostService(sql, searchPool);
   await posts.init();
-  const site = new SiteService(sql);
+  const site = new SiteService(sql, mailer);
   const deployments = new DeploymentService(sql, config.rollout.paths.store, now);
   const rollout = new RolloutService(sql, config.rollout, deployments, config.deploy.environment, now);
   const closers: Array<() => void> = [];
@@ -64,6 +71,8 @@ export async function createContext(config: Config, now: () => number = Date.now
     rollout,
     deployTokens: new DeployTokenService(sql, config.deploy.environments, now),
     deployments,
+    outbox,
+    mailer,
     rateLimits: new SqlRateLimitStore(sql),
     now,
     onClose: (fn) => closers.push(fn),

@@ -7,6 +7,7 @@ import type { Config } from './config';
 import { type AppContext, createContext, seed } from './context';
 import { withCompression } from './http-compression';
 import { withEdgeHeaders } from './http-edge';
+import { MailSender, smtpDeliver } from './mail/sender';
 import { importDeploymentFiles } from './services/deploy-import';
 import { ensureLocalDeployToken } from './services/deploy-local-token';
 
@@ -16,6 +17,8 @@ export interface RunningServer {
   ctx: AppContext;
   /** Closes every connection at once, then the database (tests). */
   close(): Promise<void>;
+  /** The outbox's sender, when SMTP_URL is set (null: mail stays in the outbox). */
+  mailSender: MailSender | null;
   /** SIGTERM's way: readiness 503, no new connections, in-flight requests finish within the bound, database closed. */
   drain(timeoutMs: number): Promise<DrainResult>;
 }
@@ -26,6 +29,21 @@ export async function startServer(config: Config, now?: () => number): Promise<R
   await seed(ctx);
   await ensureLocalDeployToken(config.rollout.paths.deployDir, ctx.deployTokens);
   await importDeploymentFiles(ctx.sql, config.rollout.paths.deployDir, config.deploy.environments, ctx.now);
+  // The outbox's sender (issue 34): only with SMTP_URL; without it mail waits in the outbox, never attempted.
+  const smtp = config.mail.smtpUrl ? smtpDeliver(config.mail) : null;
+  const mailSender = smtp
+    ? new MailSender(ctx.outbox, config.mail, smtp.deliver, (error) => {
+        if (config.logLevel !== 'silent') {
+          process.stderr.write(
+            `${JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg: 'mail sender round failed', error: String(error) })}\n`,
+          );
+        }
+      })
+    : null;
+  const stopMail = async () => {
+    await mailSender?.stop();
+    smtp?.close();
+  };
   const lifecycle: Lifecycle = { draining: false };
   const app = createApp(ctx, lifecycle);
   const server = createServer(
@@ -39,21 +57,26 @@ export async function startServer(config: Config, now?: () => number): Promise<R
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  mailSender?.start();
   const { port } = server.address() as AddressInfo;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
   return {
     url: `http://${host}:${port}`,
     port,
     ctx,
+    mailSender,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => {
-          void ctx.close().then(resolve, resolve);
+          void stopMail()
+            .then(() => ctx.close())
+            .then(resolve, resolve);
         });
       }),
     drain: async (timeoutMs) => {
-      const result = await drainServer(server, lifecycle, timeoutMs);
+      // The sender stops with the requests: the mail in hand finishes, nothing more is claimed.
+      const [result] = await Promise.all([drainServer(server, lifecycle, timeoutMs), stopMail()]);
       await ctx.close();
       return result;
     },

@@ -136,6 +136,21 @@ export const ChangePasswordSchema = v.object({
 });
 export type ChangePassword = v.InferOutput<typeof ChangePasswordSchema>;
 
+/** Forgot password (issue 34): the address; the answer is the same whether or not it has an account. */
+export const ForgotPasswordSchema = v.object({ email: EmailSchema });
+export type ForgotPassword = v.InferOutput<typeof ForgotPasswordSchema>;
+
+/** Reset password: the token from the mail's link and a new password under registration's rule. */
+export const ResetPasswordSchema = v.object({
+  token: v.pipe(
+    v.string(),
+    v.nonEmpty(MESSAGES.passwordReset.missingToken),
+    v.maxLength(200, MESSAGES.passwordReset.invalidToken),
+  ),
+  password: PasswordSchema,
+});
+export type ResetPassword = v.InferOutput<typeof ResetPasswordSchema>;
+
 export const PreferencesSchema = v.object({
   emailOptIn: v.boolean(),
   notifications: v.array(v.pipe(v.string(), v.maxLength(50))),

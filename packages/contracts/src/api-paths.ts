@@ -12,6 +12,9 @@ export const API_PATHS = {
   profile: '/api/profile',
   preferences: '/api/preferences',
   changePassword: '/api/account/change-password',
+  /** Issue 34: always the same 202, whether or not the email has an account. */
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
   deleteAccount: '/api/account/delete',
   posts: '/api/posts',
   myPosts: '/api/posts/my',
@@ -36,6 +39,8 @@ export const API_PATHS = {
   privatePostsDeprecated: '/api/private-posts',
   adminUsers: '/api/admin/users',
   adminRollouts: '/api/admin/rollouts',
+  /** Every mail the product sent or would send, with its delivery attempts (issue 34). */
+  adminOutbox: '/api/admin/outbox',
   rolloutHealth: '/api/rollout/health',
   rolloutPreview: '/api/rollout/preview',
   adminActivate: (id: string | number) => `/api/admin/users/${id}/activate`,

@@ -29,6 +29,14 @@ export const MESSAGES = {
     invalid: 'Invalid email or password. Please check your credentials and try again.',
     failed: 'Login failed',
   },
+  /** Issue 34: what the API answers to Forgot and Reset password, and the screens show (SPEC §2 Login). */
+  passwordReset: {
+    sent: 'If an account exists for that email address, a link to reset your password is on its way. The link is valid for 30 minutes.',
+    missingToken: 'This reset link is incomplete. Please request a new one.',
+    invalidToken: 'This reset link is invalid, has expired or was already used. Please request a new one.',
+    done: 'Your password has been changed. Please log in with your new password.',
+    failed: 'The password could not be reset. Please try again.',
+  },
   register: {
     usernameRequired: 'Username is required',
     usernameMin: 'Username must be at least 3 characters',
@@ -116,6 +124,7 @@ export const RATE_LIMIT_MESSAGES = {
   comment: 'You are commenting too quickly.',
   like: 'You are liking too quickly.',
   account: 'Too many changes to your account.',
+  reset: 'Too many password reset requests from your network.',
 } as const;
 
 /** "Please try again in 3 minutes." from a Retry-After in seconds (rounded up to what a reader needs). */

@@ -26,6 +26,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/dashboards/:slug', remote: 'mf_public_pages' },
   { path: '/login', remote: 'mf_account' },
   { path: '/register', remote: 'mf_account' },
+  { path: '/forgot-password', remote: 'mf_account' },
+  { path: '/reset-password', remote: 'mf_account' },
   { path: '/profile', remote: 'mf_account', requiresToken: true },
   { path: '/research-center', remote: 'mf_research', sessionExpiry: 'in-place' },
   { path: '/research', remote: 'mf_research', sessionExpiry: 'in-place' },

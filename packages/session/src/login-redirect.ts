@@ -5,7 +5,7 @@ import { MESSAGES } from '@app/contracts';
  * the end of an expired session); the Login page (mf-account) shows its text. A typed contract between the
  * shell and a remote that deploy separately: a kind, not a sentence, so each side can be checked.
  */
-export const LOGIN_NOTICES = ['login-required', 'session-expired'] as const;
+export const LOGIN_NOTICES = ['login-required', 'session-expired', 'password-reset'] as const;
 export type LoginNotice = (typeof LOGIN_NOTICES)[number];
 
 /** The router state of a redirect to /login. */
@@ -13,10 +13,12 @@ export interface LoginRedirect {
   notice: LoginNotice;
 }
 
-/** SPEC §8 Profile: the texts of the two reasons (/profile is the only page that requires a login). */
+/** SPEC §8 Profile: the texts of the reasons (/profile is the only page that requires a login), and a completed reset. */
 export const LOGIN_NOTICE_TEXT: Readonly<Record<LoginNotice, string>> = {
   'login-required': MESSAGES.profile.loginRequired,
   'session-expired': MESSAGES.profile.sessionExpired,
+  // Issue 34: mf-account's Reset password sends the member here once every session has ended.
+  'password-reset': MESSAGES.passwordReset.done,
 };
 
 export function loginRedirect(notice: LoginNotice): LoginRedirect {

@@ -448,6 +448,49 @@ const SQLITE_MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 12,
+    name: 'outbox and password resets',
+    sql: `
+      -- Issue 34 (docs/decisions/0031-outbox-and-mail.md): every mail is a row written in the transaction that
+      -- caused it; a loop in the API delivers it over SMTP. Times are epoch milliseconds (the context's clock).
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        kind TEXT NOT NULL,
+        to_address TEXT NOT NULL,
+        subject TEXT NOT NULL,
+        text_body TEXT NOT NULL,
+        html_body TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'sending', 'sent', 'failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL,
+        last_error TEXT,
+        sent_at INTEGER,
+        claimed_until INTEGER
+      );
+      -- The sender's question: what is due (pending and due, or sending with a lapsed claim).
+      CREATE INDEX idx_outbox_due ON outbox(status, next_attempt_at);
+      CREATE TABLE outbox_attempts (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        outbox_id INTEGER NOT NULL REFERENCES outbox(id) ON DELETE CASCADE,
+        at INTEGER NOT NULL,
+        ok INTEGER NOT NULL,
+        error TEXT
+      );
+      CREATE INDEX idx_outbox_attempts_mail ON outbox_attempts(outbox_id, id);
+      -- Reset tokens: 32 random bytes, only their SHA-256 stored; single use, short-lived.
+      CREATE TABLE password_resets (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        token_hash TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      );
+      CREATE INDEX idx_password_resets_user ON password_resets(user_id);
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

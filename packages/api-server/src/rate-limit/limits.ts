@@ -34,6 +34,17 @@ export const LIMIT_RULES: LimitRule[] = [
     what: RATE_LIMIT_MESSAGES.login,
     withWait: true,
   },
+  // Forgot password sends mail; reset guesses tokens: both per address, counted apart from login.
+  {
+    name: 'reset',
+    per: 'address',
+    routes: [
+      [['POST'], API_PATHS.forgotPassword],
+      [['POST'], API_PATHS.resetPassword],
+    ],
+    what: RATE_LIMIT_MESSAGES.reset,
+    withWait: true,
+  },
   {
     name: 'assessment',
     per: 'address',

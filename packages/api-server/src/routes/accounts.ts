@@ -1,11 +1,13 @@
 import {
   API_PATHS,
   ChangePasswordSchema,
+  ForgotPasswordSchema,
   LoginRequestSchema,
   MESSAGES,
   PreferencesSchema,
   ProfileUpdateSchema,
   RegistrationPayloadSchema,
+  ResetPasswordSchema,
 } from '@app/contracts';
 import type { Hono } from 'hono';
 import { parseWith } from '../errors';
@@ -24,6 +26,19 @@ export function registerAccountRoutes(app: Hono<Env>, { accounts, json, clientAd
   app.post(API_PATHS.login, async (c) => {
     const { username, password } = parseWith(LoginRequestSchema, await json(c));
     return c.json(await accounts.login(username, password));
+  });
+
+  // Issue 34: the same 202 for every address, known or not (PasswordResets.request evens out the time).
+  app.post(API_PATHS.forgotPassword, async (c) => {
+    const { email } = parseWith(ForgotPasswordSchema, await json(c));
+    await accounts.resets.request(email);
+    return c.json({ message: MESSAGES.passwordReset.sent }, 202);
+  });
+
+  // Success sends the UI to Login with `message`: every session of the account has ended.
+  app.post(API_PATHS.resetPassword, async (c) => {
+    await accounts.resets.reset(parseWith(ResetPasswordSchema, await json(c)));
+    return c.json({ message: MESSAGES.passwordReset.done });
   });
 
   app.post(API_PATHS.logout, async (c) => {

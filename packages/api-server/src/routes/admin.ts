@@ -1,4 +1,5 @@
 import { API_PATHS, RoleChangeSchema } from '@app/contracts';
+import { OutboxQuerySchema } from '@app/contracts/outbox';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { HttpError, parseWith } from '../errors';
@@ -10,7 +11,12 @@ const userRef = (c: C) => {
   return Number(id);
 };
 
-export function registerAdminRoutes(app: Hono<Env>, { accounts, json }: RouteDeps) {
+export function registerAdminRoutes(app: Hono<Env>, { accounts, json, outbox }: RouteDeps) {
+  // Every mail sent or waiting, newest first, with its attempts (issue 34).
+  app.get(API_PATHS.adminOutbox, async (c) => {
+    requireAdmin(c);
+    return c.json(await outbox.page(parseWith(OutboxQuerySchema, c.req.query())));
+  });
   app.get(API_PATHS.adminUsers, async (c) => {
     requireAdmin(c);
     const status = c.req.query('status') ?? 'all';

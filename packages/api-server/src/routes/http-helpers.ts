@@ -21,6 +21,7 @@ export interface RouteDeps {
   accounts: AppContext['accounts'];
   posts: AppContext['posts'];
   site: AppContext['site'];
+  outbox: AppContext['outbox'];
   json: (c: C) => Promise<unknown>;
   listCache: ListCache;
   /** The client's address as the rate limits key it (socket, or X-Forwarded-For from a trusted proxy). */

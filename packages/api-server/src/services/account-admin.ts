@@ -2,6 +2,7 @@ import type { AdminUser } from '@app/contracts';
 import { ROLES } from '@app/contracts';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
+import type { Mailer } from '../mail/mailer';
 import { rolesOf, USER_SELECT, type UserRow } from './account-model';
 import type { SessionService } from './sessions';
 import type { UserDirectory } from './users';
@@ -12,6 +13,7 @@ export class AccountAdmin {
     private readonly sql: Sql,
     private readonly users: UserDirectory,
     private readonly sessions: SessionService,
+    private readonly mailer: Mailer,
   ) {}
 
   private adminView(row: UserRow): AdminUser {
@@ -44,7 +46,14 @@ export class AccountAdmin {
 
   async activate(ref: string | number): Promise<AdminUser> {
     const row = await this.mustResolve(ref);
-    await this.sql.run('UPDATE users SET is_active = 1 WHERE id = ?', [row.id]);
+    // The member is told once, when the account goes from waiting to active (CLI and admin API alike).
+    await this.sql.transaction(async (tx) => {
+      const changed = await tx.value<number>(
+        'UPDATE users SET is_active = 1 WHERE id = ? AND is_active = 0 RETURNING id',
+        [row.id],
+      );
+      if (changed !== undefined) await this.mailer.accountActivated(tx, row);
+    });
     return this.adminView(await this.mustResolve(row.id));
   }
 

@@ -9,8 +9,10 @@ import type {
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { HttpError, isUniqueViolation } from '../errors';
+import type { Mailer } from '../mail/mailer';
 import { AccountAdmin } from './account-admin';
 import { type Caller, DEFAULT_PREFERENCES, MSG, now, rolesOf } from './account-model';
+import { PasswordResets } from './password-resets';
 import { Passwords } from './passwords';
 import { SessionService } from './sessions';
 import { UserDirectory } from './users';
@@ -27,15 +29,20 @@ export class AccountService {
   private readonly users: UserDirectory;
   private readonly sessions: SessionService;
   private readonly admin: AccountAdmin;
+  /** Forgot and reset password (issue 34). */
+  readonly resets: PasswordResets;
 
   constructor(
     private readonly sql: Sql,
     private readonly config: Config,
+    private readonly mailer: Mailer,
+    now: () => number = Date.now,
   ) {
     this.passwords = new Passwords(config.argon2);
     this.users = new UserDirectory(sql);
     this.sessions = new SessionService(sql, config, this.passwords, this.users);
-    this.admin = new AccountAdmin(sql, this.users, this.sessions);
+    this.admin = new AccountAdmin(sql, this.users, this.sessions, mailer);
+    this.resets = new PasswordResets(sql, this.passwords, this.sessions, mailer, now);
   }
 
   // --- registration and profile ---
@@ -79,6 +86,10 @@ export class AccountService {
             userId,
             role,
           ]);
+        }
+        // Administrators hear of a waiting account with the registration, or not at all.
+        if (!active) {
+          await this.mailer.registrationWaiting(tx, { username: p.username, email, from: opts.from ?? null });
         }
         return userId;
       });

@@ -124,6 +124,11 @@ export class SessionService {
     this.sessionCache.delete(caller.tokenHash);
   }
 
+  /** Ends every session of the user (a password reset, in its transaction `tx`). */
+  async revokeAllSessions(tx: Sql, userId: number) {
+    await tx.run(this.q.deleteUserSessions, [userId]);
+  }
+
   /** Ends every other session of the user (a password change, in its transaction `tx`); the current one continues. */
   async revokeOtherSessions(tx: Sql, userId: number, tokenHash: string) {
     await tx.run(this.q.deleteOtherSessions, [userId, tokenHash]);

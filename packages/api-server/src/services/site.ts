@@ -8,6 +8,7 @@ import type {
 } from '@app/contracts';
 import { dialectSql } from '../db/dialect';
 import type { Sql } from '../db/sql';
+import type { Mailer } from '../mail/mailer';
 
 export interface StoredResponse {
   status: 201;
@@ -19,7 +20,11 @@ export const ASSESSMENT_MESSAGE =
 
 /** Dashboards, the impressum and contact records, and market assessment submissions. */
 export class SiteService {
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    /** The visitor's mail and the admins' consultation notice go out with a stored assessment (issue 34). */
+    private readonly mailer: Mailer | null = null,
+  ) {}
 
   dashboards(): Promise<Dashboard[]> {
     return this.sql.all<Dashboard>('SELECT slug, title, description FROM dashboards ORDER BY position, slug');
@@ -111,7 +116,9 @@ export class SiteService {
            VALUES (?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING RETURNING id`,
         [idempotencyKey, userId, payload.email, JSON.stringify(payload), new Date(repeat.now).toISOString()],
       );
-      return answer(id ?? (await byKey(tx, idempotencyKey!))!);
+      if (id === undefined) return answer((await byKey(tx, idempotencyKey!))!);
+      await this.mailer?.assessmentReceived(tx, id, payload);
+      return answer(id);
     });
   }
 }

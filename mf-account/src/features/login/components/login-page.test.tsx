@@ -48,6 +48,15 @@ describe('LoginPage', () => {
     expect(declaredStyle(link, 'color')).toBe('var(--c-primary)');
   });
 
+  it('links to Forgot password, and shows the notice after a completed reset', () => {
+    renderLogin(loginRedirect('password-reset'));
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
+      'href',
+      '/forgot-password',
+    );
+    expect(screen.getByText(MESSAGES.passwordReset.done)).toBeInTheDocument();
+  });
+
   it('has labelled email and password fields, a submit button and a link to register', () => {
     renderLogin();
     expect(screen.getByRole('heading', { level: 1, name: 'Log In' })).toBeInTheDocument();

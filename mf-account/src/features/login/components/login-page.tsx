@@ -117,6 +117,11 @@ export function LoginPage() {
         </Button>
       </form>
       <p css={footerText}>
+        <Link to="/forgot-password" css={inlineLinkStyles}>
+          {T.forgotLink}
+        </Link>
+      </p>
+      <p css={footerText}>
         {T.noAccount}{' '}
         <Link to="/register" css={inlineLinkStyles}>
           {T.registerLink}

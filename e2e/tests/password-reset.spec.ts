@@ -1,0 +1,115 @@
+import { API_PATHS, MESSAGES } from '@app/contracts';
+import { type ParsedMail, simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { API_URL, createMember, uniqueName } from '../support/api';
+import { expect, type Page, test } from '../support/test';
+
+/**
+ * Issue 34: Forgot password end to end. A real SMTP server listens where playwright.config.ts points the
+ * API (SMTP_URL, E2E_SMTP_PORT); the member asks for a link from Login, reads the mail, sets a new password
+ * and logs in with it; the link then no longer works.
+ */
+const P = MESSAGES.passwordReset;
+const port = Number(process.env.E2E_SMTP_PORT ?? 2525);
+const inbox: ParsedMail[] = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS', 'AUTH'],
+  logger: false,
+  onData(stream, _session, callback) {
+    simpleParser(stream).then(
+      (mail) => {
+        inbox.push(mail);
+        callback();
+      },
+      (error: Error) => callback(error),
+    );
+  },
+});
+
+test.describe.configure({ mode: 'serial' });
+test.beforeAll(async () => {
+  await new Promise<void>((resolve, reject) => {
+    smtp.once('error', reject);
+    smtp.listen(port, '127.0.0.1', () => resolve());
+  });
+});
+test.afterAll(async () => {
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+const to = (mail: ParsedMail) =>
+  (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a?.text ?? '').join(',');
+
+async function resetLinkFor(email: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const mail = inbox.filter((m) => to(m).includes(email) && /Reset your/.test(m.subject ?? '')).at(-1);
+        link = /(http:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+)/.exec(mail?.text ?? '')?.[1] ?? '';
+        return link;
+      },
+      { timeout: 15_000, message: `a reset mail to ${email}` },
+    )
+    .not.toBe('');
+  return link;
+}
+
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
+
+test('a member resets a forgotten password from Login, through a real mail, once', async ({
+  page,
+  request,
+}) => {
+  const member = await createMember(request, [], uniqueName('forgot'));
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await field(page, 'Email').fill(member.email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.locator('main').getByText(P.sent)).toBeVisible();
+
+  const link = await resetLinkFor(member.email);
+  expect(link.startsWith('http://localhost:3000/reset-password?token=')).toBe(true);
+
+  await page.goto(link);
+  await field(page, 'New password').fill('Fresh-Passw0rd');
+  await field(page, 'Confirm new password').fill('Fresh-Passw0rd');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.locator('main').getByText(P.done)).toBeVisible();
+
+  // The old session ended with the reset; the new password logs in.
+  expect(
+    (
+      await request.get(`${API_URL}${API_PATHS.profile}`, {
+        headers: { authorization: `Bearer ${member.token}` },
+      })
+    ).status(),
+  ).toBe(401);
+  await field(page, 'Email').fill(member.email);
+  await field(page, 'Password').fill('Fresh-Passw0rd');
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await expect(page).toHaveURL(/\/research-center$/);
+
+  // The link a second time is refused, and says how to get a new one.
+  await page.goto(link);
+  await field(page, 'New password').fill('Other-Passw0rd1');
+  await field(page, 'Confirm new password').fill('Other-Passw0rd1');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page.locator('main').getByRole('alert')).toContainText(P.invalidToken);
+  await expect(page).toHaveURL(/\/reset-password\?token=/);
+});
+
+test('an address without an account gets the same answer and no mail', async ({ page }) => {
+  const email = `${uniqueName('nobody')}@example.com`;
+  await page.goto('/forgot-password');
+  await field(page, 'Email').fill(email);
+  await page.getByRole('button', { name: 'Send reset link' }).click();
+  await expect(page.locator('main').getByText(P.sent)).toBeVisible();
+  await page.waitForTimeout(1000);
+  expect(inbox.filter((m) => to(m).includes(email))).toHaveLength(0);
+});

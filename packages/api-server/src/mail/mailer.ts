@@ -1,0 +1,58 @@
+import type { MarketAssessment } from '@app/contracts';
+import type { Config } from '../config';
+import type { Sql } from '../db/sql';
+import type { Outbox } from './outbox';
+import * as T from './templates';
+
+/**
+ * Which mail goes to whom, for the services: each method takes the caller's transaction, so the mail is
+ * committed with its cause or not at all (docs/decisions/0031-outbox-and-mail.md).
+ */
+export class Mailer {
+  constructor(
+    readonly outbox: Outbox,
+    private readonly config: Pick<Config, 'mail' | 'publicSiteUrl'>,
+  ) {}
+
+  get siteUrl(): string {
+    return this.config.publicSiteUrl;
+  }
+
+  /** Every active administrator's address, plus MAIL_ADMINS, once each. */
+  private async admins(tx: Sql): Promise<string[]> {
+    const fromDb = await tx.column<string>(
+      `SELECT u.email FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role = 'admin'
+       WHERE u.is_active = 1 ORDER BY u.id`,
+    );
+    return [...new Set([...fromDb, ...this.config.mail.admins].map((e) => e.toLowerCase()))];
+  }
+
+  private async toAdmins(tx: Sql, mail: T.RenderedMail) {
+    for (const to of await this.admins(tx)) await this.outbox.enqueue(tx, to, mail);
+  }
+
+  /** After a stored (not repeated) market assessment: the visitor, and administrators if they want a consultation. */
+  async assessmentReceived(tx: Sql, id: number, a: MarketAssessment) {
+    await this.outbox.enqueue(tx, a.email.trim(), T.assessmentReceived(a));
+    if (a.consultationInterest) await this.toAdmins(tx, T.consultationRequested(a, id));
+  }
+
+  /** A registration that waits for activation. */
+  async registrationWaiting(tx: Sql, u: { username: string; email: string; from: string | null }) {
+    await this.toAdmins(tx, T.registrationWaiting(u, this.siteUrl));
+  }
+
+  async accountActivated(tx: Sql, u: { email: string; first_name: string; username: string }) {
+    await this.outbox.enqueue(tx, u.email, T.accountActivated(u, this.siteUrl));
+  }
+
+  async passwordReset(
+    tx: Sql,
+    u: { email: string; first_name: string },
+    token: string,
+    validMinutes: number,
+  ) {
+    const url = `${this.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.outbox.enqueue(tx, u.email, T.passwordReset(u, url, validMinutes));
+  }
+}

@@ -1,0 +1,94 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { MESSAGES, type ResetPassword } from '@app/contracts';
+import type { Sql } from '../db/sql';
+import { HttpError } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import type { Passwords } from './passwords';
+import type { SessionService } from './sessions';
+
+/** A reset link works for this long (issue 34). */
+export const RESET_VALID_MINUTES = 30;
+const RESET_VALID_MS = RESET_VALID_MINUTES * 60_000;
+
+/**
+ * The forgot-password answer takes at least this long whether or not the email has an account: the known
+ * path writes a token and a mail (a few ms), the unknown one writes nothing; the floor hides the difference.
+ */
+export const FORGOT_ANSWER_FLOOR_MS = 250;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Forgot and reset password (docs/decisions/0031-outbox-and-mail.md): a token of 32 random bytes, only its
+ * SHA-256 stored, valid 30 minutes, used once; a new request voids the older unused ones of that account.
+ * A completed reset ends every session of the account.
+ */
+export class PasswordResets {
+  constructor(
+    private readonly sql: Sql,
+    private readonly passwords: Passwords,
+    private readonly sessions: SessionService,
+    private readonly mailer: Mailer,
+    private readonly now: () => number,
+  ) {}
+
+  /** Creates a token and enqueues its mail when `email` has an account; answers nothing either way. */
+  async request(email: string): Promise<void> {
+    const started = performance.now();
+    try {
+      const user = await this.sql.get<{ id: number; email: string; first_name: string }>(
+        'SELECT id, email, first_name FROM users WHERE email = ?',
+        [email.trim().toLowerCase()],
+      );
+      if (!user) return;
+      const token = randomBytes(32).toString('base64url');
+      const t = this.now();
+      await this.sql.transaction(async (tx) => {
+        // Older links of this account stop working: only the newest mail counts.
+        await tx.run('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', [
+          t,
+          user.id,
+        ]);
+        await tx.run(
+          'INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)',
+          [user.id, hashToken(token), t, t + RESET_VALID_MS],
+        );
+        await this.mailer.passwordReset(tx, user, token, RESET_VALID_MINUTES);
+      });
+    } finally {
+      const left = FORGOT_ANSWER_FLOOR_MS - (performance.now() - started);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    }
+  }
+
+  /**
+   * Sets the password if the token is known, unused and not expired, and uses it up in the same
+   * transaction (a conditional UPDATE: two requests with one token, only one wins). Every session ends.
+   */
+  async reset(body: ResetPassword): Promise<void> {
+    const tokenHash = hashToken(body.token);
+    const t = this.now();
+    const known = await this.sql.value<number>(
+      'SELECT user_id FROM password_resets WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?',
+      [tokenHash, t],
+    );
+    // Checked before argon2 so a wrong token costs no hash; checked again below, where it counts.
+    if (known === undefined) throw invalidToken();
+    const hash = await this.passwords.hash(body.password);
+    const userId = await this.sql.transaction(async (tx) => {
+      const id = await tx.value<number>(
+        `UPDATE password_resets SET used_at = ? WHERE token_hash = ? AND used_at IS NULL AND expires_at > ?
+         RETURNING user_id`,
+        [t, tokenHash, t],
+      );
+      if (id === undefined) throw invalidToken();
+      await tx.run('UPDATE users SET password_hash = ? WHERE id = ?', [hash, id]);
+      await this.sessions.revokeAllSessions(tx, id);
+      return id;
+    });
+    this.sessions.forgetUser(userId);
+  }
+}
+
+const invalidToken = () =>
+  new HttpError(400, MESSAGES.passwordReset.invalidToken, { token: MESSAGES.passwordReset.invalidToken });
