@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { limitParam, pageOf, pageParam } from './paging';
 
 /**
  * GET /api/admin/outbox (issue 34, docs/decisions/0031-outbox-and-mail.md): every mail the product sent or
@@ -15,25 +16,8 @@ export type OutboxStatus = v.InferOutput<typeof OutboxStatusSchema>;
 /** The query: `page` from 1, `limit` up to 100, `status` optional. */
 export const OutboxQuerySchema = v.object({
   status: v.optional(OutboxStatusSchema),
-  page: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,6}$/, 'page must be a positive number'),
-      v.transform(Number),
-      v.minValue(1, 'page must be a positive number'),
-    ),
-    '1',
-  ),
-  limit: v.optional(
-    v.pipe(
-      v.string(),
-      v.regex(/^\d{1,3}$/, 'limit must be 1 to 100'),
-      v.transform(Number),
-      v.minValue(1, 'limit must be 1 to 100'),
-      v.maxValue(100, 'limit must be 1 to 100'),
-    ),
-    '20',
-  ),
+  page: pageParam(),
+  limit: limitParam(20),
 });
 
 const Ms = v.pipe(v.number(), v.integer());
@@ -58,10 +42,17 @@ export const OutboxMailSchema = v.object({
 });
 export type OutboxMail = v.InferOutput<typeof OutboxMailSchema>;
 
-export const OutboxPageSchema = v.object({
-  items: v.array(OutboxMailSchema),
-  total: v.number(),
-  page: v.number(),
-  limit: v.number(),
-});
+export const OutboxPageSchema = pageOf(OutboxMailSchema);
 export type OutboxPage = v.InferOutput<typeof OutboxPageSchema>;
+
+/** GET /api/admin/outbox/summary: how many mails per status and whether delivery is failing now. */
+export const OutboxSummarySchema = v.object({
+  /** False on the embedded default (no SMTP_URL): mail waits in the outbox to be read there. */
+  smtpConfigured: v.boolean(),
+  counts: v.object({ pending: v.number(), sending: v.number(), sent: v.number(), failed: v.number() }),
+  /** The newest failed attempt, if any: when and what the SMTP server (or the connection) said. */
+  lastError: v.nullable(v.object({ at: Ms, error: v.string() })),
+  /** The newest successful delivery, epoch ms, or null. */
+  lastSentAt: v.nullable(Ms),
+});
+export type OutboxSummary = v.InferOutput<typeof OutboxSummarySchema>;

@@ -29,6 +29,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/forgot-password', remote: 'mf_account' },
   { path: '/reset-password', remote: 'mf_account' },
   { path: '/profile', remote: 'mf_account', requiresToken: true },
+  // Issue 34: each team's admin screen lives in its remote; the API enforces the role whatever is shown.
+  { path: '/admin/members', remote: 'mf_account', requiresToken: true },
+  { path: '/admin/leads', remote: 'mf_survey', requiresToken: true },
+  { path: '/admin/company', remote: 'mf_public_pages', requiresToken: true },
   { path: '/research-center', remote: 'mf_research', sessionExpiry: 'in-place' },
   { path: '/research', remote: 'mf_research', sessionExpiry: 'in-place' },
   { path: '/create-post', remote: 'mf_research', sessionExpiry: 'in-place' },

@@ -491,6 +491,41 @@ const SQLITE_MIGRATIONS: Migration[] = [
       CREATE INDEX idx_password_resets_user ON password_resets(user_id);
     `,
   },
+  {
+    version: 13,
+    name: 'admin audit, lead columns, contacted',
+    sql: `
+      -- Issue 34: what administrators do in the browser (activate, reject, roles, company details, leads
+      -- contacted), one row per action. Times are epoch milliseconds (the context's clock).
+      CREATE TABLE admin_audit (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at INTEGER NOT NULL,
+        actor_id INTEGER,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        target TEXT NOT NULL,
+        detail TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX idx_admin_audit_at ON admin_audit(at DESC, id DESC);
+      -- The members list: pending first, newest first, for 10,000 members a page at a time.
+      CREATE INDEX idx_users_admin_order ON users(is_active, created_at DESC, id DESC);
+      -- The leads table filters on these answers; copied out of the payload so an index can serve them.
+      ALTER TABLE market_assessments ADD COLUMN industry TEXT NOT NULL DEFAULT '';
+      ALTER TABLE market_assessments ADD COLUMN company_size TEXT NOT NULL DEFAULT '';
+      ALTER TABLE market_assessments ADD COLUMN urgency TEXT NOT NULL DEFAULT '';
+      ALTER TABLE market_assessments ADD COLUMN consultation INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE market_assessments ADD COLUMN contacted_at INTEGER;
+      ALTER TABLE market_assessments ADD COLUMN contacted_by TEXT;
+      ALTER TABLE market_assessments ADD COLUMN contacted_note TEXT NOT NULL DEFAULT '';
+      UPDATE market_assessments SET
+        industry = COALESCE(json_extract(payload, '$.industry'), ''),
+        company_size = COALESCE(json_extract(payload, '$.companySize'), ''),
+        urgency = COALESCE(json_extract(payload, '$.urgency'), ''),
+        consultation = CASE WHEN json_extract(payload, '$.consultationInterest') IN (1, 'true') THEN 1 ELSE 0 END;
+      CREATE INDEX idx_leads_created ON market_assessments(created_at DESC, id DESC);
+      CREATE INDEX idx_leads_consultation ON market_assessments(consultation, created_at DESC, id DESC);
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({
