@@ -114,6 +114,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
     posts,
     site,
     outbox: ctx.outbox,
+    audit: ctx.audit,
     json: (c) => body(c, config.bodyLimitBytes),
     listCache,
     clientAddress: (c) => requestAddressKey(c, proxies),

@@ -8,6 +8,7 @@ import { Outbox } from './mail/outbox';
 import { SqlRateLimitStore } from './rate-limit/sql-store';
 import type { RateLimitStore } from './rate-limit/store';
 import { AccountService } from './services/accounts';
+import { AdminAudit } from './services/admin-audit';
 import { DeployTokenService } from './services/deploy-tokens';
 import { DeploymentService } from './services/deployments';
 import { PostService } from './services/posts';
@@ -29,6 +30,8 @@ export interface AppContext {
   /** Every mail the product sends, as rows (issue 34); the server's MailSender delivers them. */
   outbox: Outbox;
   mailer: Mailer;
+  /** What administrators did in the browser (issue 34), written in the same transaction as the change. */
+  audit: AdminAudit;
   /** Rate-limit counters, in the database so every instance shares them (issue 19). */
   rateLimits: RateLimitStore;
   /** The clock of the rate limits and the repeat-assessment window (tests move it). */
@@ -73,6 +76,7 @@ export async function createContext(config: Config, now: () => number = Date.now
     deployments,
     outbox,
     mailer,
+    audit: new AdminAudit(sql, now),
     rateLimits: new SqlRateLimitStore(sql),
     now,
     onClose: (fn) => closers.push(fn),

@@ -22,6 +22,7 @@ export interface RouteDeps {
   posts: AppContext['posts'];
   site: AppContext['site'];
   outbox: AppContext['outbox'];
+  audit: AppContext['audit'];
   json: (c: C) => Promise<unknown>;
   listCache: ListCache;
   /** The client's address as the rate limits key it (socket, or X-Forwarded-For from a trusted proxy). */
