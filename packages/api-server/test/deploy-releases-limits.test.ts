@@ -19,8 +19,9 @@ import {
 import { startTestServer, type TestServer } from './helpers';
 
 let server: TestServer | null = null;
+let shellManifest = '';
 beforeAll(() => {
-  process.env.SHELL_MANIFEST ??= writeShellManifest();
+  shellManifest = writeShellManifest();
 });
 afterEach(async () => {
   await server?.close();
@@ -28,7 +29,7 @@ afterEach(async () => {
 });
 
 async function start(bundleMaxBytes = DEFAULT_CONFIG.deploy.bundleMaxBytes) {
-  server = await startTestServer({ deploy: { ...DEFAULT_CONFIG.deploy, bundleMaxBytes } });
+  server = await startTestServer({ deploy: { ...DEFAULT_CONFIG.deploy, bundleMaxBytes, shellManifest } });
   const { token } = await server.ctx.deployTokens.create({
     name: 'ci',
     admin: true,

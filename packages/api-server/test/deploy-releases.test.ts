@@ -17,13 +17,11 @@ let research: string;
 let account: string;
 let admin: string;
 let clock = Date.parse('2026-11-01T00:00:00Z');
-const savedShell = process.env.SHELL_MANIFEST;
 
 beforeAll(async () => {
-  process.env.SHELL_MANIFEST = writeShellManifest();
   // Each upload a second later: retention orders releases by when the store took them.
   server = await startTestServer(
-    { deploy: { ...DEFAULT_CONFIG.deploy, releaseKeep: 2 } },
+    { deploy: { ...DEFAULT_CONFIG.deploy, releaseKeep: 2, shellManifest: writeShellManifest() } },
     () => (clock += 1000),
   );
   const make = (name: string, remotes: string[]) =>
@@ -49,8 +47,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server.close();
-  if (savedShell === undefined) delete process.env.SHELL_MANIFEST;
-  else process.env.SHELL_MANIFEST = savedShell;
 });
 
 /** Nothing of a refused upload is left: no temp folder, no version folder, no row. */

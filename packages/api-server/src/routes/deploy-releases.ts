@@ -5,7 +5,6 @@ import type { AppContext } from '../context';
 import { HttpError, notFound } from '../errors';
 import { DEFAULT_MAX_FILES } from '../services/release-bundle';
 import { ReleaseCatalog, releaseStoreAt } from '../services/release-catalog';
-import { shellManifestFile } from '../services/release-gate';
 import { ReleaseUploads } from '../services/release-upload';
 import { requireDeployScope, requireEnvironment } from './deploy-auth';
 import type { C, Env } from './http-helpers';
@@ -33,7 +32,7 @@ export function registerDeployReleaseRoutes(app: Hono<Env>, ctx: AppContext): Re
   const uploads = new ReleaseUploads(ctx.sql, catalog, {
     limits: { maxBytes: config.deploy.bundleMaxBytes, maxFiles: DEFAULT_MAX_FILES },
     keep: config.deploy.releaseKeep,
-    shellManifest: shellManifestFile(config.rollout.paths.root),
+    shellManifest: config.deploy.shellManifest,
     now: ctx.now,
   });
 

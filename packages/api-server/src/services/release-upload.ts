@@ -7,15 +7,15 @@ import * as v from 'valibot';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { recordDeployAudit } from './deploy-audit';
+import { compatibilityGate, conflictsMessage } from './deploy-compat';
 import { type BundleLimits, unpackBundle } from './release-bundle';
 import type { ReleaseCatalog } from './release-catalog';
-import { compatibilityGate, conflictsMessage } from './release-gate';
 
 export interface ReleaseUploadOptions {
   limits: BundleLimits;
   /** RELEASE_KEEP: releases of a remote kept after an upload, plus every version a manifest names. */
   keep: number;
-  /** The live shell's mf-manifest.json (release-gate.ts shellManifestFile). */
+  /** The live shell's mf-manifest.json (config.deploy.shellManifest). */
   shellManifest: string;
   now: () => number;
 }
@@ -140,7 +140,7 @@ export class ReleaseUploads {
         );
       }
 
-      const conflicts = compatibilityGate(content.manifest.shared, this.options.shellManifest);
+      const { conflicts } = compatibilityGate(content.manifest.shared, this.options.shellManifest);
       if (conflicts.length > 0 && !input.force) {
         throw new HttpError(
           409,
