@@ -118,6 +118,25 @@ describe('api client', () => {
     expect(result.headers.get('x-next-cursor')).toBe('abc');
   });
 
+  it('fetches a file as a Blob with the token, and a refusal as an ApiError with the server text', async () => {
+    writeToken('abc123');
+    server.use(
+      http.get(`${BASE}/api/file.csv`, ({ request }) => {
+        const url = new URL(request.url);
+        if (request.headers.get('authorization') !== 'Bearer abc123')
+          return new HttpResponse(null, { status: 500 });
+        if (url.searchParams.get('deny') === 'yes')
+          return HttpResponse.json({ error: 'Administrator role required' }, { status: 403 });
+        return new HttpResponse('a,b\r\n1,2\r\n', { headers: { 'Content-Type': 'text/csv' } });
+      }),
+    );
+    const blob = await api.getBlob('/api/file.csv');
+    expect(await blob.text()).toBe('a,b\r\n1,2\r\n');
+    const refused = await api.getBlob('/api/file.csv', { searchParams: { deny: 'yes' } }).catch((e) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 403, message: 'Administrator role required' });
+  });
+
   it('rejects a response that does not match the contract', async () => {
     server.use(http.get(`${BASE}/api/x`, () => HttpResponse.json({ unexpected: true })));
     await expect(api.get('/api/x', LoginResponseSchema)).rejects.toThrow(

@@ -93,16 +93,15 @@ async function call<T>(
   return (await callWithHeaders(method, path, schema, body, options)).data;
 }
 
-async function callWithHeaders<T>(
+/** One request through the one ky instance; `read` takes the body. Every failure becomes an ApiError. */
+async function send<B>(
   method: string,
   path: string,
-  schema: Schema<T> | null,
   body: unknown,
-  options: CallOptions = {},
-): Promise<WithHeaders<T>> {
+  options: CallOptions,
+  read: (response: Response) => Promise<B>,
+): Promise<WithHeaders<B>> {
   const sentToken = readToken();
-  let data: unknown;
-  let headers: Headers;
   try {
     const response = await http(`${baseUrl}${path}`, {
       method,
@@ -111,11 +110,20 @@ async function callWithHeaders<T>(
       headers: options.headers,
       signal: options.signal,
     });
-    headers = response.headers;
-    data = await readJson(response);
+    return { data: await read(response), headers: response.headers };
   } catch (error) {
     throw await toApiError(error, sentToken);
   }
+}
+
+async function callWithHeaders<T>(
+  method: string,
+  path: string,
+  schema: Schema<T> | null,
+  body: unknown,
+  options: CallOptions = {},
+): Promise<WithHeaders<T>> {
+  const { data, headers } = await send(method, path, body, options, readJson);
   if (!schema) return { data: data as T, headers };
   const parsed = v.safeParse(schema, data);
   if (!parsed.success) throw new ApiError('Unexpected response from the server', 200, null);
@@ -154,4 +162,10 @@ export const api = {
     call('PUT', path, schema, body, options),
   delete: <T>(path: string, schema: Schema<T> | null, options?: CallOptions) =>
     call('DELETE', path, schema, undefined, options),
+  /**
+   * A GET whose answer is a file (a CSV export), as a Blob. The API reads the session from the Authorization
+   * header only, so a plain link would arrive without it: the file is fetched here, with the token.
+   */
+  getBlob: async (path: string, options: CallOptions = {}) =>
+    (await send('GET', path, undefined, options, (response) => response.blob())).data,
 };
