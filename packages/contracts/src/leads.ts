@@ -13,10 +13,11 @@ const day = (name: string) =>
     v.union([v.literal(''), v.pipe(v.string(), v.regex(DAY, `${name} must be a date (YYYY-MM-DD)`))]),
     '',
   );
+// The message sits on the union: when no option matches, valibot reports the union's issue, not its options'.
 const pick = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
-  v.optional(v.union([v.literal(''), v.picklist(values, `Unknown ${name}`)]), '');
+  v.optional(v.union([v.literal(''), v.picklist(values)], `Unknown ${name}`), '');
 const yesNo = (name: string) =>
-  v.optional(v.union([v.literal(''), v.picklist(['yes', 'no'], `${name} must be yes or no`)]), '');
+  v.optional(v.union([v.literal(''), v.picklist(['yes', 'no'])], `${name} must be yes or no`), '');
 
 /**
  * GET /api/admin/leads and GET /api/admin/leads.csv take the same filters, so the export is exactly what
