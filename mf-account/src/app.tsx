@@ -20,6 +20,11 @@ const ResetPasswordPage = lazy(() =>
   })),
 );
 
+// Issue 34: only administrators open it; its table, dialogs and contracts stay out of every visitor's JS.
+const MembersPage = lazy(() =>
+  import('./features/admin-members/components/members-page').then((m) => ({ default: m.MembersPage })),
+);
+
 /** While a lazy screen's code arrives. */
 function PageFallback() {
   return (
@@ -52,6 +57,14 @@ export default function App(_props: RemoteAppProps) {
         }
       />
       <Route path="/profile" element={<ProfilePage />} />
+      <Route
+        path="/admin/members"
+        element={
+          <Suspense fallback={<PageFallback />}>
+            <MembersPage />
+          </Suspense>
+        }
+      />
     </Routes>
   );
 }
