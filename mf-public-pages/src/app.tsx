@@ -15,6 +15,9 @@ const ImpressumPage = lazy(() =>
   import('./features/impressum/components/impressum-page').then((m) => ({ default: m.ImpressumPage })),
 );
 
+// Issue 34: administrators only, so no visitor's page carries its code.
+const AdminCompanyPage = lazy(() => import('./features/admin-company/components/admin-company-page'));
+
 const PlansPage = lazy(() =>
   import('./features/plans/components/plans-page').then((m) => ({ default: m.PlansPage })),
 );
@@ -48,6 +51,14 @@ export default function App(_props: RemoteAppProps) {
         element={
           <Suspense fallback={<PageFallback />}>
             <PlansPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/admin/company"
+        element={
+          <Suspense fallback={<PageFallback />}>
+            <AdminCompanyPage />
           </Suspense>
         }
       />

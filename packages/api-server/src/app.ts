@@ -9,6 +9,7 @@ import { requestAddressKey, trustedProxies } from './rate-limit/client-address';
 import { mountRateLimits } from './rate-limit/middleware';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAdminRoutes } from './routes/admin';
+import { registerAdminSiteRoutes } from './routes/admin-site';
 import { registerDeployRoutes } from './routes/deploy';
 import type { DeployAuth } from './routes/deploy-auth';
 import { registerDeployFeedRoute } from './routes/deploy-feed';
@@ -128,6 +129,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
   registerPostRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerAdminSiteRoutes(app, deps, config.site.fromEnvironment);
   registerRolloutRoutes(app, rollout, config.deploy.environments);
   registerDeployRoutes(app, ctx);
   registerDeployFeedRoute(app, ctx, feed);

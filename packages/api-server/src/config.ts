@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { EnvironmentNameSchema } from '@app/rollout';
 import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
 import * as v from 'valibot';
+import { DEFAULT_SITE, SiteConfigSchema, siteFrom } from './config-site';
 import { isProxyEntry } from './rate-limit/client-address';
 import { type LimitSpec, parseLimitSpec } from './rate-limit/limit-spec';
 import { shellManifestFile } from './services/deploy-compat';
@@ -17,7 +18,6 @@ const DEFAULT_ORIGINS = ['3000', '3001', '3002', '3003', '3004'].flatMap((port) 
 ]);
 
 const Int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
-const Text = v.pipe(v.string(), v.maxLength(500));
 const AbsPath = v.pipe(v.string(), v.nonEmpty(), v.check(path.isAbsolute, 'must be an absolute path'));
 
 const DAY_MS = 86_400_000;
@@ -154,20 +154,8 @@ export const ConfigSchema = v.object({
   }),
   /** PUBLIC_SITE_URL: the origin links in mail point to (the shell), e.g. the reset link. */
   publicSiteUrl: v.pipe(v.string(), v.url(), v.regex(/^https?:/i, 'must be an http or https URL')),
-  site: v.object({
-    impressum: v.object({
-      name: Text,
-      street: Text,
-      city: Text,
-      country: Text,
-      representative: Text,
-      email: Text,
-      phone: Text,
-      register: Text,
-      vatId: Text,
-    }),
-    contact: v.object({ email: Text, phone: Text, address: Text }),
-  }),
+  /** The company's details: defaults for the first start, and the SITE_* / CONTACT_* set (config-site.ts). */
+  site: SiteConfigSchema,
 });
 export type Config = v.InferOutput<typeof ConfigSchema>;
 
@@ -237,24 +225,7 @@ export const DEFAULT_CONFIG: Config = {
     sendTimeoutMs: 15_000,
   },
   publicSiteUrl: 'http://localhost:3000',
-  site: {
-    impressum: {
-      name: 'Risk & Opportunity Intelligence GmbH',
-      street: 'Friedrichstraße 123',
-      city: '10117 Berlin',
-      country: 'Germany',
-      representative: 'Dr. Anna Keller (Managing Director)',
-      email: 'info@risk-intel.example',
-      phone: '+49 30 1234567',
-      register: 'Amtsgericht Berlin-Charlottenburg, HRB 123456',
-      vatId: 'DE123456789',
-    },
-    contact: {
-      email: 'contact@risk-intel.example',
-      phone: '+49 30 1234567',
-      address: 'Friedrichstraße 123, 10117 Berlin, Germany',
-    },
-  },
+  site: DEFAULT_SITE,
 };
 
 type Env = Record<string, string | undefined>;
@@ -322,8 +293,6 @@ function rolloutPathsFrom(env: Env): RolloutPaths {
 /** Read the environment once, validate it, and fail loudly with the offending key. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const d = DEFAULT_CONFIG;
-  const imp = d.site.impressum;
-  const con = d.site.contact;
   const raw: Config = {
     port: num(env, 'PORT', d.port),
     host: str(env, 'HOST', d.host),
@@ -387,24 +356,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       sendTimeoutMs: num(env, 'MAIL_SEND_TIMEOUT_MS', d.mail.sendTimeoutMs),
     },
     publicSiteUrl: (str(env, 'PUBLIC_SITE_URL', '') || d.publicSiteUrl).replace(/\/+$/, ''),
-    site: {
-      impressum: {
-        name: str(env, 'SITE_NAME', imp.name),
-        street: str(env, 'SITE_STREET', imp.street),
-        city: str(env, 'SITE_CITY', imp.city),
-        country: str(env, 'SITE_COUNTRY', imp.country),
-        representative: str(env, 'SITE_REPRESENTATIVE', imp.representative),
-        email: str(env, 'SITE_EMAIL', imp.email),
-        phone: str(env, 'SITE_PHONE', imp.phone),
-        register: str(env, 'SITE_REGISTER', imp.register),
-        vatId: str(env, 'SITE_VAT_ID', imp.vatId),
-      },
-      contact: {
-        email: str(env, 'CONTACT_EMAIL', con.email),
-        phone: str(env, 'CONTACT_PHONE', con.phone),
-        address: str(env, 'CONTACT_ADDRESS', con.address),
-      },
-    },
+    site: siteFrom(env, d.site),
     ...overrides,
   };
   return validateConfig(raw);

@@ -57,3 +57,41 @@ export const SiteDetailsSchema = v.object({
   fromEnvironment: v.object({ impressum: v.array(v.string()), contact: v.array(v.string()) }),
 });
 export type SiteDetails = v.InferOutput<typeof SiteDetailsSchema>;
+
+/**
+ * The variable that sets each field at start. The API reads them (config.ts) and the screen names them next to
+ * a pinned field, so an administrator knows why an edit will not survive the next restart.
+ */
+export const SITE_ENV_VARIABLES = {
+  impressum: {
+    name: 'SITE_NAME',
+    street: 'SITE_STREET',
+    city: 'SITE_CITY',
+    country: 'SITE_COUNTRY',
+    representative: 'SITE_REPRESENTATIVE',
+    email: 'SITE_EMAIL',
+    phone: 'SITE_PHONE',
+    register: 'SITE_REGISTER',
+    vatId: 'SITE_VAT_ID',
+  },
+  contact: { email: 'CONTACT_EMAIL', phone: 'CONTACT_PHONE', address: 'CONTACT_ADDRESS' },
+} as const;
+export type SiteRecordKey = keyof typeof SITE_ENV_VARIABLES;
+
+/** The texts of the /admin/company screen (SPEC §2, Admin: company details). */
+export const SITE_ADMIN_MESSAGES = {
+  title: 'Company details',
+  intro:
+    'What the Impressum and Contact pages show. Changes are visible on the next page load and recorded in the admin audit.',
+  adminOnly: 'Administrators only. Log in with an administrator account to edit the company details.',
+  loadFailed: 'Error loading the company details',
+  impressumHeading: 'Impressum',
+  contactHeading: 'Contact',
+  saveImpressum: 'Save Impressum',
+  saveContact: 'Save Contact',
+  saving: 'Saving...',
+  saved: 'Saved. The public page shows the new details now.',
+  saveFailed: 'Error saving the company details',
+  fixErrors: 'Please correct the marked fields.',
+  pinned: (variable: string) => `Set by ${variable} on this server: the environment wins at the next start.`,
+} as const;

@@ -531,7 +531,7 @@ const DASHBOARDS = [
 
 export const DEMO_AUTHOR = { username: 'research-desk', email: 'research-desk@risk-intel.example' };
 
-/** Dashboards, their demo series and the impressum/contact records (from config) whenever they are missing. */
+/** Dashboards, their demo series, the impressum and contact records: what is missing, and the variables set. */
 export async function seedBase(sql: Sql, config: Config, site: SiteService): Promise<void> {
   await sql.transaction(async (tx) => {
     if ((await tx.value<number>('SELECT COUNT(*) FROM dashboards')) !== 0) return;
@@ -551,8 +551,15 @@ export async function seedBase(sql: Sql, config: Config, site: SiteService): Pro
   for (const [slug, indicators] of Object.entries(DASHBOARD_SERIES)) {
     if (!(await has(site.indicatorsKey(slug)))) await site.setIndicators(slug, indicators);
   }
-  if (!(await has('impressum'))) await site.setRecord('impressum', config.site.impressum);
-  if (!(await has('contact'))) await site.setRecord('contact', config.site.contact);
+  // The company's records: stored with the defaults (and any SITE_* / CONTACT_* set) on the first start, then
+  // only an administrator changes them (/admin/company), except that a variable set wins at every start.
+  // A variable not set never touches what was stored.
+  const { fromEnvironment } = config.site;
+  for (const key of ['impressum', 'contact'] as const) {
+    const fields = fromEnvironment[key];
+    if (Object.keys(fields).length > 0) await site.overlay(key, config.site[key], fields);
+    else if (!(await has(key))) await site.setRecord(key, config.site[key]);
+  }
 }
 
 /** Demo posts on the first start of an empty database; remembered, so deleting them all does not bring them back. */

@@ -20,8 +20,11 @@ export function registerSiteRoutes(app: Hono<Env>, { site, json, now, assessment
     if (!dashboard) throw notFound('Dashboard not found');
     return c.json(dashboard);
   });
-  app.get(API_PATHS.publicContact, async (c) => c.json(await site.contact()));
-  app.get(API_PATHS.publicImpressum, async (c) => c.json(await site.impressum()));
+  // Read from the database on every request, and no cache may keep them: an administrator's edit at
+  // /admin/company shows on the next page load (issue 34). Neither page is pre-rendered with its data.
+  const fresh = { 'Cache-Control': 'no-cache' };
+  app.get(API_PATHS.publicContact, async (c) => c.json(await site.contact(), 200, fresh));
+  app.get(API_PATHS.publicImpressum, async (c) => c.json(await site.impressum(), 200, fresh));
 
   app.post(API_PATHS.marketAssessment, async (c) => {
     const key = c.req.header('idempotency-key')?.trim() || null;

@@ -6,6 +6,7 @@ import type {
   Impressum,
   MarketAssessment,
 } from '@app/contracts';
+import type { SiteRecordKey } from '@app/contracts/site-admin';
 import { dialectSql } from '../db/dialect';
 import type { Sql } from '../db/sql';
 import type { Mailer } from '../mail/mailer';
@@ -14,6 +15,30 @@ export interface StoredResponse {
   status: 201;
   body: { id: number; message: string };
 }
+
+/** The company's two records by their key in site_records. */
+export interface SiteRecords {
+  impressum: Impressum;
+  contact: Contact;
+}
+/** What an edit changed: per field, the value before and after (the audit's detail). */
+export type FieldChanges = Record<string, { before: string | null; after: string | null }>;
+
+/** A record not stored yet reads as empty: every line of the page shows a dash. */
+const EMPTY: SiteRecords = {
+  impressum: {
+    name: null,
+    street: null,
+    city: null,
+    country: null,
+    representative: null,
+    email: null,
+    phone: null,
+    register: null,
+    vatId: null,
+  },
+  contact: { email: null, phone: null, address: null },
+};
 
 export const ASSESSMENT_MESSAGE =
   'Thank you! Your assessment has been received. Your premium insights and consultation details are on their way.';
@@ -48,35 +73,64 @@ export class SiteService {
     return this.write(this.indicatorsKey(slug), indicators);
   }
 
-  private async record<T>(key: string, fallback: T): Promise<T> {
-    const row = await this.sql.value<string>('SELECT value FROM site_records WHERE key = ?', [key]);
+  private async record<T>(key: string, fallback: T, db: Sql = this.sql): Promise<T> {
+    const row = await db.value<string>('SELECT value FROM site_records WHERE key = ?', [key]);
     return row ? (JSON.parse(row) as T) : fallback;
   }
 
-  impressum(): Promise<Impressum> {
-    return this.record<Impressum>('impressum', {
-      name: null,
-      street: null,
-      city: null,
-      country: null,
-      representative: null,
-      email: null,
-      phone: null,
-      register: null,
-      vatId: null,
+  impressum(db: Sql = this.sql): Promise<Impressum> {
+    return this.record<Impressum>('impressum', EMPTY.impressum, db);
+  }
+
+  contact(db: Sql = this.sql): Promise<Contact> {
+    return this.record<Contact>('contact', EMPTY.contact, db);
+  }
+
+  setRecord(key: SiteRecordKey, value: unknown, db: Sql = this.sql): Promise<void> {
+    return this.write(key, value, db);
+  }
+
+  /**
+   * Lays `fields` over the stored record, or over `initial` when none is stored yet, in one transaction
+   * (writers take turns, so two instances starting at once, or a start beside an administrator's save, lose
+   * nothing). The start uses it for the SITE_* / CONTACT_* variables that are set: they win over an edit.
+   */
+  overlay<K extends SiteRecordKey>(
+    key: K,
+    initial: SiteRecords[K],
+    fields: Partial<SiteRecords[K]>,
+  ): Promise<void> {
+    return this.sql.transaction(async (tx) => {
+      const stored = await this.record<SiteRecords[K] | null>(key, null, tx);
+      await this.write(key, { ...(stored ?? initial), ...fields }, tx);
     });
   }
 
-  contact(): Promise<Contact> {
-    return this.record<Contact>('contact', { email: null, phone: null, address: null });
+  /**
+   * An administrator's edit: the whole record replaced by `next`, and `alongside` (the audit) given what
+   * changed, field by field, in the same transaction. Nothing changed writes nothing and audits nothing.
+   */
+  replace<K extends SiteRecordKey>(
+    key: K,
+    next: SiteRecords[K],
+    alongside: (tx: Sql, changes: FieldChanges) => Promise<void>,
+  ): Promise<SiteRecords[K]> {
+    return this.sql.transaction(async (tx) => {
+      const before = await this.record<SiteRecords[K]>(key, EMPTY[key], tx);
+      const changes: FieldChanges = {};
+      for (const [field, after] of Object.entries(next) as [string, string | null][]) {
+        const was = (before as Record<string, string | null>)[field] ?? null;
+        if (was !== after) changes[field] = { before: was, after };
+      }
+      if (Object.keys(changes).length === 0) return before;
+      await this.write(key, next, tx);
+      await alongside(tx, changes);
+      return next;
+    });
   }
 
-  setRecord(key: 'impressum' | 'contact', value: unknown): Promise<void> {
-    return this.write(key, value);
-  }
-
-  private async write(key: string, value: unknown): Promise<void> {
-    await this.sql.run(
+  private async write(key: string, value: unknown, db: Sql = this.sql): Promise<void> {
+    await db.run(
       'INSERT INTO site_records (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
       [key, JSON.stringify(value)],
     );
