@@ -6,7 +6,7 @@ export const MEMBERS_TEXTS = {
   title: 'Members',
   intro: 'Let new registrations in or turn them away, and manage who has which tier.',
   adminOnly: 'Administrators only',
-  adminOnlyText: 'This page is for administrators. Your account cannot manage members.',
+  adminOnlyText: 'Log in with an administrator account to manage members.',
   loadFailed: 'Error loading members',
   filters: 'Show members',
   filterLabels: { pending: 'Pending', active: 'Active', all: 'All' },
@@ -48,7 +48,7 @@ export const MEMBERS_TEXTS = {
   previous: 'Previous',
   next: 'Next',
   pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
-  total: (n: string) => `${n} members`,
+  total: (n: number, text: string) => `${text} ${n === 1 ? 'member' : 'members'}`,
   // Results of the actions
   activated: (n: number) => `Activated ${n} ${n === 1 ? 'member' : 'members'}`,
   rejected: (n: number) => `Rejected ${n} ${n === 1 ? 'registration' : 'registrations'}`,

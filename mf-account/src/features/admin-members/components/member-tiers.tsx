@@ -8,6 +8,10 @@ import { changeRole } from '../api/members';
 import { MEMBERS_TEXTS as T } from '../texts';
 
 type Result = { tone: 'success' | 'error'; text: string };
+type Role = (typeof ROLES.values)[number];
+
+/** Cheapest tier first, as the Plans page lists them; Administrator last. */
+const TIER_ORDER: readonly Role[] = ['paid-tier-1', 'paid-tier-2', 'admin'];
 
 /**
  * Grant or revoke Premium, Premium Pro and Administrator for one member, saying what happened. While a change
@@ -24,7 +28,7 @@ export function MemberTiers({
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
 
-  const toggle = async (role: (typeof ROLES.values)[number], grant: boolean) => {
+  const toggle = async (role: Role, grant: boolean) => {
     if (busy) return;
     setBusy(true);
     setResult(null);
@@ -47,7 +51,7 @@ export function MemberTiers({
     <section aria-label={`${T.tiersHeading}: ${member.username}`}>
       <h3 css={(t: Theme) => css`margin: 0 0 ${t.space(2)}; font-size: ${t.font.body};`}>{T.tiersHeading}</h3>
       <div css={(t: Theme) => css`display: flex; flex-wrap: wrap; gap: ${t.space(2)};`}>
-        {ROLES.values.map((role) => {
+        {TIER_ORDER.map((role) => {
           const has = member.roles.includes(role);
           const label = ROLES.labels[role];
           return (

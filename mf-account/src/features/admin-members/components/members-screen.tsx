@@ -22,7 +22,7 @@ const FILTERS: readonly MemberFilter[] = ['pending', 'active', 'all'];
 const toolbar = (t: Theme) => css`
   display: flex;
   flex-wrap: wrap;
-  align-items: flex-end;
+  align-items: center;
   justify-content: space-between;
   gap: ${t.space(4)};
 `;

@@ -35,7 +35,7 @@ export function Pager({
         {T.previous}
       </Button>
       <p aria-live="polite" css={css`margin: 0;`}>
-        {T.pageOf(Math.min(page, pages), pages)} · {T.total(formatCount(total))}
+        {T.pageOf(Math.min(page, pages), pages)} · {T.total(total, formatCount(total))}
       </p>
       <Button variant="secondary" size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
         {T.next}
