@@ -4,8 +4,11 @@ import { SMTPServer } from 'smtp-server';
 import type { Config } from '../src/config';
 import { DEFAULT_CONFIG } from '../src/config';
 
-/** What the test SMTP server does with a message: take it, refuse every recipient (550), or hang up. */
-export type SmtpMode = 'accept' | 'refuse' | 'close';
+/**
+ * What the test SMTP server does with a message: take it, refuse every recipient (550), answer the message
+ * with a temporary 421 (a busy server), or hang up.
+ */
+export type SmtpMode = 'accept' | 'refuse' | 'busy' | 'close';
 
 export interface ReceivedMail {
   to: string;
@@ -41,6 +44,13 @@ export class TestSmtp {
         callback();
       },
       onData: (stream, _session, callback) => {
+        if (this.mode === 'busy') {
+          stream.resume();
+          stream.on('end', () =>
+            callback(Object.assign(new Error('Service busy, try again later'), { responseCode: 421 })),
+          );
+          return;
+        }
         simpleParser(stream).then(
           (m) => {
             this.received.push({

@@ -1,4 +1,4 @@
-import type { OutboxMail, OutboxPage, OutboxStatus } from '@app/contracts/outbox';
+import type { OutboxMail, OutboxPage, OutboxStatus, OutboxSummary } from '@app/contracts/outbox';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import type { RenderedMail } from './templates';
@@ -141,5 +141,30 @@ export class Outbox {
         .map((a) => ({ at: a.at, ok: a.ok === 1, error: a.error })),
     }));
     return { items, total, page: q.page, limit: q.limit };
+  }
+
+  /**
+   * What the outbox screen and the Admin menu warn with. Three small queries: the counts by one GROUP BY
+   * (the status index), and the newest failed and the newest delivered attempt, each read backwards along
+   * outbox_attempts' primary key until the first match (attempts are appended in time order).
+   */
+  async summary(): Promise<OutboxSummary> {
+    const counts = { pending: 0, sending: 0, sent: 0, failed: 0 };
+    const rows = await this.sql.all<{ status: OutboxStatus; n: number }>(
+      'SELECT status, COUNT(*) AS n FROM outbox GROUP BY status',
+    );
+    for (const r of rows) if (r.status in counts) counts[r.status] = Number(r.n);
+    const lastError = await this.sql.get<{ at: number; error: string | null }>(
+      'SELECT at, error FROM outbox_attempts WHERE ok = 0 ORDER BY id DESC LIMIT 1',
+    );
+    const lastSentAt = await this.sql.value<number>(
+      'SELECT at FROM outbox_attempts WHERE ok = 1 ORDER BY id DESC LIMIT 1',
+    );
+    return {
+      smtpConfigured: Boolean(this.mail.smtpUrl),
+      counts,
+      lastError: lastError ? { at: Number(lastError.at), error: lastError.error ?? 'Unknown error' } : null,
+      lastSentAt: lastSentAt == null ? null : Number(lastSentAt),
+    };
   }
 }

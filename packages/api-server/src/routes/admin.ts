@@ -17,6 +17,11 @@ export function registerAdminRoutes(app: Hono<Env>, { accounts, json, outbox }: 
     requireAdmin(c);
     return c.json(await outbox.page(parseWith(OutboxQuerySchema, c.req.query())));
   });
+  // Counts per status and the last delivery error: the outbox screen's banner and the Admin menu's badge.
+  app.get(API_PATHS.adminOutboxSummary, async (c) => {
+    requireAdmin(c);
+    return c.json(await outbox.summary());
+  });
   app.get(API_PATHS.adminUsers, async (c) => {
     requireAdmin(c);
     const status = c.req.query('status') ?? 'all';
