@@ -4,6 +4,7 @@ import { ShellActionsProvider } from '@app/shell-actions';
 import { AppThemeProvider } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { OUTBOX_PATH } from './admin/outbox-path';
 import { ROLLOUTS_PATH } from './admin/rollouts-path';
 import type { RuntimeConfig } from './config/runtime-config';
 import { AppErrorBoundary } from './errors/app-error-boundary';
@@ -22,8 +23,11 @@ import { SurveyHost } from './survey/survey-host';
 
 export const CRASH_TEST_PATH = '/__crash-test';
 
-// The shell's own admin page, split out: visitors never download it.
-const RolloutsPage = lazy(() => import('./admin/rollouts-page'));
+// The shell's own admin pages, split out: visitors never download them.
+const SHELL_PAGES: Record<string, ReturnType<typeof lazy>> = {
+  [ROLLOUTS_PATH]: lazy(() => import('./admin/rollouts-page')),
+  [OUTBOX_PATH]: lazy(() => import('./admin/outbox-page')),
+};
 
 /** Picks the region for the current path from the route table; the remote renders the page itself. */
 function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
@@ -32,11 +36,12 @@ function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
   if (crashTestRoute && pathname === CRASH_TEST_PATH) return <CrashTestRoute />;
   const redirect = REDIRECTS[pathname];
   if (redirect) return <Navigate to={redirect} replace />;
-  if (pathname === ROLLOUTS_PATH) {
+  const ShellPage = SHELL_PAGES[pathname];
+  if (ShellPage) {
     if (!isLoggedIn) return <Navigate to={LOGIN_PATH} replace />;
     return (
       <Suspense fallback={<RegionSkeleton />}>
-        <RolloutsPage />
+        <ShellPage />
       </Suspense>
     );
   }

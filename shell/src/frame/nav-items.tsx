@@ -2,8 +2,11 @@ import { isAdmin } from '@app/contracts';
 import { Link, useLocation } from '@app/router';
 import { useSession } from '@app/session';
 import { css, type Theme } from '@emotion/react';
-import { ROLLOUTS_PATH } from '../admin/rollouts-path';
+import { Fragment, lazy, Suspense } from 'react';
 import { matchesPattern } from '../routes/route-table';
+
+// Administrators only, so not in the shell's initial JS (its size budget): loaded once the roles say admin.
+const AdminMenu = lazy(() => import('./admin-menu'));
 
 export interface NavItem {
   to: string;
@@ -18,14 +21,14 @@ export interface NavItem {
  */
 const RESEARCH_PATHS = ['/research-center', '/research', '/create-post', '/post/:id', '/post/:id/edit'];
 
-export function navItems({ isLoggedIn, isAdmin }: { isLoggedIn: boolean; isAdmin: boolean }): NavItem[] {
+/** The links for a session; administrators also get the Admin menu after Research (`NavLinks`). */
+export function navItems({ isLoggedIn }: { isLoggedIn: boolean }): NavItem[] {
   const items: NavItem[] = [
     { to: '/', label: 'Home', activeOn: ['/'] },
     { to: '/about', label: 'About', activeOn: ['/about'] },
     { to: '/contact', label: 'Contact', activeOn: ['/contact'] },
     { to: '/research-center', label: 'Research', activeOn: RESEARCH_PATHS },
   ];
-  if (isAdmin) items.push({ to: ROLLOUTS_PATH, label: 'Rollouts', activeOn: [ROLLOUTS_PATH] });
   if (isLoggedIn) {
     items.push({ to: '/profile', label: 'Profile', activeOn: ['/profile'] });
   } else {
@@ -77,17 +80,26 @@ export function NavLinks({ layout, onNavigate }: { layout: 'row' | 'column'; onN
   const style = layouts[layout];
   return (
     <ul css={[css`list-style: none; margin: 0; padding: 0;`, style.list]}>
-      {navItems({ isLoggedIn, isAdmin: isAdmin(roles) }).map((item) => (
-        <li key={item.to}>
-          <Link
-            to={item.to}
-            aria-current={isActive(item, pathname) ? 'page' : undefined}
-            onClick={onNavigate}
-            css={style.link}
-          >
-            {item.label}
-          </Link>
-        </li>
+      {navItems({ isLoggedIn }).map((item) => (
+        <Fragment key={item.to}>
+          <li>
+            <Link
+              to={item.to}
+              aria-current={isActive(item, pathname) ? 'page' : undefined}
+              onClick={onNavigate}
+              css={style.link}
+            >
+              {item.label}
+            </Link>
+          </li>
+          {item.to === '/research-center' && isAdmin(roles) && (
+            <li>
+              <Suspense fallback={null}>
+                <AdminMenu layout={layout} linkCss={style.link} onNavigate={onNavigate} />
+              </Suspense>
+            </li>
+          )}
+        </Fragment>
       ))}
     </ul>
   );
