@@ -453,7 +453,9 @@ test('administrators see the rollouts in the product; members do not', async ({ 
   const admin = await createMember(request, ['admin'], 'rolloutadmin');
   await useToken(page, admin.token);
   await page.goto('/');
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rollouts' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('button', { name: /^Admin/ }).click();
+  await nav.getByRole('link', { name: 'Rollouts' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Rollouts' })).toBeVisible();
   const remotes = page.getByRole('table').filter({ hasText: 'Environment' });
   await expect(remotes.getByRole('row').filter({ hasText: REMOTE }).first()).toContainText(original);
@@ -467,6 +469,7 @@ test('administrators see the rollouts in the product; members do not', async ({ 
   await memberPage.goto('/admin/rollouts');
   await expect(memberPage.getByText('Only administrators can see rollouts.')).toBeVisible();
   await expect(
-    memberPage.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Rollouts' }),
+    memberPage.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Admin/ }),
   ).toHaveCount(0);
+  await expect(memberPage.getByRole('link', { name: 'Rollouts' })).toHaveCount(0);
 });
