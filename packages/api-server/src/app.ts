@@ -9,6 +9,7 @@ import { requestAddressKey, trustedProxies } from './rate-limit/client-address';
 import { mountRateLimits } from './rate-limit/middleware';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAdminRoutes } from './routes/admin';
+import { registerAdminLeadRoutes } from './routes/admin-leads';
 import { registerAdminSiteRoutes } from './routes/admin-site';
 import { registerDeployRoutes } from './routes/deploy';
 import type { DeployAuth } from './routes/deploy-auth';
@@ -22,6 +23,7 @@ import { registerRolloutRoutes } from './routes/rollout';
 import { registerSiteRoutes } from './routes/site';
 import { MSG } from './services/accounts';
 import { DeployFeed } from './services/deploy-feed';
+import { LeadsService } from './services/leads';
 
 /** While a feed request waits, how often this instance looks at every environment's revision. */
 const FEED_POLL_MS = 200;
@@ -129,6 +131,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
   registerPostRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerAdminLeadRoutes(app, deps, new LeadsService(ctx.sql, ctx.audit));
   registerAdminSiteRoutes(app, deps, config.site.fromEnvironment);
   registerRolloutRoutes(app, rollout, config.deploy.environments);
   registerDeployRoutes(app, ctx);

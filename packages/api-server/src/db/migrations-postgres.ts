@@ -457,4 +457,50 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     CREATE INDEX idx_leads_created ON market_assessments(created_at DESC, id DESC);
     CREATE INDEX idx_leads_consultation ON market_assessments(consultation, created_at DESC, id DESC);
   `,
+  14: `
+    DROP INDEX idx_leads_created;
+    DROP INDEX idx_leads_consultation;
+    CREATE INDEX idx_leads_list ON market_assessments(
+      created_at DESC, id DESC, consultation, urgency, industry, company_size, contacted_at);
+    CREATE TABLE lead_counts (
+      consultation INTEGER NOT NULL,
+      contacted INTEGER NOT NULL,
+      urgency TEXT NOT NULL,
+      industry TEXT NOT NULL,
+      company_size TEXT NOT NULL,
+      n INTEGER NOT NULL,
+      PRIMARY KEY (consultation, contacted, urgency, industry, company_size)
+    );
+    INSERT INTO lead_counts (consultation, contacted, urgency, industry, company_size, n)
+      SELECT consultation, CASE WHEN contacted_at IS NULL THEN 0 ELSE 1 END, urgency, industry, company_size,
+        COUNT(*) FROM market_assessments GROUP BY 1, 2, 3, 4, 5;
+    CREATE FUNCTION lead_counts_change() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        UPDATE lead_counts SET n = n - 1 WHERE consultation = OLD.consultation
+          AND contacted = CASE WHEN OLD.contacted_at IS NULL THEN 0 ELSE 1 END AND urgency = OLD.urgency
+          AND industry = OLD.industry AND company_size = OLD.company_size;
+      END IF;
+      IF TG_OP IN ('INSERT', 'UPDATE') THEN
+        INSERT INTO lead_counts (consultation, contacted, urgency, industry, company_size, n)
+          VALUES (NEW.consultation, CASE WHEN NEW.contacted_at IS NULL THEN 0 ELSE 1 END, NEW.urgency,
+            NEW.industry, NEW.company_size, 1)
+          ON CONFLICT (consultation, contacted, urgency, industry, company_size)
+          DO UPDATE SET n = lead_counts.n + 1;
+      END IF;
+      IF TG_OP IN ('UPDATE', 'DELETE') THEN
+        DELETE FROM lead_counts WHERE n <= 0;
+      END IF;
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER lead_counts_ins_del AFTER INSERT OR DELETE ON market_assessments
+      FOR EACH ROW EXECUTE FUNCTION lead_counts_change();
+    CREATE TRIGGER lead_counts_upd
+      AFTER UPDATE OF consultation, contacted_at, urgency, industry, company_size ON market_assessments
+      FOR EACH ROW WHEN (OLD.consultation IS DISTINCT FROM NEW.consultation
+        OR (OLD.contacted_at IS NULL) IS DISTINCT FROM (NEW.contacted_at IS NULL)
+        OR OLD.urgency IS DISTINCT FROM NEW.urgency OR OLD.industry IS DISTINCT FROM NEW.industry
+        OR OLD.company_size IS DISTINCT FROM NEW.company_size)
+      EXECUTE FUNCTION lead_counts_change();
+  `,
 };

@@ -165,10 +165,22 @@ export class SiteService {
         (idempotencyKey ? await byKey(tx, idempotencyKey) : undefined) ??
         (repeat.repeatWindowMs > 0 ? await byEmail(tx) : undefined);
       if (known !== undefined) return answer(known);
+      // The answers /admin/leads filters on are also columns (migrations 13 and 14 index and count them).
       const id = await tx.value<number>(
-        `INSERT INTO market_assessments (idempotency_key, user_id, email, payload, created_at)
-           VALUES (?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING RETURNING id`,
-        [idempotencyKey, userId, payload.email, JSON.stringify(payload), new Date(repeat.now).toISOString()],
+        `INSERT INTO market_assessments (idempotency_key, user_id, email, payload, created_at, industry,
+           company_size, urgency, consultation)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(idempotency_key) DO NOTHING RETURNING id`,
+        [
+          idempotencyKey,
+          userId,
+          payload.email,
+          JSON.stringify(payload),
+          new Date(repeat.now).toISOString(),
+          payload.industry,
+          payload.companySize,
+          payload.urgency ?? '',
+          payload.consultationInterest ? 1 : 0,
+        ],
       );
       if (id === undefined) return answer((await byKey(tx, idempotencyKey!))!);
       await this.mailer?.assessmentReceived(tx, id, payload);
