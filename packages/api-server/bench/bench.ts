@@ -1,5 +1,5 @@
 /**
- * pnpm bench:api [--scale | --cluster | --ceiling | --rate-limits] — issue 17's table (--cluster: bench/cluster.ts). The API runs in its own process on a temporary database
+ * pnpm bench:api [--scale | --cluster | --ceiling | --rate-limits | --admin] — issue 17's table (--cluster: bench/cluster.ts; --admin: issue 34's admin lists, bench/admin-lists.ts). The API runs in its own process on a temporary database
  * (demo content; with --scale also 100,000 posts and 10,000 users), the list cache off; autocannon runs here
  * at 50 connections (BENCH_CONNECTIONS) for 5 s per row (BENCH_DURATION). Prints the query plans, a table and
  * writes JSON to bench-results/ at the repository root.
@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { benchAdmin } from './admin-lists';
 import { benchCeiling } from './ceiling';
 import { benchCluster } from './cluster';
 import { ApiProcess, CONNECTIONS, cannon, DURATION, type Figure, figure, formatFigure } from './measure';
@@ -21,6 +22,11 @@ const scale = process.argv.includes('--scale');
 // --cluster: the same rows through nginx with one and with two API instances (bench/cluster.ts).
 if (process.argv.includes('--cluster')) {
   await benchCluster();
+  process.exit(0);
+}
+// --admin: the members and leads lists of issue 34 at 20 connections (bench/admin-lists.ts).
+if (process.argv.includes('--admin')) {
+  await benchAdmin();
   process.exit(0);
 }
 // --ceiling: the same load against a fixed answer with nothing of ours in the way (bench/ceiling.ts).

@@ -10,6 +10,7 @@ import { mountRateLimits } from './rate-limit/middleware';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAdminRoutes } from './routes/admin';
 import { registerAdminLeadRoutes } from './routes/admin-leads';
+import { registerAdminMemberRoutes } from './routes/admin-members';
 import { registerAdminSiteRoutes } from './routes/admin-site';
 import { registerDeployRoutes } from './routes/deploy';
 import type { DeployAuth } from './routes/deploy-auth';
@@ -133,6 +134,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
   registerAdminRoutes(app, deps);
   registerAdminLeadRoutes(app, deps, new LeadsService(ctx.sql, ctx.audit));
   registerAdminSiteRoutes(app, deps, config.site.fromEnvironment);
+  registerAdminMemberRoutes(app, deps);
   registerRolloutRoutes(app, rollout, config.deploy.environments);
   registerDeployRoutes(app, ctx);
   registerDeployFeedRoute(app, ctx, feed);

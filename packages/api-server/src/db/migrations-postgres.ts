@@ -1,3 +1,5 @@
+import { MEMBER_SEARCH_TEXT } from './member-search';
+
 /**
  * The PostgreSQL text of each migration in migrations.ts, by version: the same schema, the same rules kept
  * by triggers in the same transaction as every write, spelled for PostgreSQL (issue 12,
@@ -502,5 +504,11 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
         OR OLD.urgency IS DISTINCT FROM NEW.urgency OR OLD.industry IS DISTINCT FROM NEW.industry
         OR OLD.company_size IS DISTINCT FROM NEW.company_size)
       EXECUTE FUNCTION lead_counts_change();
+  `,
+  15: `
+    -- The members search (SQLite: the users_search trigram table): ILIKE '%q%' over this expression reads
+    -- a trigram index instead of every row.
+    CREATE EXTENSION IF NOT EXISTS pg_trgm;
+    CREATE INDEX idx_users_search ON users USING gin ((${MEMBER_SEARCH_TEXT('', 'postgres')}) gin_trgm_ops);
   `,
 };

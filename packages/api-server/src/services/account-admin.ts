@@ -4,10 +4,24 @@ import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { rolesOf, USER_SELECT, type UserRow } from './account-model';
+import type { AdminAudit, AuditActor } from './admin-audit';
 import type { SessionService } from './sessions';
 import type { UserDirectory } from './users';
 
-/** Administration (CLI and /api/admin): listing users, activating them, granting and revoking roles. */
+/** An administrator acting in the browser: the change is audited in its own transaction (issue 34). */
+export interface AdminActor {
+  actor: AuditActor;
+  audit: AdminAudit;
+}
+
+export const SELF_REVOKE_ADMIN =
+  'You cannot remove your own administrator role: another administrator has to do it';
+
+/**
+ * Administration (CLI and /api/admin): listing users, activating them, granting and revoking roles. The CLI
+ * passes no actor (its audit is the shell's history); the admin API passes one, and the change and its
+ * admin_audit row commit together.
+ */
 export class AccountAdmin {
   constructor(
     private readonly sql: Sql,
@@ -44,36 +58,65 @@ export class AccountAdmin {
     return this.adminView(await this.mustResolve(ref));
   }
 
-  async activate(ref: string | number): Promise<AdminUser> {
+  /**
+   * Inside the caller's transaction: activates a waiting account and queues its activation mail; false when
+   * it was already active. The conditional UPDATE decides, so two activations racing send one mail.
+   */
+  async activateIn(tx: Sql, row: { id: number; email: string; first_name: string; username: string }) {
+    const changed = await tx.value<number>(
+      'UPDATE users SET is_active = 1 WHERE id = ? AND is_active = 0 RETURNING id',
+      [row.id],
+    );
+    if (changed === undefined) return false;
+    await this.mailer.accountActivated(tx, row);
+    return true;
+  }
+
+  async activate(ref: string | number, by?: AdminActor): Promise<AdminUser> {
     const row = await this.mustResolve(ref);
     // The member is told once, when the account goes from waiting to active (CLI and admin API alike).
     await this.sql.transaction(async (tx) => {
-      const changed = await tx.value<number>(
-        'UPDATE users SET is_active = 1 WHERE id = ? AND is_active = 0 RETURNING id',
-        [row.id],
-      );
-      if (changed !== undefined) await this.mailer.accountActivated(tx, row);
+      if ((await this.activateIn(tx, row)) && by) {
+        await by.audit.record(tx, by.actor, 'member.activate', `user:${row.id}`, this.who(row));
+      }
     });
     return this.adminView(await this.mustResolve(row.id));
   }
 
-  async grant(ref: string | number, role: string): Promise<AdminUser> {
+  async grant(ref: string | number, role: string, by?: AdminActor): Promise<AdminUser> {
     this.assertRole(role);
     const row = await this.mustResolve(ref);
-    await this.sql.run('INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING', [
-      row.id,
-      role,
-    ]);
+    await this.sql.transaction(async (tx) => {
+      const added = await tx.run(
+        'INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING',
+        [row.id, role],
+      );
+      if (added > 0 && by) {
+        await by.audit.record(tx, by.actor, 'member.grant', `user:${row.id}`, { ...this.who(row), role });
+      }
+    });
+    // Cached sessions of this user carry the old roles: their next request reads the new ones.
     this.sessions.forgetUser(row.id);
     return this.adminView(await this.mustResolve(row.id));
   }
 
-  async revoke(ref: string | number, role: string): Promise<AdminUser> {
+  async revoke(ref: string | number, role: string, by?: AdminActor): Promise<AdminUser> {
     this.assertRole(role);
     const row = await this.mustResolve(ref);
-    await this.sql.run('DELETE FROM user_roles WHERE user_id = ? AND role = ?', [row.id, role]);
+    // The last administrator must not lock everyone out; the CLI on the server stays the way back.
+    if (by && role === 'admin' && by.actor.id === row.id) throw new HttpError(400, SELF_REVOKE_ADMIN);
+    await this.sql.transaction(async (tx) => {
+      const removed = await tx.run('DELETE FROM user_roles WHERE user_id = ? AND role = ?', [row.id, role]);
+      if (removed > 0 && by) {
+        await by.audit.record(tx, by.actor, 'member.revoke', `user:${row.id}`, { ...this.who(row), role });
+      }
+    });
     this.sessions.forgetUser(row.id);
     return this.adminView(await this.mustResolve(row.id));
+  }
+
+  private who(row: UserRow) {
+    return { email: row.email, username: row.username };
   }
 
   private assertRole(role: string) {

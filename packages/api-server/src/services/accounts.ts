@@ -10,8 +10,9 @@ import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { HttpError, isUniqueViolation } from '../errors';
 import type { Mailer } from '../mail/mailer';
-import { AccountAdmin } from './account-admin';
+import { AccountAdmin, type AdminActor } from './account-admin';
 import { type Caller, DEFAULT_PREFERENCES, MSG, now, rolesOf } from './account-model';
+import { Members } from './members';
 import { PasswordResets } from './password-resets';
 import { Passwords } from './passwords';
 import { SessionService } from './sessions';
@@ -29,6 +30,8 @@ export class AccountService {
   private readonly users: UserDirectory;
   private readonly sessions: SessionService;
   private readonly admin: AccountAdmin;
+  /** The /admin/members screen's list, bulk actions and audited role changes (issue 34). */
+  readonly members: Members;
   /** Forgot and reset password (issue 34). */
   readonly resets: PasswordResets;
 
@@ -42,6 +45,7 @@ export class AccountService {
     this.users = new UserDirectory(sql);
     this.sessions = new SessionService(sql, config, this.passwords, this.users);
     this.admin = new AccountAdmin(sql, this.users, this.sessions, mailer);
+    this.members = new Members(sql, this.admin);
     this.resets = new PasswordResets(sql, this.passwords, this.sessions, mailer, now);
   }
 
@@ -210,14 +214,15 @@ export class AccountService {
   listUsers(status: 'pending' | 'all' = 'all'): Promise<AdminUser[]> {
     return this.admin.listUsers(status);
   }
-  activate(ref: string | number): Promise<AdminUser> {
-    return this.admin.activate(ref);
+  /** `by`: an administrator in the browser, audited in the change's transaction (the CLI passes none). */
+  activate(ref: string | number, by?: AdminActor): Promise<AdminUser> {
+    return this.admin.activate(ref, by);
   }
-  grant(ref: string | number, role: string): Promise<AdminUser> {
-    return this.admin.grant(ref, role);
+  grant(ref: string | number, role: string, by?: AdminActor): Promise<AdminUser> {
+    return this.admin.grant(ref, role, by);
   }
-  revoke(ref: string | number, role: string): Promise<AdminUser> {
-    return this.admin.revoke(ref, role);
+  revoke(ref: string | number, role: string, by?: AdminActor): Promise<AdminUser> {
+    return this.admin.revoke(ref, role, by);
   }
 
   async createAdmin(p: RegistrationPayload): Promise<AdminUser> {
