@@ -15,7 +15,10 @@ export const EXPOSED_MODULE = './App';
  */
 export type RemoteAppProps = Record<never, never>;
 
-/** mf-survey's './App' is a modal the shell opens on request (see @app/shell-actions). */
+/**
+ * mf-survey's './App' with these props is the modal the shell opens on request (see @app/shell-actions);
+ * without them, like every routed remote, it renders its routes (/admin/leads).
+ */
 export interface SurveyAppProps {
   onClose: () => void;
 }
