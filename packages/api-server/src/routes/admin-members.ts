@@ -9,7 +9,7 @@ import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { HttpError, parseWith } from '../errors';
 import type { AdminActor } from '../services/account-admin';
-import { type C, type Env, type RouteDeps, requireAdmin } from './http-helpers';
+import { type C, type Env, type RouteDeps, requireAdminActor } from './http-helpers';
 
 const memberId = (c: C) => {
   const id = c.req.param('id') ?? '';
@@ -22,10 +22,7 @@ const memberId = (c: C) => {
  * body or the query, so a guest gets 401 and a member 403 whatever they send (test/admin-access.test.ts).
  */
 export function registerAdminMemberRoutes(app: Hono<Env>, { accounts, audit, json }: RouteDeps) {
-  const admin = (c: C): AdminActor => {
-    const who = requireAdmin(c);
-    return { actor: { id: who.userId, username: who.username }, audit };
-  };
+  const admin = (c: C): AdminActor => requireAdminActor(c, audit);
 
   app.get(API_PATHS.adminMembers, async (c) => {
     admin(c);

@@ -3,7 +3,7 @@ import { OutboxQuerySchema } from '@app/contracts/outbox';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { HttpError, parseWith } from '../errors';
-import { type C, type Env, type RouteDeps, requireAdmin } from './http-helpers';
+import { type C, type Env, type RouteDeps, requireAdmin, requireAdminActor } from './http-helpers';
 
 const userRef = (c: C) => {
   const id = c.req.param('id') ?? '';
@@ -11,7 +11,7 @@ const userRef = (c: C) => {
   return Number(id);
 };
 
-export function registerAdminRoutes(app: Hono<Env>, { accounts, json, outbox }: RouteDeps) {
+export function registerAdminRoutes(app: Hono<Env>, { accounts, audit, json, outbox }: RouteDeps) {
   // Every mail sent or waiting, newest first, with its attempts (issue 34).
   app.get(API_PATHS.adminOutbox, async (c) => {
     requireAdmin(c);
@@ -29,18 +29,18 @@ export function registerAdminRoutes(app: Hono<Env>, { accounts, json, outbox }: 
     return c.json(await accounts.listUsers(status));
   });
   app.post('/api/admin/users/:id/activate', async (c) => {
-    requireAdmin(c);
-    return c.json(await accounts.activate(userRef(c)));
+    const by = requireAdminActor(c, audit);
+    return c.json(await accounts.activate(userRef(c), by));
   });
   app.post('/api/admin/users/:id/roles', async (c) => {
-    requireAdmin(c);
+    const by = requireAdminActor(c, audit);
     const { role } = parseWith(RoleChangeSchema, await json(c));
-    return c.json(await accounts.grant(userRef(c), role));
+    return c.json(await accounts.grant(userRef(c), role, by));
   });
   app.delete('/api/admin/users/:id/roles/:role', async (c) => {
-    requireAdmin(c);
+    const by = requireAdminActor(c, audit);
     const role = c.req.param('role');
     if (!v.is(RoleChangeSchema.entries.role, role)) throw new HttpError(400, 'Unknown role');
-    return c.json(await accounts.revoke(userRef(c), role));
+    return c.json(await accounts.revoke(userRef(c), role, by));
   });
 }

@@ -3,7 +3,9 @@ import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { forbidden, HttpError, parseWith, unauthorized } from '../errors';
+import type { AdminActor } from '../services/account-admin';
 import type { Caller } from '../services/accounts';
+import type { AdminAudit } from '../services/admin-audit';
 import type { DeployAuth } from './deploy-auth';
 import type { ListCache } from './list-cache';
 
@@ -135,4 +137,10 @@ export function requireAdmin(c: C): Caller {
   const who = requireCaller(c);
   if (!isAdmin(who.roles)) throw forbidden('Administrator role required');
   return who;
+}
+
+/** requireAdmin, and the administrator as the audit names them (issue 34: every admin change is audited). */
+export function requireAdminActor(c: C, audit: AdminAudit): AdminActor {
+  const who = requireAdmin(c);
+  return { actor: { id: who.userId, username: who.username }, audit };
 }
