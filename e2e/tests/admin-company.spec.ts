@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { type SiteDetails, SITE_ADMIN_MESSAGES as T } from '@app/contracts/site-admin';
 import { API_URL, createMember, uniqueName, useToken } from '../support/api';
 import { type APIRequestContext, expect, type Page, test } from '../support/test';
@@ -9,7 +9,7 @@ const definition = (page: Page, label: string) =>
   page.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
 
 async function siteDetails(request: APIRequestContext, token: string): Promise<SiteDetails> {
-  const response = await request.get(`${API_URL}${API_PATHS.adminSite}`, {
+  const response = await request.get(`${API_URL}${ADMIN_PATHS.site}`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   expect(response.status()).toBe(200);
@@ -20,8 +20,8 @@ async function siteDetails(request: APIRequestContext, token: string): Promise<S
 async function restore(request: APIRequestContext, token: string, original: SiteDetails) {
   const headers = { Authorization: `Bearer ${token}` };
   for (const [path, data] of [
-    [API_PATHS.adminSiteImpressum, original.impressum],
-    [API_PATHS.adminSiteContact, original.contact],
+    [ADMIN_PATHS.siteImpressum, original.impressum],
+    [ADMIN_PATHS.siteContact, original.contact],
   ] as const) {
     expect((await request.put(`${API_URL}${path}`, { data, headers })).status()).toBe(200);
   }

@@ -1,4 +1,5 @@
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import {
   API_URL,
   createMember,
@@ -55,7 +56,7 @@ test('an administrator lets one registration in, turns one away, grants Premium 
   const boss = await createMember(request, ['admin'], 'boss');
 
   // The address each registration came from, as the API recorded it (the same the admin CLI shows).
-  const listed = await request.get(`${API_URL}${API_PATHS.adminMembers}`, {
+  const listed = await request.get(`${API_URL}${ADMIN_PATHS.members}`, {
     params: { q: base, status: 'pending' },
     headers: { Authorization: `Bearer ${boss.token}` },
   });

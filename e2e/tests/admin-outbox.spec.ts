@@ -1,4 +1,5 @@
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { seriousViolations, shot } from '../support/a11y';
@@ -14,13 +15,13 @@ import { expect, type Page, test } from '../support/test';
 const port = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const ADMIN_ITEMS = ['Members', 'Leads', 'Rollouts', 'Outbox', 'Company details'];
 const ADMIN_APIS = [
-  API_PATHS.adminOutbox,
-  API_PATHS.adminOutboxSummary,
-  API_PATHS.adminMembers,
-  API_PATHS.adminLeads,
-  API_PATHS.adminSite,
-  API_PATHS.adminRollouts,
-  API_PATHS.adminUsers,
+  ADMIN_PATHS.outbox,
+  ADMIN_PATHS.outboxSummary,
+  ADMIN_PATHS.members,
+  ADMIN_PATHS.leads,
+  ADMIN_PATHS.site,
+  ADMIN_PATHS.rollouts,
+  ADMIN_PATHS.users,
 ];
 
 test.describe.configure({ mode: 'serial' });

@@ -45,8 +45,18 @@ function injectRuntimePluginPath() {
   return enhanced.resolve('@module-federation/inject-external-runtime-core-plugin').replace(/\.cjs$/, '.js');
 }
 
-/** Libraries the shell loads only once the page is idle (web-vitals): never in the shared chunk. */
-const LAZY_LIBRARIES = /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?web-vitals[\\/]/;
+/**
+ * Never in the shared chunk: libraries the shell loads only once the page is idle (web-vitals), and the
+ * contracts' admin-only entries (`@app/contracts/outbox`, `/admin-paths`, …, issue 34), which only the admin
+ * pages' lazy chunks import: in the shared chunk, every visitor's first screen would carry them.
+ */
+const LAZY_LIBRARIES = new RegExp(
+  [
+    /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?web-vitals[\\/]/.source,
+    /[\\/]packages[\\/]contracts[\\/]src[\\/](admin-paths|admin-members|leads|site-admin|outbox|paging|deploy)\.ts$/
+      .source,
+  ].join('|'),
+);
 
 /**
  * The host provides every shared module, and all of them load before its first render. Webpack gives each

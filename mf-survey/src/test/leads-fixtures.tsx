@@ -1,4 +1,5 @@
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { LeadDetail, LeadSummary } from '@app/contracts/leads';
 import { useLocation } from '@app/router';
 import { API, renderWithProviders } from '@app/test-utils';
@@ -80,7 +81,7 @@ export function makeDetail(id: number, overrides: Partial<LeadDetail> = {}): Lea
 export function serveLeads(server: SetupServerApi, total: number, { rows = Infinity } = {}) {
   const asked: URLSearchParams[] = [];
   server.use(
-    http.get(url(API_PATHS.adminLeads), ({ request }) => {
+    http.get(url(ADMIN_PATHS.leads), ({ request }) => {
       const params = new URL(request.url).searchParams;
       asked.push(params);
       const page = Number(params.get('page') ?? '1');

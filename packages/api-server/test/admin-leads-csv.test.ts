@@ -1,4 +1,5 @@
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAD_CSV_HEADER } from '../src/services/leads-csv';
 import { parseCsv } from './csv-parse';
@@ -16,11 +17,11 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const list = (query: string) => api.get(`${API_PATHS.adminLeads}?${query}`, admin.token);
+const list = (query: string) => api.get(`${ADMIN_PATHS.leads}?${query}`, admin.token);
 
 /** Fetches the export and reads it back with the strict parser (the BOM first). */
 async function csvOf(query: string) {
-  const res = await fetch(`${api.url}${API_PATHS.adminLeadsCsv}?${query}`, {
+  const res = await fetch(`${api.url}${ADMIN_PATHS.leadsCsv}?${query}`, {
     headers: { authorization: `Bearer ${admin.token}` },
   });
   // Decoded by hand: fetch's text() drops a leading BOM, and whether there is one is under test.
@@ -87,7 +88,7 @@ describe('GET /api/admin/leads.csv', () => {
     );
     clock.now = Date.parse('2026-03-08T00:00:00.000Z');
     const note = '@x, says "hi"\r\nnext 🚀 Zoë';
-    await api.post(API_PATHS.adminLeadContacted(res.body.id), { note }, admin.token);
+    await api.post(ADMIN_PATHS.leadContacted(res.body.id), { note }, admin.token);
     // What the API trims (a leading tab or CR) can still come from an older row: written here directly.
     const raw = {
       ...surveyAnswers({ email: 'raw@example.com' }),

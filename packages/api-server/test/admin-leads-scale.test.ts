@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { LeadFilters } from '@app/contracts/leads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer, type TestUser } from './helpers';
@@ -40,13 +40,13 @@ const emails = (body: { items: { email: string }[] }) => body.items.map((l) => l
 describe('leads at 100,000', () => {
   it('pages through all of them newest first, to the last page and past it', async () => {
     const all = expected({});
-    const first = await api.get(`${API_PATHS.adminLeads}?limit=25`, admin.token);
+    const first = await api.get(`${ADMIN_PATHS.leads}?limit=25`, admin.token);
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(N);
     expect(emails(first.body)).toEqual(all.slice(0, 25));
-    const last = await api.get(`${API_PATHS.adminLeads}?limit=25&page=4000`, admin.token);
+    const last = await api.get(`${ADMIN_PATHS.leads}?limit=25&page=4000`, admin.token);
     expect(emails(last.body)).toEqual(all.slice(N - 25));
-    const past = await api.get(`${API_PATHS.adminLeads}?limit=25&page=4001`, admin.token);
+    const past = await api.get(`${ADMIN_PATHS.leads}?limit=25&page=4001`, admin.token);
     expect(past.body).toEqual({ items: [], total: N, page: 4001, limit: 25 });
   });
 
@@ -68,28 +68,28 @@ describe('leads at 100,000', () => {
   ])('counts and pages %o exactly, deep pages included', async (filters) => {
     const want = expected(filters);
     const q = new URLSearchParams(filters as Record<string, string>);
-    const first = await api.get(`${API_PATHS.adminLeads}?${q}&limit=100`, admin.token);
+    const first = await api.get(`${ADMIN_PATHS.leads}?${q}&limit=100`, admin.token);
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(want.length);
     expect(emails(first.body)).toEqual(want.slice(0, 100));
     const deep = Math.max(1, Math.ceil(want.length / 100) - 1);
-    const later = await api.get(`${API_PATHS.adminLeads}?${q}&limit=100&page=${deep}`, admin.token);
+    const later = await api.get(`${ADMIN_PATHS.leads}?${q}&limit=100&page=${deep}`, admin.token);
     expect(emails(later.body)).toEqual(want.slice((deep - 1) * 100, deep * 100));
   });
 
   it('keeps the counts right through contacted and un-contacted', async () => {
-    const before = (await api.get(`${API_PATHS.adminLeads}?contacted=yes&limit=1`, admin.token)).body.total;
-    const id = (await api.get(`${API_PATHS.adminLeads}?contacted=no&limit=1`, admin.token)).body.items[0].id;
-    await api.post(API_PATHS.adminLeadContacted(id), { note: 'n' }, admin.token);
-    const during = (await api.get(`${API_PATHS.adminLeads}?contacted=yes&limit=1`, admin.token)).body.total;
-    await api.del(API_PATHS.adminLeadContacted(id), admin.token);
-    const after = (await api.get(`${API_PATHS.adminLeads}?contacted=yes&limit=1`, admin.token)).body.total;
+    const before = (await api.get(`${ADMIN_PATHS.leads}?contacted=yes&limit=1`, admin.token)).body.total;
+    const id = (await api.get(`${ADMIN_PATHS.leads}?contacted=no&limit=1`, admin.token)).body.items[0].id;
+    await api.post(ADMIN_PATHS.leadContacted(id), { note: 'n' }, admin.token);
+    const during = (await api.get(`${ADMIN_PATHS.leads}?contacted=yes&limit=1`, admin.token)).body.total;
+    await api.del(ADMIN_PATHS.leadContacted(id), admin.token);
+    const after = (await api.get(`${ADMIN_PATHS.leads}?contacted=yes&limit=1`, admin.token)).body.total;
     expect([during - before, after - before]).toEqual([1, 0]);
     expect(before).toBe(expected({ contacted: 'yes' }).length);
   });
 
   it('exports every one of them, streamed, in the list order', async () => {
-    const res = await fetch(`${api.url}${API_PATHS.adminLeadsCsv}`, {
+    const res = await fetch(`${api.url}${ADMIN_PATHS.leadsCsv}`, {
       headers: { authorization: `Bearer ${admin.token}` },
     });
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { LeadDetailSchema, LeadsPageSchema } from '@app/contracts/leads';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => api?.close());
 
-const list = (query: string, token = admin.token) => api.get(`${API_PATHS.adminLeads}?${query}`, token);
+const list = (query: string, token = admin.token) => api.get(`${ADMIN_PATHS.leads}?${query}`, token);
 
 describe('GET /api/admin/leads', () => {
   it('lists every lead newest first, in the contract shape, from the columns submitAssessment filled', async () => {
@@ -150,25 +150,25 @@ describe('GET /api/admin/leads', () => {
     const res = await list(query);
     expect(res.status).toBe(400);
     expect(res.body.error).toBe(error);
-    const csv = await api.get(`${API_PATHS.adminLeadsCsv}?${query}`, admin.token);
+    const csv = await api.get(`${ADMIN_PATHS.leadsCsv}?${query}`, admin.token);
     // The export takes the filters only: paging parameters are not its business.
     if (!query.startsWith('page') && !query.startsWith('limit')) expect(csv.body.error).toBe(error);
   });
 
   it('is for administrators only: 401 for a guest, 403 for a member', async () => {
-    for (const path of [API_PATHS.adminLeads, API_PATHS.adminLeadsCsv, API_PATHS.adminLead(known[0]!.id)]) {
+    for (const path of [ADMIN_PATHS.leads, ADMIN_PATHS.leadsCsv, ADMIN_PATHS.lead(known[0]!.id)]) {
       expect((await api.get(path)).status).toBe(401);
       expect((await api.get(path, member.token)).status).toBe(403);
     }
-    expect((await api.post(API_PATHS.adminLeadContacted(known[1]!.id), {}, member.token)).status).toBe(403);
-    expect((await api.del(API_PATHS.adminLeadContacted(known[1]!.id), member.token)).status).toBe(403);
+    expect((await api.post(ADMIN_PATHS.leadContacted(known[1]!.id), {}, member.token)).status).toBe(403);
+    expect((await api.del(ADMIN_PATHS.leadContacted(known[1]!.id), member.token)).status).toBe(403);
   });
 });
 
 describe('one lead', () => {
   it('shows every answer as submitted, and 404s an unknown or malformed id', async () => {
     const k = known[3]!;
-    const res = await api.get(API_PATHS.adminLead(k.id), admin.token);
+    const res = await api.get(ADMIN_PATHS.lead(k.id), admin.token);
     expect(res.status).toBe(200);
     const lead = v.parse(LeadDetailSchema, res.body);
     expect(lead.answers).toEqual(answersOf(3));
@@ -180,7 +180,7 @@ describe('one lead', () => {
       contacted_note: '',
     });
     for (const id of ['999999', 'abc', '-1', '1e3', '12345678901234']) {
-      const missing = await api.get(API_PATHS.adminLead(id), admin.token);
+      const missing = await api.get(ADMIN_PATHS.lead(id), admin.token);
       expect(missing.status).toBe(404);
       expect(missing.body).toEqual({ error: 'Lead not found' });
     }
@@ -190,7 +190,7 @@ describe('one lead', () => {
     const k = known[7]!;
     clock.now = Date.parse('2026-03-06T08:30:00.000Z');
     const marked = await api.post(
-      API_PATHS.adminLeadContacted(k.id),
+      ADMIN_PATHS.leadContacted(k.id),
       { note: '  Called, wants a demo  ' },
       admin.token,
     );
@@ -201,19 +201,19 @@ describe('one lead', () => {
       contacted_by: admin.username,
       contacted_note: 'Called, wants a demo',
     });
-    expect((await api.get(API_PATHS.adminLead(k.id), admin.token)).body.contacted_note).toBe(
+    expect((await api.get(ADMIN_PATHS.lead(k.id), admin.token)).body.contacted_note).toBe(
       'Called, wants a demo',
     );
     const contactedIds = async () =>
       (await list('contacted=yes&limit=100')).body.items.map((l: { id: number }) => l.id);
     expect(await contactedIds()).toContain(k.id);
 
-    const unmarked = await api.del(API_PATHS.adminLeadContacted(k.id), admin.token);
+    const unmarked = await api.del(ADMIN_PATHS.leadContacted(k.id), admin.token);
     expect(unmarked.status).toBe(200);
     expect(unmarked.body).toMatchObject({ contacted_at: null, contacted_by: null, contacted_note: '' });
     expect(await contactedIds()).not.toContain(k.id);
     // Un-marking what is not marked changes nothing and records nothing.
-    expect((await api.del(API_PATHS.adminLeadContacted(k.id), admin.token)).status).toBe(200);
+    expect((await api.del(ADMIN_PATHS.leadContacted(k.id), admin.token)).status).toBe(200);
 
     const audit = await api.ctx.audit.page({ target: `lead:${k.id}`, page: 1, limit: 10 });
     expect(
@@ -240,17 +240,17 @@ describe('one lead', () => {
 
   it('refuses a note over 2,000 characters and an unknown lead', async () => {
     const long = await api.post(
-      API_PATHS.adminLeadContacted(known[8]!.id),
+      ADMIN_PATHS.leadContacted(known[8]!.id),
       { note: 'x'.repeat(2001) },
       admin.token,
     );
     expect(long.status).toBe(400);
     expect(long.body.error).toBe('The note must be at most 2,000 characters');
-    const bad = await api.post(API_PATHS.adminLeadContacted(known[8]!.id), { note: 5 }, admin.token);
+    const bad = await api.post(ADMIN_PATHS.leadContacted(known[8]!.id), { note: 5 }, admin.token);
     expect(bad.status).toBe(400);
     for (const send of [
-      () => api.post(API_PATHS.adminLeadContacted(999999), {}, admin.token),
-      () => api.del(API_PATHS.adminLeadContacted('nope'), admin.token),
+      () => api.post(ADMIN_PATHS.leadContacted(999999), {}, admin.token),
+      () => api.del(ADMIN_PATHS.leadContacted('nope'), admin.token),
     ]) {
       const res = await send();
       expect(res.status).toBe(404);

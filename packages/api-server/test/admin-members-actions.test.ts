@@ -1,9 +1,9 @@
-import { API_PATHS } from '@app/contracts';
 import {
   AdminAuditPageSchema,
   AdminMemberSchema,
   MemberBulkResultSchema,
 } from '@app/contracts/admin-members';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SELF_REVOKE_ADMIN } from '../src/services/account-admin';
@@ -45,7 +45,7 @@ const mails = async (id: number) =>
     ),
   );
 const auditOf = async (id: number) => {
-  const r = await s.get(`${API_PATHS.adminAudit}?target=user:${id}`, admin.token);
+  const r = await s.get(`${ADMIN_PATHS.audit}?target=user:${id}`, admin.token);
   expect(r.status).toBe(200);
   return v.parse(AdminAuditPageSchema, r.body);
 };
@@ -62,7 +62,7 @@ describe('POST /api/admin/members/activate', () => {
     const active = await activeId();
     clock += 1000;
     const r = await s.post(
-      API_PATHS.adminMembersActivate,
+      ADMIN_PATHS.membersActivate,
       { ids: [...ids, active, ids[0], 99_999_999] },
       admin.token,
     );
@@ -75,7 +75,7 @@ describe('POST /api/admin/members/activate', () => {
       ],
     });
     // Again: nothing left to do, and no second mail.
-    const again = await s.post(API_PATHS.adminMembersActivate, { ids }, admin.token);
+    const again = await s.post(ADMIN_PATHS.membersActivate, { ids }, admin.token);
     expect(again.body.done).toEqual([]);
     for (const id of ids) {
       expect(await mails(id)).toBe(1);
@@ -102,7 +102,7 @@ describe('POST /api/admin/members/reject', () => {
   it('deletes pending registrations only; an active account is never touched', async () => {
     const ids = await pendingIds(2);
     const active = await activeId();
-    const r = await s.post(API_PATHS.adminMembersReject, { ids: [active, ...ids, member.id] }, admin.token);
+    const r = await s.post(ADMIN_PATHS.membersReject, { ids: [active, ...ids, member.id] }, admin.token);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       done: ids,
@@ -140,7 +140,7 @@ describe('bad input to the bulk actions', () => {
       {},
       null,
     ];
-    for (const path of [API_PATHS.adminMembersActivate, API_PATHS.adminMembersReject]) {
+    for (const path of [ADMIN_PATHS.membersActivate, ADMIN_PATHS.membersReject]) {
       for (const body of bodies) {
         const r = await s.post(path, body, admin.token);
         expect(r.status, JSON.stringify(body)).toBe(400);
@@ -149,7 +149,7 @@ describe('bad input to the bulk actions', () => {
       const raw = await s.req('POST', path, { rawBody: '{"ids": [', token: admin.token });
       expect(raw.status).toBe(400);
     }
-    expect((await s.post(API_PATHS.adminMembersActivate, { ids: [] }, admin.token)).body.error).toBe(
+    expect((await s.post(ADMIN_PATHS.membersActivate, { ids: [] }, admin.token)).body.error).toBe(
       'Choose at least one member',
     );
     expect(await counts()).toEqual(before);
@@ -161,7 +161,7 @@ describe('bad input to the bulk actions', () => {
     // The audit table gone for a moment: the activations and their mails written before must not stay.
     await s.sql.run('ALTER TABLE admin_audit RENAME TO admin_audit_away');
     try {
-      const r = await s.post(API_PATHS.adminMembersActivate, { ids }, admin.token);
+      const r = await s.post(ADMIN_PATHS.membersActivate, { ids }, admin.token);
       expect(r.status).toBe(500);
     } finally {
       await s.sql.run('ALTER TABLE admin_audit_away RENAME TO admin_audit');
@@ -173,19 +173,19 @@ describe('bad input to the bulk actions', () => {
 describe('roles', () => {
   it('grants and revokes a tier, audited; the member’s open session sees the change at once', async () => {
     const target = await s.user([], 'tier');
-    expect((await s.get(API_PATHS.adminMembers, target.token)).status).toBe(403);
-    const g = await s.post(API_PATHS.adminMemberRoles(target.id), { role: 'admin' }, admin.token);
+    expect((await s.get(ADMIN_PATHS.members, target.token)).status).toBe(403);
+    const g = await s.post(ADMIN_PATHS.memberRoles(target.id), { role: 'admin' }, admin.token);
     expect(g.status).toBe(200);
     expect(v.parse(AdminMemberSchema, g.body)).toMatchObject({ id: target.id, roles: ['admin'] });
-    expect((await s.get(API_PATHS.adminMembers, target.token)).status).toBe(200);
-    const r = await s.del(API_PATHS.adminMemberRole(target.id, 'admin'), admin.token);
+    expect((await s.get(ADMIN_PATHS.members, target.token)).status).toBe(200);
+    const r = await s.del(ADMIN_PATHS.memberRole(target.id, 'admin'), admin.token);
     expect(r.status).toBe(200);
     expect(r.body.roles).toEqual([]);
-    expect((await s.get(API_PATHS.adminMembers, target.token)).status).toBe(403);
-    const tier = await s.post(API_PATHS.adminMemberRoles(target.id), { role: 'paid-tier-2' }, admin.token);
+    expect((await s.get(ADMIN_PATHS.members, target.token)).status).toBe(403);
+    const tier = await s.post(ADMIN_PATHS.memberRoles(target.id), { role: 'paid-tier-2' }, admin.token);
     expect(tier.body.roles).toEqual(['paid-tier-2']);
     // Granting what is held already changes nothing and records nothing.
-    await s.post(API_PATHS.adminMemberRoles(target.id), { role: 'paid-tier-2' }, admin.token);
+    await s.post(ADMIN_PATHS.memberRoles(target.id), { role: 'paid-tier-2' }, admin.token);
     const audit = await auditOf(target.id);
     expect(audit.items.map((e) => [e.action, e.detail.role])).toEqual([
       ['member.grant', 'paid-tier-2'],
@@ -195,21 +195,21 @@ describe('roles', () => {
   });
 
   it('refuses an administrator removing their own admin role, so the last one cannot lock everyone out', async () => {
-    const r = await s.del(API_PATHS.adminMemberRole(admin.id, 'admin'), admin.token);
+    const r = await s.del(ADMIN_PATHS.memberRole(admin.id, 'admin'), admin.token);
     expect(r.status).toBe(400);
     expect(r.body.error).toBe(SELF_REVOKE_ADMIN);
-    expect((await s.get(API_PATHS.adminMembers, admin.token)).status).toBe(200);
+    expect((await s.get(ADMIN_PATHS.members, admin.token)).status).toBe(200);
     expect((await auditOf(admin.id)).total).toBe(0);
   });
 
   it('answers unknown members, bad ids and unknown roles with 4xx and an error', async () => {
     const cases: [string, string, unknown, number][] = [
-      ['POST', API_PATHS.adminMemberRoles(99_999_999), { role: 'paid-tier-1' }, 404],
-      ['DELETE', API_PATHS.adminMemberRole(99_999_999, 'paid-tier-1'), undefined, 404],
-      ['POST', API_PATHS.adminMemberRoles('abc'), { role: 'paid-tier-1' }, 404],
-      ['POST', API_PATHS.adminMemberRoles(member.id), { role: 'owner' }, 400],
-      ['POST', API_PATHS.adminMemberRoles(member.id), {}, 400],
-      ['DELETE', API_PATHS.adminMemberRole(member.id, 'owner'), undefined, 400],
+      ['POST', ADMIN_PATHS.memberRoles(99_999_999), { role: 'paid-tier-1' }, 404],
+      ['DELETE', ADMIN_PATHS.memberRole(99_999_999, 'paid-tier-1'), undefined, 404],
+      ['POST', ADMIN_PATHS.memberRoles('abc'), { role: 'paid-tier-1' }, 404],
+      ['POST', ADMIN_PATHS.memberRoles(member.id), { role: 'owner' }, 400],
+      ['POST', ADMIN_PATHS.memberRoles(member.id), {}, 400],
+      ['DELETE', ADMIN_PATHS.memberRole(member.id, 'owner'), undefined, 400],
     ];
     for (const [method, path, body, status] of cases) {
       const r = await s.req(method, path, { body, token: admin.token });
@@ -221,7 +221,7 @@ describe('roles', () => {
 
 describe('GET /api/admin/audit', () => {
   it('pages every admin action newest first, and answers bad paging with 400', async () => {
-    const all = await s.get(`${API_PATHS.adminAudit}?limit=2`, admin.token);
+    const all = await s.get(`${ADMIN_PATHS.audit}?limit=2`, admin.token);
     expect(all.status).toBe(200);
     const page = v.parse(AdminAuditPageSchema, all.body);
     expect(page.items).toHaveLength(2);
@@ -229,11 +229,11 @@ describe('GET /api/admin/audit', () => {
     expect(page.items[0]!.at).toBeGreaterThanOrEqual(page.items[1]!.at);
     const second = v.parse(
       AdminAuditPageSchema,
-      (await s.get(`${API_PATHS.adminAudit}?limit=2&page=2`, admin.token)).body,
+      (await s.get(`${ADMIN_PATHS.audit}?limit=2&page=2`, admin.token)).body,
     );
     expect(second.items[0]!.id).not.toBe(page.items[0]!.id);
     for (const q of ['?page=0', '?limit=500', `?target=${'u'.repeat(101)}`]) {
-      const r = await s.get(`${API_PATHS.adminAudit}${q}`, admin.token);
+      const r = await s.get(`${ADMIN_PATHS.audit}${q}`, admin.token);
       expect(r.status, q).toBe(400);
       expect(typeof r.body.error).toBe('string');
     }

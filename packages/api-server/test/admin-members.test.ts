@@ -1,5 +1,6 @@
 import { API_PATHS } from '@app/contracts';
 import { MembersPageSchema } from '@app/contracts/admin-members';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membersPageSql, membersWhere } from '../src/services/members';
@@ -19,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const list = async (query: string) => {
-  const r = await s.get(`${API_PATHS.adminMembers}${query}`, admin.token);
+  const r = await s.get(`${ADMIN_PATHS.members}${query}`, admin.token);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return v.parse(MembersPageSchema, r.body);
 };
@@ -111,7 +112,7 @@ describe('GET /api/admin/members', () => {
       '?status=banned',
       `?q=${'x'.repeat(101)}`,
     ]) {
-      const r = await s.get(`${API_PATHS.adminMembers}${query}`, admin.token);
+      const r = await s.get(`${ADMIN_PATHS.members}${query}`, admin.token);
       expect(r.status, query).toBe(400);
       expect(typeof r.body.error, query).toBe('string');
     }
@@ -120,7 +121,7 @@ describe('GET /api/admin/members', () => {
   it('finds first and last name typed together, and takes search syntax as text', async () => {
     expect((await list(`?q=${encodeURIComponent('first17 last17')}`)).total).toBe(MEMBERS / 1000);
     for (const q of ['"quoted"', 'a OR b', 'NEAR(x y)', 'mem*', '-member', "o'brien", '((']) {
-      const r = await s.get(`${API_PATHS.adminMembers}?q=${encodeURIComponent(q)}`, admin.token);
+      const r = await s.get(`${ADMIN_PATHS.members}?q=${encodeURIComponent(q)}`, admin.token);
       expect(r.status, q).toBe(200);
       expect(r.body.total, q).toBe(0);
     }

@@ -1,4 +1,5 @@
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { SiteDetailsSchema } from '@app/contracts/site-admin';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,9 +48,9 @@ describe('admin site routes', () => {
   afterAll(() => s.close());
 
   it('answers both records with the fictional defaults and no pinned field to an administrator only', async () => {
-    expect((await s.get(API_PATHS.adminSite)).status).toBe(401);
-    expect((await s.get(API_PATHS.adminSite, member.token)).status).toBe(403);
-    const r = await s.get(API_PATHS.adminSite, admin.token);
+    expect((await s.get(ADMIN_PATHS.site)).status).toBe(401);
+    expect((await s.get(ADMIN_PATHS.site, member.token)).status).toBe(403);
+    const r = await s.get(ADMIN_PATHS.site, admin.token);
     expect(r.status).toBe(200);
     expect(v.is(SiteDetailsSchema, r.body)).toBe(true);
     expect(r.body.impressum).toEqual(DEFAULT_SITE.impressum);
@@ -58,8 +59,8 @@ describe('admin site routes', () => {
   });
 
   it('refuses a guest and a member on both writes, and stores nothing', async () => {
-    for (const path of [API_PATHS.adminSiteImpressum, API_PATHS.adminSiteContact]) {
-      const body = path === API_PATHS.adminSiteContact ? CONTACT : IMPRESSUM;
+    for (const path of [ADMIN_PATHS.siteImpressum, ADMIN_PATHS.siteContact]) {
+      const body = path === ADMIN_PATHS.siteContact ? CONTACT : IMPRESSUM;
       expect((await s.put(path, body)).status).toBe(401);
       expect((await s.put(path, body, member.token)).status).toBe(403);
     }
@@ -68,23 +69,19 @@ describe('admin site routes', () => {
   });
 
   it('answers 400 with the error per field for bad input, and stores and audits nothing', async () => {
-    const bad = await s.put(
-      API_PATHS.adminSiteImpressum,
-      { ...IMPRESSUM, email: 'not an email' },
-      admin.token,
-    );
+    const bad = await s.put(ADMIN_PATHS.siteImpressum, { ...IMPRESSUM, email: 'not an email' }, admin.token);
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({
       error: 'Email must be an email address',
       email: 'Email must be an email address',
     });
-    const noName = await s.put(API_PATHS.adminSiteImpressum, { ...IMPRESSUM, name: '  ' }, admin.token);
+    const noName = await s.put(ADMIN_PATHS.siteImpressum, { ...IMPRESSUM, name: '  ' }, admin.token);
     expect(noName.status).toBe(400);
     expect(noName.body.name).toBe('Company name is required');
-    const long = await s.put(API_PATHS.adminSiteContact, { ...CONTACT, phone: '1'.repeat(51) }, admin.token);
+    const long = await s.put(ADMIN_PATHS.siteContact, { ...CONTACT, phone: '1'.repeat(51) }, admin.token);
     expect(long.status).toBe(400);
     expect(long.body.phone).toBe('Phone must be at most 50 characters');
-    expect((await s.put(API_PATHS.adminSiteContact, 'nope', admin.token)).status).toBe(400);
+    expect((await s.put(ADMIN_PATHS.siteContact, 'nope', admin.token)).status).toBe(400);
     expect((await s.get(API_PATHS.publicImpressum)).body).toEqual(DEFAULT_SITE.impressum);
     expect((await s.get(API_PATHS.publicContact)).body).toEqual(DEFAULT_SITE.contact);
     expect(await auditRows(s, 'site:impressum')).toEqual([]);
@@ -93,7 +90,7 @@ describe('admin site routes', () => {
 
   it('stores a valid Impressum, shows it on the public endpoint at once and audits what changed', async () => {
     const r = await s.put(
-      API_PATHS.adminSiteImpressum,
+      ADMIN_PATHS.siteImpressum,
       { ...IMPRESSUM, name: `  ${IMPRESSUM.name} ` },
       admin.token,
     );
@@ -116,14 +113,14 @@ describe('admin site routes', () => {
 
   it('stores empty optional fields as null (a dash on the page), and saving the same again audits nothing', async () => {
     const r = await s.put(
-      API_PATHS.adminSiteContact,
+      ADMIN_PATHS.siteContact,
       { email: CONTACT.email, phone: '', address: null },
       admin.token,
     );
     expect(r.status).toBe(200);
     const shown = { email: CONTACT.email, phone: null, address: null };
     expect((await s.get(API_PATHS.publicContact)).body).toEqual(shown);
-    const again = await s.put(API_PATHS.adminSiteContact, shown, admin.token);
+    const again = await s.put(ADMIN_PATHS.siteContact, shown, admin.token);
     expect(again.status).toBe(200);
     const rows = await auditRows(s, 'site:contact');
     expect(rows).toHaveLength(1);
@@ -153,11 +150,11 @@ describe('the environment at start', () => {
       name: 'Env Name GmbH',
     });
     let admin = await s.user(['admin'], 'admin');
-    const first = await s.get(API_PATHS.adminSite, admin.token);
+    const first = await s.get(ADMIN_PATHS.site, admin.token);
     expect(first.body.fromEnvironment).toEqual({ impressum: ['name'], contact: [] });
     // An administrator edits everything, the pinned name too (allowed: it lasts until the next start).
-    expect((await s.put(API_PATHS.adminSiteImpressum, IMPRESSUM, admin.token)).status).toBe(200);
-    expect((await s.put(API_PATHS.adminSiteContact, CONTACT, admin.token)).status).toBe(200);
+    expect((await s.put(ADMIN_PATHS.siteImpressum, IMPRESSUM, admin.token)).status).toBe(200);
+    expect((await s.put(ADMIN_PATHS.siteContact, CONTACT, admin.token)).status).toBe(200);
     await s.close();
 
     // Restart with SITE_NAME and CONTACT_PHONE: those two fields win, every other edit stays.
@@ -165,9 +162,9 @@ describe('the environment at start', () => {
     expect((await s.get(API_PATHS.publicImpressum)).body).toEqual({ ...IMPRESSUM, name: 'Env Name GmbH' });
     expect((await s.get(API_PATHS.publicContact)).body).toEqual({ ...CONTACT, phone: '+49 40 0000009' });
     admin = await s.user(['admin'], 'admin');
-    const pinned = await s.get(API_PATHS.adminSite, admin.token);
+    const pinned = await s.get(ADMIN_PATHS.site, admin.token);
     expect(pinned.body.fromEnvironment).toEqual({ impressum: ['name'], contact: ['phone'] });
-    expect((await s.put(API_PATHS.adminSiteImpressum, IMPRESSUM, admin.token)).status).toBe(200);
+    expect((await s.put(ADMIN_PATHS.siteImpressum, IMPRESSUM, admin.token)).status).toBe(200);
     await s.close();
 
     // Restart with nothing set: the last edit stays as it was, nothing goes back to a default.

@@ -1,4 +1,5 @@
 import { API_PATHS, COMMUNICATION_METHODS, COMPANY_SIZES, INDUSTRIES, URGENCIES } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { Sql } from '../src/db/sql';
 import { startTestServer, surveyAnswers } from './helpers';
 
@@ -126,7 +127,7 @@ export async function startSmallLeads() {
   }
   clock.now = CONTACTED_AT;
   for (const k of known.filter((k) => smallLeadContacted(k.i))) {
-    const res = await api.post(API_PATHS.adminLeadContacted(k.id), { note: `called ${k.i}` }, admin.token);
+    const res = await api.post(ADMIN_PATHS.leadContacted(k.id), { note: `called ${k.i}` }, admin.token);
     if (res.status !== 200) throw new Error(`contacted ${k.id}: ${res.status}`);
   }
   return { api, admin, member, known, clock };

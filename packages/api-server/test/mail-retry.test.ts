@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { describe, expect, it } from 'vitest';
 import { startTestServer, surveyAnswers, type TestServer } from './helpers';
 import { mailConfig, TestSmtp, waitUntil } from './smtp-fixture';
@@ -16,7 +17,7 @@ async function freePort(): Promise<number> {
 }
 
 async function outboxMail(s: TestServer, token: string, to: string) {
-  const r = await s.get(`${API_PATHS.adminOutbox}?limit=100`, token);
+  const r = await s.get(`${ADMIN_PATHS.outbox}?limit=100`, token);
   expect(r.status).toBe(200);
   return r.body.items.find((m: { to: string }) => m.to === to);
 }
@@ -48,7 +49,7 @@ describe('delivery failures', () => {
       expect(a2 - a1).toBeGreaterThanOrEqual(150);
       expect(a3 - a2).toBeGreaterThanOrEqual(300);
       // Listed under the failed filter, and tried no more.
-      const list = await s.get(`${API_PATHS.adminOutbox}?status=failed`, admin.token);
+      const list = await s.get(`${ADMIN_PATHS.outbox}?status=failed`, admin.token);
       expect(list.body.items.map((m: { to: string }) => m.to)).toContain(to);
       await new Promise((r) => setTimeout(r, 400));
       expect((await outboxMail(s, admin.token, to)).attempts).toBe(3);

@@ -1,4 +1,5 @@
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { OutboxPageSchema } from '@app/contracts/outbox';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -68,13 +69,13 @@ describe('mail through SMTP', () => {
     expect(notice.text).toContain('Email: waiting.one@example.com');
 
     const id = (await s.ctx.accounts.resolveUser('waiting.one@example.com'))!.id;
-    expect((await s.post(API_PATHS.adminActivate(id), undefined, admin.token)).status).toBe(200);
+    expect((await s.post(ADMIN_PATHS.activate(id), undefined, admin.token)).status).toBe(200);
     const mail = await smtp.waitFor('waiting.one@example.com', /is active/);
     expect(mail.text).toContain('http://site.test/login');
     expect(mail.text).toContain('Hello Jane,');
 
     // Activating again tells nobody twice; the CLI's way (the service) sends it like the API.
-    await s.post(API_PATHS.adminActivate(id), undefined, admin.token);
+    await s.post(ADMIN_PATHS.activate(id), undefined, admin.token);
     const reg2 = registration({ username: 'waiting_two', email: 'waiting.two@example.com' });
     await s.post(API_PATHS.register, reg2);
     await s.ctx.accounts.activate('waiting.two@example.com');
@@ -85,24 +86,24 @@ describe('mail through SMTP', () => {
 
   it('lists the outbox for administrators only, each mail with its attempts', async () => {
     const member = await s.user([], 'member');
-    expect((await s.get(API_PATHS.adminOutbox)).status).toBe(401);
-    expect((await s.get(API_PATHS.adminOutbox, member.token)).status).toBe(403);
-    expect((await s.get(`${API_PATHS.adminOutbox}?status=lost`, admin.token)).status).toBe(400);
-    expect((await s.get(`${API_PATHS.adminOutbox}?limit=500`, admin.token)).status).toBe(400);
-    expect((await s.get(`${API_PATHS.adminOutbox}?page=0`, admin.token)).status).toBe(400);
+    expect((await s.get(ADMIN_PATHS.outbox)).status).toBe(401);
+    expect((await s.get(ADMIN_PATHS.outbox, member.token)).status).toBe(403);
+    expect((await s.get(`${ADMIN_PATHS.outbox}?status=lost`, admin.token)).status).toBe(400);
+    expect((await s.get(`${ADMIN_PATHS.outbox}?limit=500`, admin.token)).status).toBe(400);
+    expect((await s.get(`${ADMIN_PATHS.outbox}?page=0`, admin.token)).status).toBe(400);
 
     await waitUntil(
       async () =>
-        (await s.get(`${API_PATHS.adminOutbox}?status=pending`, admin.token)).body.total === 0 || undefined,
+        (await s.get(`${ADMIN_PATHS.outbox}?status=pending`, admin.token)).body.total === 0 || undefined,
     );
-    const r = await s.get(`${API_PATHS.adminOutbox}?status=sent&limit=2`, admin.token);
+    const r = await s.get(`${ADMIN_PATHS.outbox}?status=sent&limit=2`, admin.token);
     expect(r.status).toBe(200);
     expect(v.is(OutboxPageSchema, r.body)).toBe(true);
     expect(r.body.items).toHaveLength(2);
     expect(r.body.total).toBeGreaterThan(2);
     expect(r.body.items[0].id).toBeGreaterThan(r.body.items[1].id);
     expect(r.body.items[0].attempt_log).toEqual([{ at: expect.any(Number), ok: true, error: null }]);
-    const page2 = await s.get(`${API_PATHS.adminOutbox}?status=sent&limit=2&page=2`, admin.token);
+    const page2 = await s.get(`${ADMIN_PATHS.outbox}?status=sent&limit=2&page=2`, admin.token);
     expect(page2.body.items[0].id).toBeLessThan(r.body.items[1].id);
   });
 });
@@ -114,7 +115,7 @@ describe('without SMTP_URL', () => {
       const boss = await quiet.user(['admin'], 'boss');
       await quiet.post(API_PATHS.marketAssessment, surveyAnswers({ email: 'nobody@example.com' }));
       await new Promise((r) => setTimeout(r, 150));
-      const r = await quiet.get(`${API_PATHS.adminOutbox}?status=pending`, boss.token);
+      const r = await quiet.get(`${ADMIN_PATHS.outbox}?status=pending`, boss.token);
       const mail = r.body.items.find((m: { to: string }) => m.to === 'nobody@example.com');
       expect(mail).toMatchObject({
         status: 'pending',

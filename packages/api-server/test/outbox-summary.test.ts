@@ -1,5 +1,6 @@
 import { createServer } from 'node:net';
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { describe, expect, it } from 'vitest';
 import { startTestServer, surveyAnswers, type TestServer } from './helpers';
 import { mailConfig, TestSmtp, waitUntil } from './smtp-fixture';
@@ -20,13 +21,13 @@ async function freePort(): Promise<number> {
 }
 
 const summary = async (s: TestServer, token: string) => {
-  const r = await s.get(API_PATHS.adminOutboxSummary, token);
+  const r = await s.get(ADMIN_PATHS.outboxSummary, token);
   expect(r.status).toBe(200);
   return r.body;
 };
 
 async function mailTo(s: TestServer, token: string, to: string) {
-  const r = await s.get(`${API_PATHS.adminOutbox}?limit=100`, token);
+  const r = await s.get(`${ADMIN_PATHS.outbox}?limit=100`, token);
   return r.body.items.find((m: { to: string }) => m.to === to);
 }
 
@@ -44,9 +45,9 @@ describe('GET /api/admin/outbox/summary', () => {
     const s = await startTestServer({ mail: mailConfig(null) });
     try {
       const member = await s.user([], 'member');
-      expect((await s.get(API_PATHS.adminOutboxSummary)).status).toBe(401);
-      expect((await s.get(API_PATHS.adminOutboxSummary, member.token)).status).toBe(403);
-      expect((await s.get(API_PATHS.adminOutbox, member.token)).status).toBe(403);
+      expect((await s.get(ADMIN_PATHS.outboxSummary)).status).toBe(401);
+      expect((await s.get(ADMIN_PATHS.outboxSummary, member.token)).status).toBe(403);
+      expect((await s.get(ADMIN_PATHS.outbox, member.token)).status).toBe(403);
     } finally {
       await s.close();
     }
@@ -152,7 +153,7 @@ describe('GET /api/admin/outbox/summary', () => {
       expect(sum.counts.failed).toBeGreaterThanOrEqual(1);
       expect(sum.counts.sent).toBe(0);
       expect(sum.lastError.error).toMatch(/^550/);
-      const failed = await s.get(`${API_PATHS.adminOutbox}?status=failed`, admin.token);
+      const failed = await s.get(`${ADMIN_PATHS.outbox}?status=failed`, admin.token);
       expect(failed.body.total).toBe(sum.counts.failed);
     } finally {
       await s.close();

@@ -1,4 +1,5 @@
 import { AdminRolloutsSchema, API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config';
@@ -22,7 +23,7 @@ const appendAudit = (entries: ReturnType<typeof auditEntry>[]) =>
     null,
   );
 
-const VIEW = API_PATHS.adminRollouts;
+const VIEW = ADMIN_PATHS.rollouts;
 
 let s: TestServer;
 let rollout: Config['rollout'];

@@ -1,4 +1,5 @@
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLLOUT_MESSAGES } from '../src/services/rollout-messages';
 import { event, ticketFor } from './health-tickets';
@@ -54,7 +55,7 @@ describe('POST /api/rollout/health', () => {
     expect(await visitorsOf('mf-research', V2)).toEqual([
       { views: 1, errorViews: 1, lcp: 1800, inp: 96, cls: 0.04 },
     ]);
-    const view = await s.get(API_PATHS.adminRollouts, admin.token);
+    const view = await s.get(ADMIN_PATHS.rollouts, admin.token);
     expect(view.status).toBe(200);
     expect(view.body.health.find((h: { version: string }) => h.version === V2)).toMatchObject({
       remote: 'mf-research',
@@ -107,7 +108,7 @@ describe('POST /api/rollout/health', () => {
       const visitors = await own.ctx.rollout.health.visitors('mf-research', V1);
       expect(visitors).toHaveLength(2);
       expect(visitors).toContainEqual({ views: 50, errorViews: 10, lcp: 1024.5, inp: null, cls: null });
-      const row = (await own.get(API_PATHS.adminRollouts, (await own.user(['admin'], 'admin')).token)).body
+      const row = (await own.get(ADMIN_PATHS.rollouts, (await own.user(['admin'], 'admin')).token)).body
         .health[0];
       // The mean of the visitors' rates (0.2 and 0), not 10 errors in 51 views.
       expect(row).toMatchObject({ visitors: 2, views: 51, errorRate: 0.1 });
@@ -238,7 +239,7 @@ describe('POST /api/rollout/health', () => {
     });
 
     it('shows administrators what was refused, by reason', async () => {
-      const view = await s.get(API_PATHS.adminRollouts, admin.token);
+      const view = await s.get(ADMIN_PATHS.rollouts, admin.token);
       const byReason = Object.fromEntries(
         view.body.refusals.map((r: { reason: string; count: number }) => [r.reason, r.count]),
       );

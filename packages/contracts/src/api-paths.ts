@@ -37,32 +37,6 @@ export const API_PATHS = {
   marketAssessment: '/api/market-assessment',
   publicPostsDeprecated: '/api/public-posts',
   privatePostsDeprecated: '/api/private-posts',
-  adminUsers: '/api/admin/users',
-  adminRollouts: '/api/admin/rollouts',
-  /** Every mail the product sent or would send, with its delivery attempts (issue 34). */
-  adminOutbox: '/api/admin/outbox',
-  /** Issue 34's admin screens: members (mf-account), leads (mf-survey), company details (mf-public-pages). */
-  adminMembers: '/api/admin/members',
-  adminMembersActivate: '/api/admin/members/activate',
-  adminMembersReject: '/api/admin/members/reject',
-  adminMemberRoles: (id: string | number) => `/api/admin/members/${id}/roles`,
-  adminMemberRole: (id: string | number, role: string) =>
-    `/api/admin/members/${id}/roles/${encodeURIComponent(role)}`,
-  adminAudit: '/api/admin/audit',
-  adminLeads: '/api/admin/leads',
-  /** The same filters as adminLeads; every matching lead, RFC 4180, formula injection neutralised. */
-  adminLeadsCsv: '/api/admin/leads.csv',
-  adminLead: (id: string | number) => `/api/admin/leads/${id}`,
-  adminLeadContacted: (id: string | number) => `/api/admin/leads/${id}/contacted`,
-  adminSite: '/api/admin/site',
-  adminSiteImpressum: '/api/admin/site/impressum',
-  adminSiteContact: '/api/admin/site/contact',
-  /** Counts per status and the last delivery error: what the outbox screen and the Admin menu warn with. */
-  adminOutboxSummary: '/api/admin/outbox/summary',
   rolloutHealth: '/api/rollout/health',
   rolloutPreview: '/api/rollout/preview',
-  adminActivate: (id: string | number) => `/api/admin/users/${id}/activate`,
-  adminRoles: (id: string | number) => `/api/admin/users/${id}/roles`,
-  adminRole: (id: string | number, role: string) =>
-    `/api/admin/users/${id}/roles/${encodeURIComponent(role)}`,
 } as const;

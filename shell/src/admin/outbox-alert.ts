@@ -1,5 +1,5 @@
 import { api } from '@app/api-client';
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { type OutboxSummary, OutboxSummarySchema } from '@app/contracts/outbox';
 
 /** Delivery is failing now: the newest attempt on record failed (nothing was delivered after it). */
@@ -23,7 +23,7 @@ export function outboxAttention(): Promise<number> {
   if (!cached || Date.now() - cached.at > FRESH_MS) {
     cached = {
       at: Date.now(),
-      count: api.get(API_PATHS.adminOutboxSummary, OutboxSummarySchema).then(attentionCount, () => 0),
+      count: api.get(ADMIN_PATHS.outboxSummary, OutboxSummarySchema).then(attentionCount, () => 0),
     };
   }
   return cached.count;

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { OutboxMail } from '@app/contracts/outbox';
 import { MemoryRouter } from '@app/router';
 import { SessionProvider } from '@app/session';
@@ -38,7 +38,7 @@ const mail = (id: number, over: Partial<OutboxMail> = {}): OutboxMail => ({
 function serveList(items: OutboxMail[], total = items.length) {
   const queries: URLSearchParams[] = [];
   server.use(
-    http.get(`${API}${API_PATHS.adminOutbox}`, ({ request }) => {
+    http.get(`${API}${ADMIN_PATHS.outbox}`, ({ request }) => {
       const q = new URL(request.url).searchParams;
       queries.push(q);
       return HttpResponse.json({ items, total, page: Number(q.get('page') ?? 1), limit: 20 });
@@ -168,7 +168,7 @@ describe('/admin/outbox', () => {
     serveSummary();
     server.use(
       http.get(
-        `${API}${API_PATHS.adminOutbox}`,
+        `${API}${ADMIN_PATHS.outbox}`,
         () => HttpResponse.json({ error: 'Database unavailable' }, { status: 503 }),
         {
           once: true,

@@ -1,5 +1,6 @@
 import { api, errorMessage } from '@app/api-client';
-import { API_PATHS, isAdmin as hasAdminRole } from '@app/contracts';
+import { isAdmin as hasAdminRole } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import {
   OUTBOX_STATUSES,
   type OutboxPage,
@@ -69,8 +70,8 @@ export default function OutboxScreen() {
       const searchParams = { page: pageNo, limit: LIMIT, status: filter === 'all' ? undefined : filter };
       try {
         const [summary, page] = await Promise.all([
-          api.get(API_PATHS.adminOutboxSummary, OutboxSummarySchema, { signal }),
-          api.get(API_PATHS.adminOutbox, OutboxPageSchema, { signal, searchParams }),
+          api.get(ADMIN_PATHS.outboxSummary, OutboxSummarySchema, { signal }),
+          api.get(ADMIN_PATHS.outbox, OutboxPageSchema, { signal, searchParams }),
         ]);
         setLoad({ status: 'ready', summary, page });
         publishOutboxSummary(summary);

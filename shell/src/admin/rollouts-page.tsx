@@ -1,5 +1,6 @@
 import { api, errorMessage } from '@app/api-client';
-import { type AdminRollouts, AdminRolloutsSchema, API_PATHS, isAdmin as hasAdminRole } from '@app/contracts';
+import { type AdminRollouts, AdminRolloutsSchema, isAdmin as hasAdminRole } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { useSession } from '@app/session';
 import { Alert, Button, Container, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
@@ -24,7 +25,7 @@ export default function RolloutsPage() {
   const fetchRollouts = useCallback(async (signal?: AbortSignal) => {
     setLoad({ status: 'loading' });
     try {
-      const data = await api.get(API_PATHS.adminRollouts, AdminRolloutsSchema, { signal });
+      const data = await api.get(ADMIN_PATHS.rollouts, AdminRolloutsSchema, { signal });
       setLoad({ status: 'ready', data });
     } catch (error) {
       if (!signal?.aborted)

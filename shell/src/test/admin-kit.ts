@@ -1,5 +1,6 @@
 import { configureApi } from '@app/api-client';
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { OutboxSummary } from '@app/contracts/outbox';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
@@ -52,7 +53,7 @@ export const SUMMARY: OutboxSummary = {
 export function serveSummary(summary: OutboxSummary = SUMMARY): { calls: number } {
   const seen = { calls: 0 };
   server.use(
-    http.get(`${API}${API_PATHS.adminOutboxSummary}`, () => {
+    http.get(`${API}${ADMIN_PATHS.outboxSummary}`, () => {
       seen.calls += 1;
       return HttpResponse.json(summary);
     }),

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { LeadContactedSchema, LeadFiltersSchema, LeadsQuerySchema } from '@app/contracts/leads';
 import type { Hono } from 'hono';
 import { CSV_BOM } from '../csv';
@@ -20,7 +20,7 @@ export function registerAdminLeadRoutes(
   { json, now }: Pick<RouteDeps, 'json' | 'now'>,
   leads: LeadsService,
 ) {
-  app.get(API_PATHS.adminLeads, async (c) => {
+  app.get(ADMIN_PATHS.leads, async (c) => {
     requireAdmin(c);
     return c.json(await leads.page(parseWith(LeadsQuerySchema, c.req.query())));
   });
@@ -28,7 +28,7 @@ export function registerAdminLeadRoutes(
   // Every lead the filters match, streamed a batch at a time (services/leads.ts `export`), so 100,000
   // leads neither wait for the whole file nor sit in memory. A streamed answer is not compressed
   // (src/http-compression.ts compresses whole bodies only).
-  app.get(API_PATHS.adminLeadsCsv, (c) => {
+  app.get(ADMIN_PATHS.leadsCsv, (c) => {
     requireAdmin(c);
     const batches = leads.export(parseWith(LeadFiltersSchema, c.req.query()));
     const encoder = new TextEncoder();
@@ -59,7 +59,7 @@ export function registerAdminLeadRoutes(
     });
   });
 
-  app.get(API_PATHS.adminLead(':id'), async (c) => {
+  app.get(ADMIN_PATHS.lead(':id'), async (c) => {
     requireAdmin(c);
     const lead = await leads.detail(leadId(c));
     if (!lead) throw leadNotFound();
@@ -74,6 +74,6 @@ export function registerAdminLeadRoutes(
     if (!lead) throw leadNotFound();
     return c.json(lead);
   };
-  app.post(API_PATHS.adminLeadContacted(':id'), (c) => contacted(c, true));
-  app.delete(API_PATHS.adminLeadContacted(':id'), (c) => contacted(c, false));
+  app.post(ADMIN_PATHS.leadContacted(':id'), (c) => contacted(c, true));
+  app.delete(ADMIN_PATHS.leadContacted(':id'), (c) => contacted(c, false));
 }

@@ -1,10 +1,10 @@
-import { API_PATHS } from '@app/contracts';
 import {
   AdminAuditQuerySchema,
   MemberIdsSchema,
   MemberRoleChangeSchema,
   MembersQuerySchema,
 } from '@app/contracts/admin-members';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import { HttpError, parseWith } from '../errors';
@@ -24,21 +24,21 @@ const memberId = (c: C) => {
 export function registerAdminMemberRoutes(app: Hono<Env>, { accounts, audit, json }: RouteDeps) {
   const admin = (c: C): AdminActor => requireAdminActor(c, audit);
 
-  app.get(API_PATHS.adminMembers, async (c) => {
+  app.get(ADMIN_PATHS.members, async (c) => {
     admin(c);
     return c.json(await accounts.members.page(parseWith(MembersQuerySchema, c.req.query())));
   });
-  app.post(API_PATHS.adminMembersActivate, async (c) => {
+  app.post(ADMIN_PATHS.membersActivate, async (c) => {
     const by = admin(c);
     const { ids } = parseWith(MemberIdsSchema, await json(c));
     return c.json(await accounts.members.activate(ids, by));
   });
-  app.post(API_PATHS.adminMembersReject, async (c) => {
+  app.post(ADMIN_PATHS.membersReject, async (c) => {
     const by = admin(c);
     const { ids } = parseWith(MemberIdsSchema, await json(c));
     return c.json(await accounts.members.reject(ids, by));
   });
-  app.post(API_PATHS.adminMemberRoles(':id'), async (c) => {
+  app.post(ADMIN_PATHS.memberRoles(':id'), async (c) => {
     const by = admin(c);
     const id = memberId(c);
     const { role } = parseWith(MemberRoleChangeSchema, await json(c));
@@ -51,7 +51,7 @@ export function registerAdminMemberRoutes(app: Hono<Env>, { accounts, audit, jso
     if (!v.is(MemberRoleChangeSchema.entries.role, role)) throw new HttpError(400, 'Unknown role');
     return c.json(await accounts.members.revoke(id, role, by));
   });
-  app.get(API_PATHS.adminAudit, async (c) => {
+  app.get(ADMIN_PATHS.audit, async (c) => {
     admin(c);
     return c.json(await audit.page(parseWith(AdminAuditQuerySchema, c.req.query())));
   });

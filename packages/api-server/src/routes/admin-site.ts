@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import {
   ContactInputSchema,
   ImpressumInputSchema,
@@ -32,7 +32,7 @@ export function registerAdminSiteRoutes(
     fromEnvironment: pinned,
   });
 
-  app.get(API_PATHS.adminSite, async (c) => {
+  app.get(ADMIN_PATHS.site, async (c) => {
     requireAdmin(c);
     return c.json(await details());
   });
@@ -51,6 +51,6 @@ export function registerAdminSiteRoutes(
       );
       return c.json(await details());
     };
-  app.put(API_PATHS.adminSiteImpressum, put('impressum', ImpressumInputSchema));
-  app.put(API_PATHS.adminSiteContact, put('contact', ContactInputSchema));
+  app.put(ADMIN_PATHS.siteImpressum, put('impressum', ImpressumInputSchema));
+  app.put(ADMIN_PATHS.siteContact, put('contact', ContactInputSchema));
 }

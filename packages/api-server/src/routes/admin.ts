@@ -1,4 +1,5 @@
-import { API_PATHS, RoleChangeSchema } from '@app/contracts';
+import { RoleChangeSchema } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { OutboxQuerySchema } from '@app/contracts/outbox';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
@@ -13,16 +14,16 @@ const userRef = (c: C) => {
 
 export function registerAdminRoutes(app: Hono<Env>, { accounts, audit, json, outbox }: RouteDeps) {
   // Every mail sent or waiting, newest first, with its attempts (issue 34).
-  app.get(API_PATHS.adminOutbox, async (c) => {
+  app.get(ADMIN_PATHS.outbox, async (c) => {
     requireAdmin(c);
     return c.json(await outbox.page(parseWith(OutboxQuerySchema, c.req.query())));
   });
   // Counts per status and the last delivery error: the outbox screen's banner and the Admin menu's badge.
-  app.get(API_PATHS.adminOutboxSummary, async (c) => {
+  app.get(ADMIN_PATHS.outboxSummary, async (c) => {
     requireAdmin(c);
     return c.json(await outbox.summary());
   });
-  app.get(API_PATHS.adminUsers, async (c) => {
+  app.get(ADMIN_PATHS.users, async (c) => {
     requireAdmin(c);
     const status = c.req.query('status') ?? 'all';
     if (status !== 'pending' && status !== 'all') throw new HttpError(400, 'status must be pending or all');

@@ -1,4 +1,5 @@
 import { API_PATHS, HealthBeaconSchema, PreviewVerifyRequestSchema } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { Hono } from 'hono';
 import { HttpError, parseWith } from '../errors';
 import type { RolloutService } from '../services/rollout';
@@ -35,7 +36,7 @@ export function registerRolloutRoutes(
     return c.json(rollout.verifyPreview(token));
   });
 
-  app.get(API_PATHS.adminRollouts, async (c) => {
+  app.get(ADMIN_PATHS.rollouts, async (c) => {
     requireAdmin(c);
     // ?environment=staging: another environment than the one this install serves (DEPLOY_ENV).
     const environment = c.req.query('environment');

@@ -1,5 +1,4 @@
 import { api } from '@app/api-client';
-import { API_PATHS } from '@app/contracts';
 import {
   AdminAuditPageSchema,
   AdminMemberSchema,
@@ -7,6 +6,7 @@ import {
   MemberBulkResultSchema,
   MembersPageSchema,
 } from '@app/contracts/admin-members';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { MemberFilter } from '../hooks/use-members-query';
 
 /** How many members a page shows: the API's default; 10,000 members are 400 pages, all paged server-side. */
@@ -22,7 +22,7 @@ export interface MembersRequest {
 
 /** GET /api/admin/members: one page, pending registrations first, then newest. */
 export function fetchMembers({ q, status, page }: MembersRequest, signal: AbortSignal) {
-  return api.get(API_PATHS.adminMembers, MembersPageSchema, {
+  return api.get(ADMIN_PATHS.members, MembersPageSchema, {
     searchParams: { q: q || undefined, status, page, limit: PAGE_SIZE },
     signal,
   });
@@ -30,20 +30,20 @@ export function fetchMembers({ q, status, page }: MembersRequest, signal: AbortS
 
 /** POST activate/reject { ids }: what changed and what was left alone, with the reason. */
 export function changeMembers(action: 'activate' | 'reject', ids: number[]): Promise<MemberBulkResult> {
-  const path = action === 'activate' ? API_PATHS.adminMembersActivate : API_PATHS.adminMembersReject;
+  const path = action === 'activate' ? ADMIN_PATHS.membersActivate : ADMIN_PATHS.membersReject;
   return api.post(path, { ids }, MemberBulkResultSchema);
 }
 
 /** POST /api/admin/members/:id/roles grants, DELETE …/roles/:role revokes; both answer the member. */
 export function changeRole(id: number, role: string, grant: boolean) {
   return grant
-    ? api.post(API_PATHS.adminMemberRoles(id), { role }, AdminMemberSchema)
-    : api.delete(API_PATHS.adminMemberRole(id, role), AdminMemberSchema);
+    ? api.post(ADMIN_PATHS.memberRoles(id), { role }, AdminMemberSchema)
+    : api.delete(ADMIN_PATHS.memberRole(id, role), AdminMemberSchema);
 }
 
 /** GET /api/admin/audit?target=user:<id>: who did what to this member, newest first. */
 export function fetchMemberAudit(id: number, signal: AbortSignal) {
-  return api.get(API_PATHS.adminAudit, AdminAuditPageSchema, {
+  return api.get(ADMIN_PATHS.audit, AdminAuditPageSchema, {
     searchParams: { target: `user:${id}`, limit: AUDIT_LIMIT },
     signal,
   });

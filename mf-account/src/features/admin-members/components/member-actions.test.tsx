@@ -1,5 +1,5 @@
-import { API_PATHS } from '@app/contracts';
 import type { AdminMember } from '@app/contracts/admin-members';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -23,7 +23,7 @@ function onPost(path: string, reply: (body: { ids?: number[]; role?: string }) =
 describe('member actions', () => {
   it('activates the selected members, says how many, names the skipped ones and reloads', async () => {
     const calls = mockMembersApi();
-    const posted = onPost(API_PATHS.adminMembersActivate, ({ ids = [] }) => ({
+    const posted = onPost(ADMIN_PATHS.membersActivate, ({ ids = [] }) => ({
       done: ids.filter((id) => id !== ACTIVE.id),
       skipped: [{ id: ACTIVE.id, reason: 'already active' }],
     }));
@@ -43,7 +43,7 @@ describe('member actions', () => {
 
   it('activates one member from its row', async () => {
     mockMembersApi();
-    const posted = onPost(API_PATHS.adminMembersActivate, ({ ids = [] }) => ({ done: ids, skipped: [] }));
+    const posted = onPost(ADMIN_PATHS.membersActivate, ({ ids = [] }) => ({ done: ids, skipped: [] }));
     const { user } = renderMembers();
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Activate newbie' }));
@@ -53,7 +53,7 @@ describe('member actions', () => {
 
   it('asks before rejecting, says it deletes the registrations, and sends nothing on Cancel', async () => {
     mockMembersApi();
-    const posted = onPost(API_PATHS.adminMembersReject, ({ ids = [] }) => ({ done: ids, skipped: [] }));
+    const posted = onPost(ADMIN_PATHS.membersReject, ({ ids = [] }) => ({ done: ids, skipped: [] }));
     const { user } = renderMembers();
     await screen.findByRole('table');
     await user.click(screen.getByRole('checkbox', { name: T.selectOne('newbie') }));
@@ -78,7 +78,7 @@ describe('member actions', () => {
 
   it("shows the API's error when an action fails", async () => {
     mockMembersApi();
-    onPost(API_PATHS.adminMembersActivate, () => ({ error: 'At most 100 members at once' }), 400);
+    onPost(ADMIN_PATHS.membersActivate, () => ({ error: 'At most 100 members at once' }), 400);
     const { user } = renderMembers();
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Activate newbie' }));
@@ -99,13 +99,13 @@ describe('member actions', () => {
       ],
     });
     let current: AdminMember = ACTIVE;
-    const granted = onPost(API_PATHS.adminMemberRoles(ACTIVE.id), ({ role = '' }) => {
+    const granted = onPost(ADMIN_PATHS.memberRoles(ACTIVE.id), ({ role = '' }) => {
       current = { ...current, roles: [...current.roles, role] };
       return current;
     });
     const revoked: string[] = [];
     server.use(
-      http.delete(`${API}${API_PATHS.adminMemberRoles(ACTIVE.id)}/:role`, ({ params }) => {
+      http.delete(`${API}${ADMIN_PATHS.memberRoles(ACTIVE.id)}/:role`, ({ params }) => {
         revoked.push(String(params.role));
         current = { ...current, roles: current.roles.filter((r) => r !== params.role) };
         return HttpResponse.json(current);
@@ -138,7 +138,7 @@ describe('member actions', () => {
 
   it("shows the API's error when a tier change is refused", async () => {
     mockMembersApi();
-    onPost(API_PATHS.adminMemberRoles(ACTIVE.id), () => ({ error: 'You cannot change your own roles' }), 400);
+    onPost(ADMIN_PATHS.memberRoles(ACTIVE.id), () => ({ error: 'You cannot change your own roles' }), 400);
     const { user } = renderMembers();
     await screen.findByRole('table');
     await user.click(screen.getByRole('button', { name: 'Details jane' }));

@@ -1,4 +1,5 @@
 import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -91,7 +92,7 @@ describe('MembersPage', () => {
     mockMembersApi();
     let failures = 1;
     server.use(
-      http.get(`${API}${API_PATHS.adminMembers}`, () =>
+      http.get(`${API}${ADMIN_PATHS.members}`, () =>
         failures-- > 0 ? HttpResponse.json({ error: 'Database is busy' }, { status: 503 }) : undefined,
       ),
     );
@@ -115,7 +116,7 @@ describe('MembersPage', () => {
   it('shows "Administrators only" when the API answers 403', async () => {
     mockMembersApi();
     server.use(
-      http.get(`${API}${API_PATHS.adminMembers}`, () =>
+      http.get(`${API}${ADMIN_PATHS.members}`, () =>
         HttpResponse.json({ error: 'Administrators only' }, { status: 403 }),
       ),
     );

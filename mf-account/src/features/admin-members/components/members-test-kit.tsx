@@ -1,5 +1,6 @@
 import { API_PATHS } from '@app/contracts';
 import type { AdminAuditEntry, AdminMember } from '@app/contracts/admin-members';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { Route, Routes, useLocation } from '@app/router';
 import { Providers } from '@app/test-utils';
 import { render } from '@testing-library/react';
@@ -82,12 +83,12 @@ export function mockMembersApi({
   localStorage.setItem('token', 'admin-token');
   server.use(
     http.get(`${API}${API_PATHS.profile}`, () => HttpResponse.json(profile)),
-    http.get(`${API}${API_PATHS.adminMembers}`, ({ request }) => {
+    http.get(`${API}${ADMIN_PATHS.members}`, ({ request }) => {
       const params = new URL(request.url).searchParams;
       calls.lists.push(params);
       return HttpResponse.json({ items, total, page: Number(params.get('page') ?? 1), limit: 25, pending });
     }),
-    http.get(`${API}${API_PATHS.adminAudit}`, ({ request }) => {
+    http.get(`${API}${ADMIN_PATHS.audit}`, ({ request }) => {
       calls.audits.push(new URL(request.url).searchParams);
       return HttpResponse.json({ items: audit, total: audit.length, page: 1, limit: 10 });
     }),

@@ -1,4 +1,5 @@
 import { API_PATHS, MESSAGES } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { type SiteDetails, SITE_ADMIN_MESSAGES as T } from '@app/contracts/site-admin';
 import { API, useApiServer } from '@app/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -42,7 +43,7 @@ function asAdmin(details: SiteDetails = DETAILS) {
   localStorage.setItem('token', 'admin-token');
   server.use(
     http.get(`${API}${API_PATHS.profile}`, () => HttpResponse.json(profile(['admin']))),
-    http.get(`${API}${API_PATHS.adminSite}`, () => HttpResponse.json(details)),
+    http.get(`${API}${ADMIN_PATHS.site}`, () => HttpResponse.json(details)),
   );
 }
 
@@ -88,7 +89,7 @@ describe('AdminCompanyPage', () => {
   it("shows the API's field error and message, and keeps the typed values", async () => {
     asAdmin();
     server.use(
-      http.put(`${API}${API_PATHS.adminSiteImpressum}`, () =>
+      http.put(`${API}${ADMIN_PATHS.siteImpressum}`, () =>
         HttpResponse.json(
           { error: 'VAT ID is refused here', vatId: 'VAT ID is refused here' },
           { status: 400 },
@@ -111,7 +112,7 @@ describe('AdminCompanyPage', () => {
 
   it('falls back to its own text when the save fails without a message', async () => {
     asAdmin();
-    server.use(http.put(`${API}${API_PATHS.adminSiteContact}`, () => HttpResponse.error()));
+    server.use(http.put(`${API}${ADMIN_PATHS.siteContact}`, () => HttpResponse.error()));
     const user = userEvent.setup();
     renderPage(<AdminCompanyPage />, '/admin/company');
     await screen.findByRole('form', { name: T.contactHeading });
@@ -130,7 +131,7 @@ describe('AdminCompanyPage', () => {
       answer = resolve;
     });
     server.use(
-      http.put(`${API}${API_PATHS.adminSiteContact}`, async ({ request }) => {
+      http.put(`${API}${ADMIN_PATHS.siteContact}`, async ({ request }) => {
         sent = await request.json();
         await answered;
         return HttpResponse.json({
@@ -163,7 +164,7 @@ describe('AdminCompanyPage', () => {
     let asked = 0;
     server.use(
       http.get(`${API}${API_PATHS.profile}`, () => HttpResponse.json(profile([]))),
-      http.get(`${API}${API_PATHS.adminSite}`, () => {
+      http.get(`${API}${ADMIN_PATHS.site}`, () => {
         asked += 1;
         return HttpResponse.json(DETAILS);
       }),
@@ -181,7 +182,7 @@ describe('AdminCompanyPage', () => {
       http.get(`${API}${API_PATHS.profile}`, () =>
         HttpResponse.json({ error: 'Profile store offline' }, { status: 500 }),
       ),
-      http.get(`${API}${API_PATHS.adminSite}`, () =>
+      http.get(`${API}${ADMIN_PATHS.site}`, () =>
         HttpResponse.json({ error: 'Administrator role required' }, { status: 403 }),
       ),
     );
@@ -195,7 +196,7 @@ describe('AdminCompanyPage', () => {
     localStorage.setItem('token', 'admin-token');
     server.use(
       http.get(`${API}${API_PATHS.profile}`, () => HttpResponse.json(profile(['admin']))),
-      http.get(`${API}${API_PATHS.adminSite}`, () => HttpResponse.json({}, { status: 500 })),
+      http.get(`${API}${ADMIN_PATHS.site}`, () => HttpResponse.json({}, { status: 500 })),
     );
     renderPage(<AdminCompanyPage />, '/admin/company');
     expect(await screen.findByRole('alert')).toHaveTextContent(T.loadFailed);

@@ -1,5 +1,5 @@
 import { api } from '@app/api-client';
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import {
   type LeadDetail,
   LeadDetailSchema,
@@ -11,7 +11,7 @@ import { filterParams, LEADS_PER_PAGE } from '../model/lead-query';
 
 /** GET /api/admin/leads: one page of the leads that match the filters, newest first, with the total. */
 export function fetchLeadsPage(filters: LeadFilters, page: number, signal?: AbortSignal): Promise<LeadsPage> {
-  return api.get(API_PATHS.adminLeads, LeadsPageSchema, {
+  return api.get(ADMIN_PATHS.leads, LeadsPageSchema, {
     searchParams: { ...filterParams(filters), page, limit: LEADS_PER_PAGE },
     signal,
   });
@@ -19,16 +19,16 @@ export function fetchLeadsPage(filters: LeadFilters, page: number, signal?: Abor
 
 /** GET /api/admin/leads/:id: the lead with every answer and who marked it contacted. */
 export function fetchLead(id: number, signal?: AbortSignal): Promise<LeadDetail> {
-  return api.get(API_PATHS.adminLead(id), LeadDetailSchema, { signal });
+  return api.get(ADMIN_PATHS.lead(id), LeadDetailSchema, { signal });
 }
 
 /** POST marks the lead contacted with the note; the detail is read again afterwards (the API's truth). */
 export async function markLeadContacted(id: number, note: string): Promise<void> {
-  await api.post(API_PATHS.adminLeadContacted(id), { note }, null);
+  await api.post(ADMIN_PATHS.leadContacted(id), { note }, null);
 }
 
 export async function unmarkLeadContacted(id: number): Promise<void> {
-  await api.delete(API_PATHS.adminLeadContacted(id), null);
+  await api.delete(ADMIN_PATHS.leadContacted(id), null);
 }
 
 /**
@@ -37,5 +37,5 @@ export async function unmarkLeadContacted(id: number): Promise<void> {
  * browser as a download, rather than linked.
  */
 export function fetchLeadsCsv(filters: LeadFilters): Promise<Blob> {
-  return api.getBlob(API_PATHS.adminLeadsCsv, { searchParams: filterParams(filters) });
+  return api.getBlob(ADMIN_PATHS.leadsCsv, { searchParams: filterParams(filters) });
 }

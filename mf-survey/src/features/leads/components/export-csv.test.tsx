@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { useApiServer } from '@app/test-utils';
 import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -33,7 +33,7 @@ describe('CSV export', () => {
     const csvQueries: URLSearchParams[] = [];
     const auth: (string | null)[] = [];
     server.use(
-      http.get(url(API_PATHS.adminLeadsCsv), ({ request }) => {
+      http.get(url(ADMIN_PATHS.leadsCsv), ({ request }) => {
         csvQueries.push(new URL(request.url).searchParams);
         auth.push(request.headers.get('authorization'));
         return new HttpResponse(CSV, { headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
@@ -65,7 +65,7 @@ describe('CSV export', () => {
     loginAs(server, ['admin']);
     serveLeads(server, 5);
     server.use(
-      http.get(url(API_PATHS.adminLeadsCsv), () =>
+      http.get(url(ADMIN_PATHS.leadsCsv), () =>
         HttpResponse.json({ error: 'Too many exports, try again in a minute' }, { status: 429 }),
       ),
     );

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { LeadDetail } from '@app/contracts/leads';
 import { useApiServer } from '@app/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -19,8 +19,8 @@ function serveLead(start: LeadDetail, refuseMark?: { status: number; error: stri
   const marked: unknown[] = [];
   let unmarked = 0;
   server.use(
-    http.get(url(API_PATHS.adminLead(lead.id)), () => HttpResponse.json(lead)),
-    http.post(url(API_PATHS.adminLeadContacted(lead.id)), async ({ request }) => {
+    http.get(url(ADMIN_PATHS.lead(lead.id)), () => HttpResponse.json(lead)),
+    http.post(url(ADMIN_PATHS.leadContacted(lead.id)), async ({ request }) => {
       const body = (await request.json()) as { note: string };
       marked.push(body);
       if (refuseMark) return HttpResponse.json({ error: refuseMark.error }, { status: refuseMark.status });
@@ -32,7 +32,7 @@ function serveLead(start: LeadDetail, refuseMark?: { status: number; error: stri
       };
       return HttpResponse.json(lead);
     }),
-    http.delete(url(API_PATHS.adminLeadContacted(lead.id)), () => {
+    http.delete(url(ADMIN_PATHS.leadContacted(lead.id)), () => {
       unmarked += 1;
       lead = { ...lead, contacted_at: null, contacted_by: null, contacted_note: '' };
       return HttpResponse.json(lead);
@@ -125,7 +125,7 @@ describe('a lead in detail', () => {
     loginAs(server, ['admin']);
     serveLeads(server, 30);
     server.use(
-      http.get(url(API_PATHS.adminLead(999)), () =>
+      http.get(url(ADMIN_PATHS.lead(999)), () =>
         HttpResponse.json({ error: 'Lead not found' }, { status: 404 }),
       ),
     );

@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { useApiServer } from '@app/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
@@ -104,7 +104,7 @@ describe('/admin/leads', () => {
     loginAs(server, ['admin']);
     let fail = true;
     server.use(
-      http.get(url(API_PATHS.adminLeads), () =>
+      http.get(url(ADMIN_PATHS.leads), () =>
         fail
           ? HttpResponse.json({ error: 'limit must be 1 to 100' }, { status: 400 })
           : HttpResponse.json({ items: [], total: 0, page: 1, limit: 25 }),
@@ -128,7 +128,7 @@ describe('/admin/leads', () => {
   it('shows the same notice when the API refuses with 403 (the role was taken away)', async () => {
     loginAs(server, ['admin']);
     server.use(
-      http.get(url(API_PATHS.adminLeads), () =>
+      http.get(url(ADMIN_PATHS.leads), () =>
         HttpResponse.json({ error: 'Administrator role required' }, { status: 403 }),
       ),
     );
