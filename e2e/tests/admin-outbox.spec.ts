@@ -1,9 +1,9 @@
 import { API_PATHS } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
-import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { seriousViolations, shot } from '../support/a11y';
 import { API_URL, createMember, type TestUser, useToken } from '../support/api';
+import { mailbox, mailsTo } from '../support/mailbox';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -12,7 +12,6 @@ import { expect, type Page, test } from '../support/test';
  * the failure, then the delivery. The API sends to E2E_SMTP_PORT (playwright.config.ts), where nothing
  * listens between specs: this spec's mail fails until its own server takes it.
  */
-const port = Number(process.env.E2E_SMTP_PORT ?? 2525);
 const ADMIN_ITEMS = ['Members', 'Leads', 'Rollouts', 'Outbox', 'Company details'];
 const ADMIN_APIS = [
   ADMIN_PATHS.outbox,
@@ -68,40 +67,6 @@ test('an administrator gets the Admin menu with its five screens', async ({ page
   await expect(button).toBeFocused();
 });
 
-/** The test's SMTP server on the API's port: it refuses every recipient (550) until `accept` is set. */
-function smtpServer() {
-  const inbox: ParsedMail[] = [];
-  const state = { accept: false };
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      if (state.accept) return callback();
-      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
-    },
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          inbox.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
-      );
-    },
-  });
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  const close = () => new Promise<void>((resolve) => server.close(() => resolve()));
-  return { inbox, state, listen, close };
-}
-
-const to = (mail: ParsedMail) =>
-  (Array.isArray(mail.to) ? mail.to : [mail.to]).map((a) => a?.text ?? '').join(',');
-
 /** Refresh until the banner says `text` (the page does not poll; the administrator asks again). */
 async function bannerSays(page: Page, text: RegExp) {
   await expect(async () => {
@@ -117,15 +82,14 @@ const rowOf = (page: Page, who: TestUser) =>
     .filter({ hasText: who.email })
     .filter({ hasText: /Reset your/ });
 /** The reset mails to `who` that the test's server received. */
-const resetMails = (inbox: ParsedMail[], who: TestUser) =>
-  inbox.filter((m) => to(m).includes(who.email) && /Reset your/.test(m.subject ?? ''));
+const resetMails = (inbox: ParsedMail[], who: TestUser) => mailsTo(inbox, who.email, /Reset your/);
 
 test('SMTP down, then refusing, then back: the admin sees the failures, then the mail sent, once', async ({
   page,
   request,
 }) => {
   test.setTimeout(90_000);
-  const smtp = smtpServer();
+  const smtp = mailbox({ accept: false });
   try {
     const admin = await createMember(request, ['admin'], 'outboxadmin');
     const member = await createMember(request, [], 'outboxreader');

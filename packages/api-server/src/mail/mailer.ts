@@ -34,7 +34,7 @@ export class Mailer {
   /** After a stored (not repeated) market assessment: the visitor, and administrators if they want a consultation. */
   async assessmentReceived(tx: Sql, id: number, a: MarketAssessment) {
     await this.outbox.enqueue(tx, a.email.trim(), T.assessmentReceived(a));
-    if (a.consultationInterest) await this.toAdmins(tx, T.consultationRequested(a, id));
+    if (a.consultationInterest) await this.toAdmins(tx, T.consultationRequested(a, id, this.siteUrl));
   }
 
   /** A registration that waits for activation. */

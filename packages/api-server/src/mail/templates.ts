@@ -5,6 +5,7 @@ import {
   INDUSTRIES,
   type MarketAssessment,
   MESSAGES,
+  URGENCIES,
 } from '@app/contracts';
 
 /**
@@ -91,7 +92,7 @@ export function registrationWaiting(
 ): RenderedMail {
   const subject = 'A new registration is waiting for activation';
   const lines = [`Username: ${u.username}`, `Email: ${u.email}`, `Registered from: ${u.from ?? 'unknown'}`];
-  const how = `Activate it with \`pnpm admin activate ${u.email}\` or through the admin API. Pending registrations: ${siteUrl}/admin/members`;
+  const how = `Activate or reject it in the browser: ${siteUrl}/admin/members`;
   return {
     kind: 'admin-registration-waiting',
     subject,
@@ -101,7 +102,11 @@ export function registrationWaiting(
 }
 
 /** (b) To administrators: a visitor asked for a free consultation. */
-export function consultationRequested(a: MarketAssessment, assessmentId: number): RenderedMail {
+export function consultationRequested(
+  a: MarketAssessment,
+  assessmentId: number,
+  siteUrl: string,
+): RenderedMail {
   const subject = 'A free consultation was requested';
   const name = [a.firstName, a.lastName].filter((s) => s?.trim()).join(' ') || '(no name given)';
   const method = a.communicationMethod
@@ -113,7 +118,8 @@ export function consultationRequested(a: MarketAssessment, assessmentId: number)
     `Email: ${a.email}`,
     `Phone: ${a.phone?.trim() || '(not given)'}`,
     `Preferred communication: ${method}`,
-    `Urgency: ${a.urgency ?? '(not given)'}`,
+    `Urgency: ${a.urgency ? (URGENCIES.labels[a.urgency as keyof typeof URGENCIES.labels] ?? a.urgency) : '(not given)'}`,
+    `Lead: ${siteUrl}/admin/leads?lead=${assessmentId}`,
     `Assessment id: ${assessmentId}`,
   ];
   return {
