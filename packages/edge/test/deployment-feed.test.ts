@@ -19,7 +19,6 @@ const manifestWith = (stable: string) => ({
   updatedAt: new Date().toISOString(),
   remotes: { 'mf-public-pages': { stable, previous: [] } },
 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the feed loop', () => {
   it('asks without `after` first, then after each revision it read, and has a change at once', async () => {
@@ -35,8 +34,7 @@ describe('the feed loop', () => {
       expect(Date.now() - started).toBeLessThan(200);
       expect(feed.manifest()?.remotes['mf-public-pages']?.stable).toBe(V1);
       expect(api.asked.slice(0, 2)).toEqual([null, 0]);
-      await sleep(20);
-      expect(api.asked.at(-1)).toBe(1);
+      await expect.poll(() => api.asked.at(-1)).toBe(1);
       expect(feed.status()).toMatchObject({ environment: 'production', revision: 1, error: null });
     } finally {
       feed.stop();
@@ -50,8 +48,8 @@ describe('the feed loop', () => {
     const feed = deploymentFeed({ apiUrl: () => url, environment: 'production' });
     try {
       await feed.waitFor(0);
-      await sleep(180);
-      expect(api.asked.slice(1).length).toBeGreaterThanOrEqual(2);
+      // Two more asks after the first answer, each after a 204 (no fixed wait: a loaded machine is slower).
+      await expect.poll(() => api.asked.slice(1).length, { timeout: 5000 }).toBeGreaterThanOrEqual(2);
       expect(new Set(api.asked.slice(1))).toEqual(new Set([0]));
       expect(feed.status().error).toBeNull();
     } finally {
@@ -79,12 +77,12 @@ describe('the feed loop', () => {
       api.publish(manifestWith(V1));
       await feed.waitFor(1);
       api.failing(503);
-      await sleep(300);
+      const failingSince = Date.now();
+      await expect.poll(() => errors.length, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
       expect(feed.manifest()?.remotes['mf-public-pages']?.stable).toBe(V1);
       expect(feed.status()).toMatchObject({ revision: 1, error: expect.stringContaining('503') });
-      // Backed off: 20, 40, 80, 80 ms… not a request per millisecond.
-      expect(errors.length).toBeGreaterThanOrEqual(2);
-      expect(errors.length).toBeLessThan(10);
+      // Backed off: 20, 40, 80 ms between the first three failures, not a request per millisecond.
+      expect(Date.now() - failingSince).toBeGreaterThanOrEqual(60);
       api.publish(manifestWith(V2));
       api.failing(null);
       await feed.waitFor(2, 1000);
@@ -107,11 +105,10 @@ describe('the feed loop', () => {
     const unknown = deploymentFeed({ apiUrl: () => apiUrl, environment: 'nowhere', minBackoffMs: 20 });
     const none = deploymentFeed({ apiUrl: () => null, environment: 'production', minBackoffMs: 20 });
     try {
-      await sleep(100);
+      await expect.poll(() => down.status().failures, { timeout: 5000 }).toBeGreaterThan(0);
       expect(down.hasManifest()).toBe(false);
-      expect(down.status().failures).toBeGreaterThan(0);
-      expect(unknown.status().error).toContain('404');
-      expect(none.status().error).toContain('API_URL');
+      await expect.poll(() => unknown.status().error, { timeout: 5000 }).toContain('404');
+      await expect.poll(() => none.status().error, { timeout: 5000 }).toContain('API_URL');
     } finally {
       for (const feed of [down, unknown, none]) feed.stop();
       api.close();
@@ -123,12 +120,10 @@ describe('the feed loop', () => {
     const url = await api.url();
     const feed = deploymentFeed({ apiUrl: () => url, environment: 'production' });
     await feed.waitFor(0);
-    await sleep(20);
-    expect(api.held()).toBe(1);
+    await expect.poll(() => api.held()).toBe(1);
     feed.stop();
     // The held request is gone on the server's side too (its socket closed), and no other follows.
-    await sleep(50);
-    expect(api.held()).toBe(0);
+    await expect.poll(() => api.held()).toBe(0);
     expect(api.asked).toEqual([null, 0]);
     api.close();
   });
