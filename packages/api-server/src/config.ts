@@ -57,6 +57,8 @@ export const ConfigSchema = v.object({
   databaseUrl: v.nullable(
     v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/\S+$/, 'DATABASE_URL must be a postgres:// URL')),
   ),
+  /** PG_BIN_DIR: where pg_dump and pg_restore are (backups); null: Debian's newest, else the PATH. */
+  pgBinDir: v.nullable(v.pipe(v.string(), v.nonEmpty())),
   requiresActivation: v.boolean(),
   corsOrigins: v.array(v.pipe(v.string(), v.url())),
   logLevel: v.picklist(['info', 'error', 'silent']),
@@ -164,6 +166,7 @@ export const DEFAULT_CONFIG: Config = {
   host: '0.0.0.0',
   dbPath: DEFAULT_DB_PATH,
   databaseUrl: null,
+  pgBinDir: null,
   requiresActivation: true,
   corsOrigins: DEFAULT_ORIGINS,
   logLevel: 'info',
@@ -187,7 +190,7 @@ export const DEFAULT_CONFIG: Config = {
     environment: 'production',
     bundleMaxBytes: 100 * 1024 * 1024,
     releaseKeep: 10,
-    shellManifest: shellManifestFile(rolloutPaths({}).root, {}),
+    shellManifest: shellManifestFile(rolloutPaths({}).root),
     previewBaseUrl: 'http://localhost:3000',
     feedTimeoutMs: 25_000,
     feedMaxWaiters: 500,
@@ -278,8 +281,18 @@ export function dbPathFrom(env: Env = process.env): string {
 }
 
 /** Which database the server, the admin CLI and the rollout CLI use: DATABASE_URL, else the file at DB_PATH. */
-export function databaseFrom(env: Env = process.env): Pick<Config, 'dbPath' | 'databaseUrl'> {
-  return { dbPath: dbPathFrom(env), databaseUrl: env.DATABASE_URL?.trim() || null };
+export function databaseFrom(env: Env = process.env): Pick<Config, 'dbPath' | 'databaseUrl' | 'pgBinDir'> {
+  return {
+    dbPath: dbPathFrom(env),
+    databaseUrl: env.DATABASE_URL?.trim() || null,
+    pgBinDir: env.PG_BIN_DIR?.trim() || null,
+  };
+}
+
+/** SHELL_MANIFEST, relative to where the command was typed; else the shell's build in the repository. */
+function shellManifestFrom(env: Env, root: string): string {
+  const file = env.SHELL_MANIFEST?.trim();
+  return shellManifestFile(root, file ? path.resolve(env.INIT_CWD ?? process.cwd(), file) : undefined);
 }
 
 function rolloutPathsFrom(env: Env): RolloutPaths {
@@ -333,7 +346,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       environment: str(env, 'DEPLOY_ENV', '') || d.deploy.environment,
       bundleMaxBytes: num(env, 'DEPLOY_BUNDLE_MAX_BYTES', d.deploy.bundleMaxBytes),
       releaseKeep: num(env, 'RELEASE_KEEP', d.deploy.releaseKeep),
-      shellManifest: shellManifestFile(rolloutPathsFrom(env).root, env),
+      shellManifest: shellManifestFrom(env, rolloutPathsFrom(env).root),
       previewBaseUrl: str(env, 'PREVIEW_BASE_URL', '') || d.deploy.previewBaseUrl,
       feedTimeoutMs: num(env, 'DEPLOY_FEED_TIMEOUT_MS', d.deploy.feedTimeoutMs),
       feedMaxWaiters: num(env, 'DEPLOY_FEED_MAX_WAITERS', d.deploy.feedMaxWaiters),

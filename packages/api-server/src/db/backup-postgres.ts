@@ -20,8 +20,12 @@ const run = promisify(execFile);
  *   with `pg_restore --clean --single-transaction`: running API instances see the old content or the new.
  * The scratch database needs the right to create databases (the owner of a local cluster has it).
  */
-export function postgresBackups(url: string): DatabaseBackups {
+export function postgresBackups(url: string, binDir: string | null = null): DatabaseBackups {
   const target = withoutPassword(url);
+  const tool = async (name: string, args: string[]): Promise<string> => {
+    const { stdout } = await run(binary(name, binDir), args, { maxBuffer: 64 * 1024 * 1024 });
+    return stdout;
+  };
   return {
     kind: 'postgres',
     target,
@@ -144,16 +148,11 @@ async function schemaVersion(sql: Sql, file: string): Promise<number> {
 }
 
 /**
- * A PostgreSQL program: PG_BIN_DIR, else Debian's newest /usr/lib/postgresql/<version>/bin, else the PATH
- * (pg_dump must not be older than the server).
+ * A PostgreSQL program: in binDir (the config's PG_BIN_DIR), else Debian's newest
+ * /usr/lib/postgresql/<version>/bin, else the PATH (pg_dump must not be older than the server).
  */
-async function tool(name: string, args: string[]): Promise<string> {
-  const { stdout } = await run(binary(name), args, { maxBuffer: 64 * 1024 * 1024 });
-  return stdout;
-}
-
-function binary(name: string): string {
-  if (process.env.PG_BIN_DIR) return path.join(process.env.PG_BIN_DIR, name);
+function binary(name: string, binDir: string | null): string {
+  if (binDir) return path.join(binDir, name);
   const root = '/usr/lib/postgresql';
   const versions = fs.existsSync(root)
     ? fs

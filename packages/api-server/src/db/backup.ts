@@ -53,8 +53,12 @@ export class BackupError extends Error {
 }
 
 /** The backups of the configured database. */
-export function databaseBackups(config: Pick<Config, 'dbPath' | 'databaseUrl'>): DatabaseBackups {
-  return config.databaseUrl ? postgresBackups(config.databaseUrl) : sqliteBackups(config.dbPath);
+export function databaseBackups(
+  config: Pick<Config, 'dbPath' | 'databaseUrl' | 'pgBinDir'>,
+): DatabaseBackups {
+  return config.databaseUrl
+    ? postgresBackups(config.databaseUrl, config.pgBinDir)
+    : sqliteBackups(config.dbPath);
 }
 
 export const CODE_SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));

@@ -3,13 +3,9 @@ import path from 'node:path';
 import { compatibilityConflicts, type GateResult } from '@app/rollout';
 import { readMfManifest } from '@app/rollout/node';
 
-/** The live shell's manifest: SHELL_MANIFEST (relative to where the command was typed), else shell/dist. */
-export function shellManifestFile(
-  root: string,
-  env: Record<string, string | undefined> = process.env,
-): string {
-  if (env.SHELL_MANIFEST) return path.resolve(env.INIT_CWD ?? process.cwd(), env.SHELL_MANIFEST);
-  return path.join(root, 'shell', 'dist', 'mf-manifest.json');
+/** The live shell's manifest: the configured file (SHELL_MANIFEST, resolved by config.ts), else shell/dist's. */
+export function shellManifestFile(root: string, configured?: string): string {
+  return configured ?? path.join(root, 'shell', 'dist', 'mf-manifest.json');
 }
 
 /**

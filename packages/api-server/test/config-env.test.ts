@@ -1,0 +1,14 @@
+// Variables the API reads only through config.ts (issue 35: one config module per process), beyond the
+// rollout and deploy ones (config-rollout.test.ts).
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+
+describe('configuration read in one place', () => {
+  it('PG_BIN_DIR: where the backups find pg_dump and pg_restore, unset by default', () => {
+    expect(loadConfig({}).pgBinDir).toBeNull();
+    expect(loadConfig({ PG_BIN_DIR: '/usr/lib/postgresql/15/bin' }).pgBinDir).toBe(
+      '/usr/lib/postgresql/15/bin',
+    );
+    expect(loadConfig({ PG_BIN_DIR: '  ' }).pgBinDir).toBeNull();
+  });
+});
