@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EnvironmentNameSchema } from '@app/rollout';
+import { DEFAULT_CORS_ORIGINS, EnvironmentNameSchema } from '@app/rollout';
 import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
 import * as v from 'valibot';
 import { DEFAULT_SITE, SiteConfigSchema, siteFrom } from './config-site';
@@ -11,11 +11,6 @@ import { shellManifestFile } from './services/deploy-compat';
 /** Where the package lives, so the default DB path does not depend on the working directory. */
 const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_DB_PATH = path.join(PACKAGE_DIR, 'data', 'app.db');
-
-const DEFAULT_ORIGINS = ['3000', '3001', '3002', '3003', '3004'].flatMap((port) => [
-  `http://localhost:${port}`,
-  `http://127.0.0.1:${port}`,
-]);
 
 const Int = (min: number, max: number) => v.pipe(v.number(), v.integer(), v.minValue(min), v.maxValue(max));
 const AbsPath = v.pipe(v.string(), v.nonEmpty(), v.check(path.isAbsolute, 'must be an absolute path'));
@@ -168,7 +163,8 @@ export const DEFAULT_CONFIG: Config = {
   databaseUrl: null,
   pgBinDir: null,
   requiresActivation: true,
-  corsOrigins: DEFAULT_ORIGINS,
+  // The same default as the edge's files (one name, one default: issue 35).
+  corsOrigins: [...DEFAULT_CORS_ORIGINS],
   logLevel: 'info',
   sessionTtlMs: 7 * 24 * 3600 * 1000,
   sessionCacheMs: 5000,

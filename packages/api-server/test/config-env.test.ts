@@ -1,5 +1,6 @@
 // Variables the API reads only through config.ts (issue 35: one config module per process), beyond the
 // rollout and deploy ones (config-rollout.test.ts).
+import { DEFAULT_CORS_ORIGINS } from '@app/rollout';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 
@@ -10,5 +11,10 @@ describe('configuration read in one place', () => {
       '/usr/lib/postgresql/15/bin',
     );
     expect(loadConfig({ PG_BIN_DIR: '  ' }).pgBinDir).toBeNull();
+  });
+
+  it('CORS_ORIGINS: one default with the edge’s files (the pages of pnpm start and pnpm dev)', () => {
+    expect(loadConfig({}).corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.test' }).corsOrigins).toEqual(['https://a.test']);
   });
 });

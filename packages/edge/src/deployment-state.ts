@@ -18,6 +18,15 @@ export type RawConfig = Record<string, unknown> & {
 /** Any origin will do for checking: paths are resolved per request against the page's own. */
 const CHECK_ORIGIN = 'http://localhost';
 
+/**
+ * The runtime config with the browser's API address replaced (API_BASE_URL, config.ts): the API may run
+ * elsewhere than config.json says (`API_PORT=4100 pnpm start`), and every page, its CSP and /config.json
+ * must then point there. Without an override the config is returned as it is.
+ */
+export function withApiBaseUrl<T extends object>(config: T, apiBaseUrl: string | undefined): T {
+  return apiBaseUrl ? { ...config, apiBaseUrl } : config;
+}
+
 export function validConfig(raw: unknown): RawConfig {
   const checked = checkRuntimeConfig(raw, CHECK_ORIGIN);
   if (!checked.ok) throw new Error(`invalid runtime config: ${checked.error}`);
@@ -42,13 +51,15 @@ export function deploymentState(o: {
   runtimeConfig?: unknown;
   releases?: { store: string };
   feed?: ManifestFeed;
+  /** API_BASE_URL: replaces the config's apiBaseUrl (withApiBaseUrl). */
+  apiBaseUrl?: string;
   degraded: DegradedLog;
 }): DeploymentState {
   let config: () => RawConfig | null;
   if (o.runtimeConfig !== undefined) {
     let fixed: RawConfig | null = null;
     try {
-      fixed = validConfig(o.runtimeConfig);
+      fixed = validConfig(withApiBaseUrl(o.runtimeConfig as object, o.apiBaseUrl));
     } catch (error) {
       o.degraded.note('config-invalid', 'runtimeConfig', null, error);
     }
@@ -57,7 +68,7 @@ export function deploymentState(o: {
     const file = o.configFile;
     config = watchedFile(
       file,
-      (text) => validConfig(JSON.parse(text)),
+      (text) => validConfig(withApiBaseUrl(JSON.parse(text), o.apiBaseUrl)),
       (error) => o.degraded.note('config-invalid', file, null, error),
     );
   } else config = () => null;

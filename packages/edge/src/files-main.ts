@@ -2,36 +2,19 @@
 // edge's compiled bundle: `node packages/edge/dist/files.mjs` (docs/decisions/0028-process-lifecycle.md: every
 // server runs compiled, with plain node). Same headers, CORS and 404 rules as the edge's files; no pages.
 //   FILE_SERVERS   JSON: [{ "name": "mf-account", "dir": "/abs/mf-account/dist", "port": 3001 }, ...]
-//   HOST (0.0.0.0), DRAIN_TIMEOUT_MS (10000), ALLOWED_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE
+//   HOST (0.0.0.0), DRAIN_TIMEOUT_MS (10000), CORS_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE (src/config.ts)
 import type { Server } from 'node:http';
 import { drainServer, type Lifecycle, onStopSignals } from '@app/http-lifecycle';
+import { fileServersConfig } from './config';
 import { serveApp } from './serve';
 
-interface FileServer {
-  name: string;
-  dir: string;
-  port: number;
-}
-
-function fileServersFrom(raw: string | undefined): FileServer[] {
-  const parsed: unknown = JSON.parse(raw ?? '[]');
-  const valid = (s: unknown): s is FileServer => {
-    const o = s as Partial<FileServer> | null;
-    return !!o && typeof o.name === 'string' && typeof o.dir === 'string' && Number.isInteger(o.port);
-  };
-  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every(valid))
-    throw new Error('FILE_SERVERS must be a JSON array of { name, dir, port }');
-  return parsed;
-}
-
-const drainTimeoutMs = Number(process.env.DRAIN_TIMEOUT_MS ?? 10_000);
 const lifecycle: Lifecycle = { draining: false };
 
 async function main() {
-  const apps = fileServersFrom(process.env.FILE_SERVERS);
+  const { servers: apps, host, drainTimeoutMs } = fileServersConfig();
   const servers: Server[] = [];
   for (const app of apps) {
-    servers.push(await serveApp({ ...app, host: process.env.HOST ?? '0.0.0.0', spa: false, lifecycle }));
+    servers.push(await serveApp({ ...app, host, spa: false, lifecycle }));
     console.log(`${app.name} files on ${app.port} (${app.dir})`);
   }
   onStopSignals(

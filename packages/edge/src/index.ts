@@ -2,11 +2,11 @@ export { type DegradedEntry, DegradedLog } from './degraded';
 export { PREVIEW_COOKIE } from './preview-cookie';
 export { isForbiddenPath } from './request-path';
 export {
-  allowedOriginsFrom,
   COMMON_HEADERS,
   CSP_REPORT_PATH,
   contentSecurityPolicy,
   corsHeaders,
+  corsOriginsFrom,
   PAGE_HEADERS,
 } from './security-headers';
 export { type AppOptions, serveApp } from './serve';

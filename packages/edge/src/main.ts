@@ -1,6 +1,7 @@
 // The edge as a process (docs/decisions/0026-edge.md), run from its compiled bundle in every topology:
 // `node packages/edge/dist/main.mjs`. `pnpm start` runs one serving production on :3000 and staging on
-// :3010; the cluster runs two or more behind nginx. Configuration, all optional:
+// :3010; the cluster runs two or more behind nginx. Configuration, all optional, read in src/config.ts
+// (defaults and meanings also in docs/configuration.md):
 //   PORT (3000), HOST (0.0.0.0)      where it listens
 //   DEPLOY_ENV (production)          the environment whose deployment it serves on PORT
 //   EXTRA_ENVIRONMENTS               more environments from the same process, each on its own port:
@@ -9,20 +10,21 @@
 //                                    (GET /api/deployment/<env>), a member's id, per-request renders.
 //                                    Default: the runtime config's apiBaseUrl when it is absolute (what the
 //                                    browser uses); a relative one needs API_URL
+//   API_BASE_URL                     the API as the browser reaches it, in place of the runtime config's
+//                                    apiBaseUrl (pages, their CSP, /config.json); `pnpm start` sets it
 //   SHELL_DIST                        the shell's build (default: shell/dist)
 //   SHELL_CONFIG                      the runtime config file (default: the build's config.json); watched
 //   RELEASE_STORE_DIR, DEPLOY_DIR     the release store (read) and the secrets' folder (@app/rollout)
 //   EDGE_SECRET                       the visitor cookie's key (default: <DEPLOY_DIR>/edge-secret, made once)
 //   ROLLOUT_PREVIEW_SECRET            preview links' key (default: <DEPLOY_DIR>/preview-secret)
-//   ALLOWED_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE   as for every app (packages/edge/README.md)
+//   CORS_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE   as for every app (packages/edge/README.md)
 //   DRAIN_TIMEOUT_MS (10000)          on SIGTERM/SIGINT, how long requests in flight may take
 import type { Server } from 'node:http';
-import path from 'node:path';
 import { drainServer, type Lifecycle, onStopSignals } from '@app/http-lifecycle';
-import { ENVIRONMENT_NAME_PATTERN } from '@app/rollout';
-import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
+import { ensureEdgeSecret } from '@app/rollout/node';
+import { type EdgeConfig, edgeConfig } from './config';
 import { deploymentFeed, type ManifestFeed } from './deployment-feed';
-import { validConfig } from './deployment-state';
+import { validConfig, withApiBaseUrl } from './deployment-state';
 import { serveApp } from './serve';
 import { watchedFile } from './watched-file';
 
@@ -31,44 +33,22 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-const paths = rolloutPaths();
-const dir = path.resolve(process.env.SHELL_DIST ?? path.join(paths.root, 'shell', 'dist'));
-const configFile = process.env.SHELL_CONFIG
-  ? path.resolve(process.env.SHELL_CONFIG)
-  : path.join(dir, 'config.json');
-const drainTimeoutMs = Number(process.env.DRAIN_TIMEOUT_MS ?? 10_000);
-if (!Number.isSafeInteger(drainTimeoutMs) || drainTimeoutMs < 0)
-  fail(`DRAIN_TIMEOUT_MS must be a whole number of milliseconds, not ${process.env.DRAIN_TIMEOUT_MS}`);
-
-/** Every environment this process serves, and where: DEPLOY_ENV on PORT, then EXTRA_ENVIRONMENTS. */
-function listeners(): Array<{ environment: string; port: number }> {
-  const main = {
-    environment: process.env.DEPLOY_ENV || 'production',
-    port: Number(process.env.PORT ?? 3000),
-  };
-  const extra = (process.env.EXTRA_ENVIRONMENTS ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean)
-    .map((item) => {
-      const [environment = '', port = ''] = item.split(':');
-      return { environment, port: Number(port) };
-    });
-  const all = [main, ...extra];
-  for (const { environment, port } of all) {
-    if (!ENVIRONMENT_NAME_PATTERN.test(environment))
-      fail(`"${environment}" is not an environment name (DEPLOY_ENV, EXTRA_ENVIRONMENTS=<env>:<port>)`);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`no valid port for ${environment}`);
+function configOrFail(): EdgeConfig {
+  try {
+    return edgeConfig();
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
   }
-  return all;
 }
 
-const apiUrlFromEnv = process.env.API_URL;
-if (apiUrlFromEnv && !URL.canParse(apiUrlFromEnv))
-  fail(`API_URL must be an absolute URL, not ${apiUrlFromEnv}`);
+const config = configOrFail();
+const { paths, drainTimeoutMs } = config;
+const dir = config.shellDist;
+const configFile = config.shellConfig;
+const apiUrlFromEnv = config.apiUrl;
 const configOf = watchedFile(
   configFile,
-  (text) => validConfig(JSON.parse(text)),
+  (text) => validConfig(withApiBaseUrl(JSON.parse(text), config.apiBaseUrl)),
   () => undefined,
 );
 /** The feed's base URL, asked before each poll: API_URL, else the config's apiBaseUrl if absolute. */
@@ -83,7 +63,7 @@ const log = (line: Record<string, unknown>) =>
   process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), ...line })}\n`);
 
 function previewSecretOf(): () => string | null {
-  const fromEnv = process.env.ROLLOUT_PREVIEW_SECRET;
+  const fromEnv = config.previewSecret;
   if (fromEnv) return () => fromEnv;
   return watchedFile(
     paths.secretFile,
@@ -113,12 +93,13 @@ function feedFor(environment: string): ManifestFeed {
 }
 
 async function main() {
-  const edgeSecret = ensureEdgeSecret(paths);
+  // EDGE_SECRET, else the deploy folder's edge-secret file (made by whichever of the edge and the API comes first).
+  const edgeSecret = config.edgeSecret ?? ensureEdgeSecret(paths, {});
   // Read again only when the file changes (`pnpm rollout preview` makes it on first use).
   const previewSecret = previewSecretOf();
   const servers: Server[] = [];
   const feeds: ManifestFeed[] = [];
-  for (const { environment, port } of listeners()) {
+  for (const { environment, port } of config.listeners) {
     const feed = feedFor(environment);
     feeds.push(feed);
     servers.push(
@@ -126,12 +107,13 @@ async function main() {
         name: 'edge',
         dir,
         port,
-        host: process.env.HOST ?? '0.0.0.0',
+        host: config.host,
         spa: true,
         configFile,
         releases: { store: paths.store },
         feed,
         ...(apiUrlFromEnv ? { apiUrl: apiUrlFromEnv } : {}),
+        ...(config.apiBaseUrl ? { apiBaseUrl: config.apiBaseUrl } : {}),
         edgeSecret,
         previewSecret,
         lifecycle,

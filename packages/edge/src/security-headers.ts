@@ -2,6 +2,7 @@
 // Content-Security-Policy generated from the runtime config and the page's own inline blocks, and the
 // other security headers, in one place for every app the edge serves.
 import { createHash } from 'node:crypto';
+import { DEFAULT_CORS_ORIGINS } from '@app/rollout';
 
 /** Where browsers send CSP violation reports (served by the same edge, see serve.ts). */
 export const CSP_REPORT_PATH = '/csp-report';
@@ -105,7 +106,7 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
 };
 
 /**
- * CORS for a remote's files: only the shell's origins may read them (manifest fetches and the entry, which
+ * CORS for a remote's files: only the product's own pages (CORS_ORIGINS) may read them (manifest fetches and the entry, which
  * the shell loads with `crossorigin` for its integrity check). Returns the headers to add.
  */
 export function corsHeaders(
@@ -116,18 +117,15 @@ export function corsHeaders(
   return { 'Access-Control-Allow-Origin': requestOrigin, Vary: 'Origin' };
 }
 
-/** The shell's origins by default: where the product is opened (`pnpm start`). */
-export const DEFAULT_ALLOWED_ORIGINS = ['http://localhost:3000', 'http://127.0.0.1:3000'];
-
-/** `ALLOWED_ORIGINS` (comma-separated) or the defaults; each must be an http(s) origin. */
-export function allowedOriginsFrom(value: string | undefined): string[] {
-  if (!value) return DEFAULT_ALLOWED_ORIGINS;
+/** `CORS_ORIGINS` (comma-separated) or the defaults; each must be an http(s) origin (config.ts reads it). */
+export function corsOriginsFrom(value: string | undefined): string[] {
+  if (!value) return [...DEFAULT_CORS_ORIGINS];
   const origins = value
     .split(',')
     .map((item) => item.trim())
     .filter(Boolean);
   for (const origin of origins) {
-    if (originOf(origin) !== origin) throw new Error(`ALLOWED_ORIGINS: "${origin}" is not an origin`);
+    if (originOf(origin) !== origin) throw new Error(`CORS_ORIGINS: "${origin}" is not an origin`);
   }
   return origins;
 }

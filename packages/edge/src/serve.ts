@@ -12,16 +12,17 @@ import path from 'node:path';
 import { closingWhenDraining, type Lifecycle } from '@app/http-lifecycle';
 import { ticketKey } from '@app/rollout/node';
 import compression from 'compression';
+import { fileServingConfig } from './config';
+import { configFileText } from './config-file';
 import { cspReportHandler } from './csp-report';
 import { DegradedLog } from './degraded';
 import type { ManifestFeed } from './deployment-feed';
-import { deploymentState } from './deployment-state';
+import { deploymentState, withApiBaseUrl } from './deployment-state';
 import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
 import { releaseRegions } from './regions';
 import { selfOriginOf } from './request-origin';
 import { isForbiddenPath } from './request-path';
 import {
-  allowedOriginsFrom,
   COMMON_HEADERS,
   CSP_REPORT_PATH,
   contentSecurityPolicy,
@@ -58,7 +59,12 @@ export interface AppOptions {
   edgeSecret?: string;
   /** HMAC key of preview links (null: previews are off), asked per request: it may appear later. */
   previewSecret?: () => string | null;
-  /** Origins whose pages may read these files cross-origin (default: ALLOWED_ORIGINS or localhost:3000). */
+  /**
+   * The browser's API address (API_BASE_URL), in place of the runtime config's apiBaseUrl: in every page, its
+   * CSP and /config.json (`pnpm start` sets it from API_PORT, so the pages follow the API wherever it runs).
+   */
+  apiBaseUrl?: string;
+  /** Origins whose pages may read these files cross-origin (default: config.ts, CORS_ORIGINS). */
   allowedOrigins?: string[];
   /** Serve *.map files (default: SERVE_SOURCE_MAPS=1); otherwise they are a 404. */
   serveSourceMaps?: boolean;
@@ -98,19 +104,21 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
   const { name, dir, port, host = '0.0.0.0', spa = false } = o;
   if (!fs.existsSync(path.join(dir, 'index.html')))
     return Promise.reject(new Error(`${name}: no build in ${dir}`));
-  const allowedOrigins = o.allowedOrigins ?? allowedOriginsFrom(process.env.ALLOWED_ORIGINS);
-  const serveSourceMaps = o.serveSourceMaps ?? process.env.SERVE_SOURCE_MAPS === '1';
+  const env = fileServingConfig();
+  const allowedOrigins = o.allowedOrigins ?? env.corsOrigins;
+  const serveSourceMaps = o.serveSourceMaps ?? env.serveSourceMaps;
   const degraded = new DegradedLog((line) => console.warn(`${name}: ${line}`));
   const state = deploymentState({
     configFile: o.configFile ?? (spa ? path.join(dir, 'config.json') : undefined),
     runtimeConfig: o.runtimeConfig,
     releases: o.releases,
     feed: o.feed,
+    apiBaseUrl: o.apiBaseUrl,
     degraded,
   });
   const policyFor = pagePolicy(() => state.config() ?? undefined);
   // Without a shared secret (tests, a lone instance) cookies are valid for this process's life only.
-  const secret = o.edgeSecret ?? process.env.EDGE_SECRET ?? randomBytes(32).toString('hex');
+  const secret = o.edgeSecret ?? env.edgeSecret ?? randomBytes(32).toString('hex');
   const gzip = compression();
   // The origin each request was made to (Host), for the policy of a page sirv answers.
   const origins = new WeakMap<http.ServerResponse, string>();
@@ -137,7 +145,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
   const endpoints = spa
     ? edgeEndpoints({ state, degraded, secret, dir, lifecycle, fetchImpl: o.fetchImpl, apiUrl: o.apiUrl })
     : null;
-  const receiveReport = cspReportHandler({ app: name, file: o.cspReportFile ?? process.env.CSP_REPORT_FILE });
+  const receiveReport = cspReportHandler({ app: name, file: o.cspReportFile ?? env.cspReportFile });
 
   const server = http.createServer(
     closingWhenDraining(lifecycle, (req, res) => {
@@ -154,8 +162,8 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
       }
       if (spa && pathname === '/config.json' && (o.runtimeConfig || o.configFile)) {
         const body = o.runtimeConfig
-          ? JSON.stringify(o.runtimeConfig)
-          : fs.readFileSync(o.configFile as string);
+          ? JSON.stringify(withApiBaseUrl(o.runtimeConfig, o.apiBaseUrl))
+          : configFileText(o.configFile as string, o.apiBaseUrl);
         res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
         res.end(body);
         return;
