@@ -106,7 +106,7 @@ export const ConfigSchema = v.object({
     releaseKeep: Int(1, 10_000),
     /** The live shell's mf-manifest.json, the compatibility gate's reference (SHELL_MANIFEST). */
     shellManifest: AbsPath,
-    /** Where preview links point unless the request names a base URL (PREVIEW_BASE_URL). */
+    /** Where preview links point unless the request names a base URL (PREVIEW_BASE_URL, else PUBLIC_SITE_URL). */
     previewBaseUrl: v.pipe(v.string(), v.url(), v.regex(/^https?:/i, 'must be an http or https URL')),
     /** How long the public feed holds a `?after=N` request before a 204 (DEPLOY_FEED_TIMEOUT_MS). */
     feedTimeoutMs: Int(10, 120_000),
@@ -302,6 +302,7 @@ function rolloutPathsFrom(env: Env): RolloutPaths {
 /** Read the environment once, validate it, and fail loudly with the offending key. */
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const d = DEFAULT_CONFIG;
+  const publicSiteUrl = (str(env, 'PUBLIC_SITE_URL', '') || d.publicSiteUrl).replace(/\/+$/, '');
   const raw: Config = {
     port: num(env, 'PORT', d.port),
     host: str(env, 'HOST', d.host),
@@ -343,7 +344,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       bundleMaxBytes: num(env, 'DEPLOY_BUNDLE_MAX_BYTES', d.deploy.bundleMaxBytes),
       releaseKeep: num(env, 'RELEASE_KEEP', d.deploy.releaseKeep),
       shellManifest: shellManifestFrom(env, rolloutPathsFrom(env).root),
-      previewBaseUrl: str(env, 'PREVIEW_BASE_URL', '') || d.deploy.previewBaseUrl,
+      // Preview links open the public site unless they are told another (a staging host): one default.
+      previewBaseUrl: str(env, 'PREVIEW_BASE_URL', '') || publicSiteUrl,
       feedTimeoutMs: num(env, 'DEPLOY_FEED_TIMEOUT_MS', d.deploy.feedTimeoutMs),
       feedMaxWaiters: num(env, 'DEPLOY_FEED_MAX_WAITERS', d.deploy.feedMaxWaiters),
     },
@@ -364,7 +366,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       pollMs: num(env, 'MAIL_POLL_MS', d.mail.pollMs),
       sendTimeoutMs: num(env, 'MAIL_SEND_TIMEOUT_MS', d.mail.sendTimeoutMs),
     },
-    publicSiteUrl: (str(env, 'PUBLIC_SITE_URL', '') || d.publicSiteUrl).replace(/\/+$/, ''),
+    publicSiteUrl,
     site: siteFrom(env, d.site),
     ...overrides,
   };

@@ -17,4 +17,15 @@ describe('configuration read in one place', () => {
     expect(loadConfig({}).corsOrigins).toEqual(DEFAULT_CORS_ORIGINS);
     expect(loadConfig({ CORS_ORIGINS: 'https://a.test' }).corsOrigins).toEqual(['https://a.test']);
   });
+
+  it('PREVIEW_BASE_URL defaults to PUBLIC_SITE_URL: preview links open the public site', () => {
+    expect(loadConfig({}).deploy.previewBaseUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PUBLIC_SITE_URL: 'https://risk.example/' }).deploy.previewBaseUrl).toBe(
+      'https://risk.example',
+    );
+    expect(
+      loadConfig({ PUBLIC_SITE_URL: 'https://risk.example', PREVIEW_BASE_URL: 'https://staging.example' })
+        .deploy.previewBaseUrl,
+    ).toBe('https://staging.example');
+  });
 });
