@@ -4,7 +4,20 @@ import { ENVIRONMENT_NAME_PATTERN } from '@app/rollout';
 import { rolloutPaths } from '@app/rollout/node';
 import { RolloutError } from './errors';
 
+// The release and rollout CLIs' one configuration module (issue 35): every variable they read is read
+// here: DEPLOY_API_URL, API_PORT, DEPLOY_TOKEN, DEPLOY_ENV, DEPLOY_DIR (through @app/rollout's paths),
+// PREVIEW_BASE_URL and INIT_CWD (docs/configuration.md).
 type Env = Record<string, string | undefined>;
+
+/** A path the person typed, relative to where they typed the command (pnpm runs us in the package folder). */
+export function typedPath(file: string, env: Env = process.env): string {
+  return path.resolve(env.INIT_CWD ?? process.cwd(), file);
+}
+
+/** PREVIEW_BASE_URL: where preview links point unless --base-url says; undefined: the API's default. */
+export function previewBaseUrlFrom(env: Env = process.env): string | undefined {
+  return env.PREVIEW_BASE_URL?.trim() || undefined;
+}
 
 /** Where the CLI sends its calls, with which credential, for which environment. */
 export interface DeployTarget {

@@ -1,6 +1,7 @@
 import type { PreviewLink } from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import type { RolloutContext } from './context';
+import { previewBaseUrlFrom } from './deploy-target';
 import { RolloutError } from './errors';
 
 export const DEFAULT_PREVIEW_HOURS = 4;
@@ -20,7 +21,7 @@ export async function createPreview(
   if (!(hours > 0 && hours <= MAX_PREVIEW_HOURS)) {
     throw new RolloutError(`--hours must be more than 0 and at most ${MAX_PREVIEW_HOURS}, got ${hours}`);
   }
-  const baseUrl = input.baseUrl ?? (env.PREVIEW_BASE_URL?.trim() || undefined);
+  const baseUrl = input.baseUrl ?? previewBaseUrlFrom(env);
   if (baseUrl !== undefined) {
     let url: URL | null = null;
     try {

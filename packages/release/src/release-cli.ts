@@ -1,8 +1,8 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseRemote } from './args';
 import { runMain } from './cli-main';
 import { createContext } from './context';
+import { typedPath } from './deploy-target';
 import { release } from './release';
 
 const USAGE = `Usage: pnpm release <remote> [--to <url>] [--no-build] [--dist <dir>] [--force]
@@ -44,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
   if (positionals.length > 1) throw new Error(`release takes one remote, got ${positionals.join(' ')}`);
   const remote = parseRemote(positionals[0]);
   const ctx = createContext({ to: values.to, env: values.env });
-  const dist = values.dist ? path.resolve(process.env.INIT_CWD ?? process.cwd(), values.dist) : undefined;
+  const dist = values.dist ? typedPath(values.dist) : undefined;
   const result = await release(
     { remote, root: ctx.root, build: values.build, dist, force: values.force, now: ctx.now },
     ctx.client,
