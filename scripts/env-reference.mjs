@@ -14,7 +14,7 @@ export const REFERENCE = path.join(ROOT, 'docs', 'configuration.md');
 
 const SOURCE = /\.(ts|tsx|mts|mjs|js|cjs)$/;
 const SHELL = /\.sh$|(^|\/)\.ci\/run$/;
-const SKIPPED = /(^|\/)(node_modules|dist|docs)\/|\.(test|spec)\.[cm]?[jt]sx?$/;
+const SKIPPED = /(^|\/)(node_modules|dist|docs)\/|\.(test|spec)\.[cm]?[jt]sx?$|(^|\/)test-support\.ts$/;
 
 const NAME = '[A-Z][A-Z0-9_]*';
 /** Reads in JavaScript and TypeScript: process.env.X, env.X (a passed environment), env['X'], helpers. */
@@ -24,8 +24,8 @@ const SOURCE_PATTERNS = [
   // An environment handed in as a parameter: env, processEnv, options.env, …
   new RegExp(`\\b(?:env|Env|processEnv)\\??\\.(${NAME})\\b`, 'g'),
   new RegExp(`\\b(?:env|Env|processEnv)\\[\\s*['"\`](${NAME})['"\`]\\s*\\]`, 'g'),
-  // The config modules' helpers: num(env, 'PORT', …), str(env, …), bool(…), list(…)
-  new RegExp(`\\b(?:str|num|int|bool|list|flag)\\(\\s*\\w*[eE]nv\\s*,\\s*['"](${NAME})['"]`, 'g'),
+  // The config modules' helpers, any function given the environment and a name: num(env, 'PORT', …)
+  new RegExp(`\\b\\w+\\(\\s*\\w*[eE]nv\\s*,\\s*['"](${NAME})['"]`, 'g'),
 ];
 /**
  * Dynamic names: in a file that reads env[key], a template `RATE_LIMIT_${name}` names every RATE_LIMIT_<NAME>;
