@@ -98,9 +98,12 @@ describe('API_BASE_URL: the pages follow the API wherever it runs', () => {
       configFile,
       apiBaseUrl: 'http://localhost:4100',
     });
-    const served = await (await fetch('http://127.0.0.1:3964/config.json')).json();
+    const served = (await (await fetch('http://127.0.0.1:3964/config.json')).json()) as {
+      apiBaseUrl: string;
+      remotes: Record<string, { url: string }>;
+    };
     expect(served.apiBaseUrl).toBe('http://localhost:4100');
-    expect(served.remotes.mf_account.url).toBe('http://localhost:3001/mf-manifest.json');
+    expect(served.remotes.mf_account?.url).toBe('http://localhost:3001/mf-manifest.json');
     const page = await fetch('http://127.0.0.1:3964/');
     const connectSrc = (page.headers.get('content-security-policy') ?? '')
       .split(';')
