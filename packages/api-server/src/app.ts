@@ -42,7 +42,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
       await next();
       log?.({
         level: 'info',
-        time: new Date().toISOString(),
+        time: new Date(ctx.now()).toISOString(),
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
@@ -148,7 +148,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
     if (isDatabaseUnavailable(err)) {
       if (log || config.logLevel === 'error') {
         process.stderr.write(
-          `${JSON.stringify({ level: 'warn', time: new Date().toISOString(), method: c.req.method, path: c.req.path, msg: 'database unavailable', error: String(err) })}\n`,
+          `${JSON.stringify({ level: 'warn', time: new Date(ctx.now()).toISOString(), method: c.req.method, path: c.req.path, msg: 'database unavailable', error: String(err) })}\n`,
         );
       }
       c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
@@ -156,7 +156,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
     }
     if (log || config.logLevel === 'error') {
       process.stderr.write(
-        `${JSON.stringify({ level: 'error', time: new Date().toISOString(), method: c.req.method, path: c.req.path, error: String(err), stack: err instanceof Error ? err.stack : undefined })}\n`,
+        `${JSON.stringify({ level: 'error', time: new Date(ctx.now()).toISOString(), method: c.req.method, path: c.req.path, error: String(err), stack: err instanceof Error ? err.stack : undefined })}\n`,
       );
     }
     return c.json({ error: 'Internal server error' }, 500);

@@ -12,7 +12,7 @@ export async function runLimitCommand(
     case 'limited': {
       const hours = Number(opts.hours ?? 24);
       if (!Number.isFinite(hours) || hours <= 0) throw new Error('--hours must be a positive number');
-      const rows = await ctx.rateLimits.refusals(Date.now() - hours * 3600_000);
+      const rows = await ctx.rateLimits.refusals(ctx.now() - hours * 3600_000);
       if (rows.length === 0) {
         console.log(`(nothing limited in the last ${hours} h)`);
         return 0;

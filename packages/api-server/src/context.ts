@@ -1,3 +1,4 @@
+import type { Clock } from './clock';
 import type { Config } from './config';
 import { migrate, openDatabase } from './db/database';
 import { ReadPool } from './db/read-pool';
@@ -34,15 +35,15 @@ export interface AppContext {
   audit: AdminAudit;
   /** Rate-limit counters, in the database so every instance shares them (issue 19). */
   rateLimits: RateLimitStore;
-  /** The clock of the rate limits and the repeat-assessment window (tests move it). */
-  now: () => number;
+  /** The API's one clock (src/clock.ts): sessions, lockout, resets, outbox, limits, deploys; tests step it. */
+  now: Clock;
   /** Runs `fn` first when the context closes (the deployment feed ends its waits). */
   onClose(fn: () => void): void;
   close(): Promise<void>;
 }
 
 /** Opens and migrates the database and builds the services over it. */
-export async function createContext(config: Config, now: () => number = Date.now): Promise<AppContext> {
+export async function createContext(config: Config, now: Clock = Date.now): Promise<AppContext> {
   const sql = openDatabase(config);
   try {
     await migrate(sql);
@@ -59,7 +60,7 @@ export async function createContext(config: Config, now: () => number = Date.now
     sql.dialect === 'sqlite' && config.searchWorkers > 0 && config.dbPath !== ':memory:'
       ? new ReadPool(config.dbPath, config.searchWorkers)
       : null;
-  const posts = new PostService(sql, searchPool);
+  const posts = new PostService(sql, searchPool, now);
   await posts.init();
   const site = new SiteService(sql, mailer);
   const deployments = new DeploymentService(sql, config.rollout.paths.store, now);

@@ -10,6 +10,7 @@ const databaseLabel = ({ databaseUrl, dbPath }: Config) => {
 };
 
 const config = loadConfig();
+// Log lines of the process itself (before a context exists, and after it closed) carry the wall clock's time.
 const log = (line: Record<string, unknown>) => {
   if (config.logLevel === 'silent') return;
   process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), ...line })}\n`);
@@ -34,6 +35,7 @@ onStopSignals(
         process.exit(0);
       },
       (error: unknown) => {
+        // The context is closing or closed: the process's own wall clock, as in log() above.
         process.stderr.write(
           `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: 'API drain failed', error: String(error) })}\n`,
         );

@@ -35,7 +35,7 @@ export async function startServer(config: Config, now?: () => number): Promise<R
     ? new MailSender(ctx.outbox, config.mail, smtp.deliver, (error) => {
         if (config.logLevel !== 'silent') {
           process.stderr.write(
-            `${JSON.stringify({ level: 'warn', time: new Date().toISOString(), msg: 'mail sender round failed', error: String(error) })}\n`,
+            `${JSON.stringify({ level: 'warn', time: new Date(ctx.now()).toISOString(), msg: 'mail sender round failed', error: String(error) })}\n`,
           );
         }
       })

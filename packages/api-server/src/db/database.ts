@@ -94,6 +94,7 @@ export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): P
       await tx.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         m.version,
         m.name,
+        // When the migration ran on this machine, for people reading the table: no rule depends on it.
         new Date().toISOString(),
       ]);
       return false;

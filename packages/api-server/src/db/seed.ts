@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ContentType, PostStatus, Visibility } from '@app/contracts';
+import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { AccountService } from '../services/accounts';
 import type { PostService } from '../services/posts';
@@ -566,7 +567,7 @@ export async function seedBase(sql: Sql, config: Config, site: SiteService): Pro
 export async function seedDemo(
   sql: Sql,
   config: Config,
-  services: { accounts: AccountService; posts: PostService },
+  services: { accounts: AccountService; posts: PostService; now: Clock },
 ): Promise<boolean> {
   const seeded = await sql.value("SELECT 1 FROM site_records WHERE key = 'demo_seeded'");
   const posts = (await sql.value<number>('SELECT COUNT(*) FROM posts')) ?? 0;
@@ -583,7 +584,7 @@ export async function seedDemo(
     { active: true },
   );
   const dayMs = 24 * 3600 * 1000;
-  const start = Date.now() - DEMO_POSTS.length * 3 * dayMs;
+  const start = services.now() - DEMO_POSTS.length * 3 * dayMs;
   // Each post is written through the service, in a write transaction of its own.
   for (const [i, p] of DEMO_POSTS.entries()) {
     await services.posts.create(

@@ -41,8 +41,6 @@ export const MSG = {
   sessionInvalid: 'Session expired or invalid',
 } as const;
 
-export const now = () => new Date().toISOString();
-
 export const USER_SELECT = `SELECT u.*, (SELECT string_agg(role, ',') FROM user_roles r WHERE r.user_id = u.id) AS roles FROM users u`;
 
 export function rolesOf(row: { roles: string | null }): string[] {

@@ -6,12 +6,13 @@ import type {
   RegistrationPayload,
   Role,
 } from '@app/contracts';
+import { type Clock, isoAt } from '../clock';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { HttpError, isUniqueViolation } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { AccountAdmin, type AdminActor } from './account-admin';
-import { type Caller, DEFAULT_PREFERENCES, MSG, now, rolesOf } from './account-model';
+import { type Caller, DEFAULT_PREFERENCES, MSG, rolesOf } from './account-model';
 import { Members } from './members';
 import { PasswordResets } from './password-resets';
 import { Passwords } from './passwords';
@@ -39,11 +40,11 @@ export class AccountService {
     private readonly sql: Sql,
     private readonly config: Config,
     private readonly mailer: Mailer,
-    now: () => number = Date.now,
+    private readonly now: Clock = Date.now,
   ) {
     this.passwords = new Passwords(config.argon2);
     this.users = new UserDirectory(sql);
-    this.sessions = new SessionService(sql, config, this.passwords, this.users);
+    this.sessions = new SessionService(sql, config, this.passwords, this.users, now);
     this.admin = new AccountAdmin(sql, this.users, this.sessions, mailer);
     this.members = new Members(sql, this.admin);
     this.resets = new PasswordResets(sql, this.passwords, this.sessions, mailer, now);
@@ -81,7 +82,7 @@ export class AccountService {
             p.address.postal_code,
             p.address.country,
             active ? 1 : 0,
-            now(),
+            isoAt(this.now),
             opts.from ?? null,
           ],
         ))!;

@@ -1,9 +1,10 @@
 import { type Comment, canComment, type LikeResult } from '@app/contracts';
+import { type Clock, isoAt } from '../clock';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { type Caller, viewerOf } from './accounts';
 import { toggleLike } from './likes';
-import { AUTHOR_NAME, now } from './post-model';
+import { AUTHOR_NAME } from './post-model';
 import type { PostReader } from './post-reads';
 
 interface CommentRow {
@@ -29,6 +30,7 @@ export class CommentService {
   constructor(
     private readonly sql: Sql,
     private readonly reader: PostReader,
+    private readonly clock: Clock,
   ) {}
 
   private toComment(r: CommentRow): Comment {
@@ -60,7 +62,7 @@ export class CommentService {
 
   async addComment(caller: Caller, idOrSlug: string, content: string): Promise<Comment> {
     const post = await this.reader.readable(caller, idOrSlug);
-    const t = now();
+    const t = isoAt(this.clock);
     const id = await this.sql.transaction((tx) =>
       tx.value<number>(
         'INSERT INTO comments (post_id, author_id, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id',
@@ -93,7 +95,11 @@ export class CommentService {
       throw new HttpError(403, 'Only the author can edit this comment');
     }
     await this.sql.transaction((tx) =>
-      tx.run('UPDATE comments SET content = ?, updated_at = ? WHERE id = ?', [content, now(), row.id]),
+      tx.run('UPDATE comments SET content = ?, updated_at = ? WHERE id = ?', [
+        content,
+        isoAt(this.clock),
+        row.id,
+      ]),
     );
     return this.comment(row.id, caller.userId);
   }

@@ -129,8 +129,6 @@ export const mineSql = (
   WHERE p.author_id = @uid ${after ? 'AND (p.created_at, p.id) < (@c_at, @c_id)' : ''}
   ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset`;
 
-export const now = () => new Date().toISOString();
-
 export function who(caller: Caller | null) {
   const roles: Roles = caller ? caller.roles : null;
   return {

@@ -1,10 +1,11 @@
 import type { PostStatus, Report, Stats } from '@app/contracts';
 import { CONTENT_TYPES, VISIBILITIES } from '@app/contracts';
+import { type Clock, isoAt } from '../clock';
 import { createWriteMark } from '../db/change-watch';
 import { type DialectSql, dialectSql } from '../db/dialect';
 import type { Sql } from '../db/sql';
 import type { Caller } from './accounts';
-import { now, who } from './post-model';
+import { who } from './post-model';
 
 /**
  * Tag or category counts over the published posts the caller may open: a lookup in term_counts (kept by
@@ -32,7 +33,10 @@ export class PostStats {
   private memo = new Map<string, { mark: string; value: unknown }>();
   private readonly q;
 
-  constructor(private readonly sql: Sql) {
+  constructor(
+    private readonly sql: Sql,
+    private readonly clock: Clock,
+  ) {
     this.writeMark = createWriteMark(sql);
     const d = dialectSql(sql.dialect);
     this.q = { termCounts: termCountsSql(d), reportCounts: reportCountsSql(d), topPosts: topPostsSql(d) };
@@ -91,7 +95,7 @@ export class PostStats {
       { open },
     );
     const report: Report = {
-      generated_at: now(),
+      generated_at: isoAt(this.clock),
       published: 0,
       by_content_type: Object.fromEntries(CONTENT_TYPES.values.map((t) => [t, 0])),
       by_visibility: Object.fromEntries(

@@ -1,10 +1,11 @@
 import { canPublishAs, type LikeResult, type Post, publishRefusal, type Visibility } from '@app/contracts';
+import { type Clock, isoAt } from '../clock';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import type { Caller } from './accounts';
 import { makeExcerpt } from './excerpt';
 import { toggleLike } from './likes';
-import { now, type PostWrite } from './post-model';
+import type { PostWrite } from './post-model';
 import type { PostReader } from './post-reads';
 import { slugify, uniqueSlug } from './slug';
 
@@ -22,7 +23,12 @@ export class PostWriter {
   constructor(
     private readonly sql: Sql,
     private readonly reader: PostReader,
+    private readonly clock: Clock,
   ) {}
+
+  private now(): string {
+    return isoAt(this.clock);
+  }
 
   /** Posts whose excerpt is NULL (new rows of an older writer, or migration 5) get one now, in one go. */
   async fillExcerpts(): Promise<void> {
@@ -55,7 +61,7 @@ export class PostWriter {
     await tx.run(`UPDATE posts SET ${column} = ? WHERE id = ?`, [JSON.stringify(unique), postId]);
   }
 
-  async create(authorId: number, input: Required<PostWrite>, at: string = now()): Promise<Post> {
+  async create(authorId: number, input: Required<PostWrite>, at: string = this.now()): Promise<Post> {
     const id = await this.sql.transaction(async (tx) => {
       const slug = await uniqueSlug(
         slugify(input.title),
@@ -98,7 +104,7 @@ export class PostWriter {
         visibility: input.visibility ?? row.visibility,
         content_type: input.content_type ?? row.content_type,
       };
-      const publishedAt = next.status === 'published' ? (row.published_at ?? now()) : null;
+      const publishedAt = next.status === 'published' ? (row.published_at ?? this.now()) : null;
       await tx.run(
         `UPDATE posts SET title = ?, summary = ?, content = ?, excerpt = ?, status = ?, visibility = ?,
           content_type = ?, published_at = ?, updated_at = ? WHERE id = ?`,
@@ -111,7 +117,7 @@ export class PostWriter {
           next.visibility,
           next.content_type,
           publishedAt,
-          now(),
+          this.now(),
           row.id,
         ],
       );
@@ -131,7 +137,7 @@ export class PostWriter {
     await this.sql.transaction((tx) =>
       tx.run(
         `UPDATE posts SET status = 'published', published_at = COALESCE(published_at, ?), updated_at = ? WHERE id = ?`,
-        [now(), now(), row.id],
+        [this.now(), this.now(), row.id],
       ),
     );
     return this.reader.reload(caller, row.id);
@@ -141,7 +147,11 @@ export class PostWriter {
     const row = await this.reader.writable(caller, idOrSlug);
     assertPublishable(caller, visibility, row.visibility);
     await this.sql.transaction((tx) =>
-      tx.run('UPDATE posts SET visibility = ?, updated_at = ? WHERE id = ?', [visibility, now(), row.id]),
+      tx.run('UPDATE posts SET visibility = ?, updated_at = ? WHERE id = ?', [
+        visibility,
+        this.now(),
+        row.id,
+      ]),
     );
     return this.reader.reload(caller, row.id);
   }

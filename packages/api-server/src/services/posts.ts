@@ -9,6 +9,7 @@ import type {
   Stats,
   Visibility,
 } from '@app/contracts';
+import type { Clock } from '../clock';
 import type { ReadPool } from '../db/read-pool';
 import type { Sql } from '../db/sql';
 import type { Caller } from './accounts';
@@ -31,11 +32,11 @@ export class PostService {
   private readonly commentService: CommentService;
   private readonly aggregates: PostStats;
 
-  constructor(sql: Sql, searchPool: ReadPool | null = null) {
+  constructor(sql: Sql, searchPool: ReadPool | null = null, now: Clock = Date.now) {
     this.reader = new PostReader(sql, searchPool);
-    this.writer = new PostWriter(sql, this.reader);
-    this.commentService = new CommentService(sql, this.reader);
-    this.aggregates = new PostStats(sql);
+    this.writer = new PostWriter(sql, this.reader, now);
+    this.commentService = new CommentService(sql, this.reader, now);
+    this.aggregates = new PostStats(sql, now);
   }
 
   /** At start-up: posts without an excerpt (an older writer's rows, migration 5) get one. */

@@ -87,7 +87,7 @@ export class RolloutService {
   }
 
   /** For the shell where no edge opened the link (docs/decisions/0026-edge.md): the same check as the edge's. */
-  verifyPreview(token: string, now = Date.now()): PreviewGrant {
+  verifyPreview(token: string, now = this.now()): PreviewGrant {
     const checked = checkPreview(token, {
       store: this.config.paths.store,
       secret: this.previewSecret(now),

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { type Clock, isoAt } from '../clock';
 import type { Config } from '../config';
 import { createChangeWatch } from '../db/change-watch';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
-import { type Caller, MSG, now, rolesOf } from './account-model';
+import { type Caller, MSG, rolesOf } from './account-model';
 import type { Passwords } from './passwords';
 import type { UserDirectory } from './users';
 
@@ -28,6 +29,7 @@ export class SessionService {
     private readonly config: Config,
     private readonly passwords: Passwords,
     private readonly users: UserDirectory,
+    private readonly now: Clock,
   ) {
     this.othersWrote = createChangeWatch(sql);
     this.cacheMs = sql.dialect === 'sqlite' ? config.sessionCacheMs : 0;
@@ -54,7 +56,7 @@ export class SessionService {
    */
   async login(identifier: string, password: string): Promise<{ token: string }> {
     const key = identifier.trim().toLowerCase();
-    const t = Date.now();
+    const t = this.now();
     const { maxAttempts, windowMs, durationMs } = this.config.lockout;
     const th0 = (await this.sql.get(this.q.throttle, [key])) as
       | { failures: number; window_start: number; locked_until: number }
@@ -66,24 +68,24 @@ export class SessionService {
     if (!ok || !user) {
       // Re-read: other attempts may have been counted while argon2 ran.
       const th = (await this.sql.get(this.q.throttle, [key])) as typeof th0;
-      if (th && th.locked_until > Date.now()) throw new HttpError(423, MSG.locked);
+      if (th && th.locked_until > this.now()) throw new HttpError(423, MSG.locked);
       const fresh = !th || t - th.window_start > windowMs || th.locked_until !== 0;
       const failures = fresh ? 1 : th.failures + 1;
       const windowStart = fresh ? t : th.window_start;
-      const lockedUntil = failures >= maxAttempts ? Date.now() + durationMs : 0;
+      const lockedUntil = failures >= maxAttempts ? this.now() + durationMs : 0;
       await this.sql.run(this.q.upsertThrottle, [key, lockedUntil ? 0 : failures, windowStart, lockedUntil]);
       if (lockedUntil) throw new HttpError(423, MSG.locked);
       throw new HttpError(401, MSG.invalidLogin);
     }
     await this.sql.run(this.q.clearThrottle, [key]);
     if (user.is_active !== 1) throw new HttpError(403, MSG.disabled);
-    await this.sql.run('UPDATE users SET last_login = ? WHERE id = ?', [now(), user.id]);
+    await this.sql.run('UPDATE users SET last_login = ? WHERE id = ?', [isoAt(this.now), user.id]);
     return { token: await this.issueToken(user.id) };
   }
 
   async issueToken(userId: number): Promise<string> {
     const token = randomBytes(32).toString('base64url');
-    const t = Date.now();
+    const t = this.now();
     await this.sql.run(this.q.insertSession, [hashToken(token), userId, t, t + this.config.sessionTtlMs]);
     return token;
   }
@@ -91,7 +93,7 @@ export class SessionService {
   /** The caller behind a bearer token, or null when the token is unknown, expired, revoked or inactive. */
   async authenticate(token: string): Promise<Caller | null> {
     const tokenHash = hashToken(token);
-    const t = Date.now();
+    const t = this.now();
     if (this.cacheMs > 0 && (await this.othersWrote())) this.sessionCache.clear();
     const cached = this.sessionCache.get(tokenHash);
     if (cached && cached.until > t) return cached.caller;

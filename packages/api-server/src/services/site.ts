@@ -146,7 +146,7 @@ export class SiteService {
     payload: MarketAssessment,
     userId: number | null,
     idempotencyKey: string | null,
-    repeat: { repeatWindowMs: number; now: number } = { repeatWindowMs: 0, now: Date.now() },
+    repeat: { repeatWindowMs: number; now: number },
   ): Promise<StoredResponse> {
     const answer = (id: number): StoredResponse => ({
       status: 201,
