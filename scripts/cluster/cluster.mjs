@@ -341,6 +341,8 @@ export async function startCluster(o = {}) {
             // The deployment each serves, from the API's feed through nginx (either API instance).
             DEPLOY_ENV: process.env.DEPLOY_ENV || 'production',
             API_URL: `http://127.0.0.1:${port}`,
+            // The pages' API is nginx's own origin (the config above), whatever this shell exported.
+            API_BASE_URL: undefined,
             PORT: String(edgePort),
             HOST: '127.0.0.1',
           },
