@@ -7,6 +7,9 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import type { ReactElement, ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { failOnUnhandledRequests } from './requests';
+
+export { failOnUnhandledRequests, recordRequests, settleRequests } from './requests';
 
 /** The API address the tests configure; msw answers every call made to it. */
 export const API = 'http://api.test';
@@ -14,8 +17,9 @@ export const API = 'http://api.test';
 /** One msw server per test file: every unhandled request fails the test, so no call goes unnoticed. */
 export function useApiServer() {
   const server = setupServer();
+  const onUnhandledRequest = failOnUnhandledRequests();
   beforeAll(() => {
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledRequest });
     configureApi({ baseUrl: API });
   });
   afterEach(() => server.resetHandlers());
