@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BackupError, CODE_SCHEMA_VERSION, type DatabaseBackups, type TableRows } from './backup';
+import { BackupError, CODE_SCHEMA_VERSION, type DatabaseBackups, type TableRows } from './backup-model';
 import { migrate } from './database';
 import { openPostgres } from './postgres';
 import type { Sql } from './sql';
@@ -66,6 +66,7 @@ export function postgresBackups(url: string, binDir: string | null = null): Data
       await tool('pg_restore', ['--list', src]).catch(() => {
         throw new BackupError(`${src} is not a PostgreSQL backup (pg_dump --format=custom)`);
       });
+      // The wall clock only makes the scratch database's name unique; nothing is timed by it.
       const scratchName = `restore_check_${process.pid}_${Date.now()}`;
       const admin = openPostgres(url, 1);
       const scratchUrl = withDatabase(url, scratchName);

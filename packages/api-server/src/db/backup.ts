@@ -3,54 +3,25 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Config } from '../config';
+import {
+  BackupError,
+  CODE_SCHEMA_VERSION,
+  type DatabaseBackups,
+  type RestoreResult,
+  type TableRows,
+} from './backup-model';
 import { postgresBackups } from './backup-postgres';
 import { migrate, sqliteOver } from './database';
-import { MIGRATIONS } from './migrations';
 
-/**
- * Backups that restore (issue 12). `pnpm admin backup` and `pnpm admin restore` only know this interface;
- * each database kind implements it (SQLite here, PostgreSQL in backup-postgres.ts).
- */
-export interface DatabaseBackups {
-  /** Which database kind, e.g. `sqlite`. */
-  readonly kind: string;
-  /** Where the live database is (a path or a URL without secrets), for messages. */
-  readonly target: string;
-  /** An online, consistent copy of the live database into `file`; an existing file only with `force`. */
-  backup(file: string, opts?: { force?: boolean }): Promise<BackupResult>;
-  /** Validates `file`, then (unless `dryRun`) replaces the live database's content with it. */
-  restore(file: string, opts?: { dryRun?: boolean }): Promise<RestoreResult>;
-}
-
-export interface TableRows {
-  name: string;
-  rows: number;
-}
-
-export interface BackupResult {
-  file: string;
-  bytes: number;
-  tables: TableRows[];
-  /** How the copy was checked before it was kept (e.g. `integrity_check ok`). */
-  checked: string;
-}
-
-export interface RestoreResult {
-  file: string;
-  bytes: number;
-  /** The migration version recorded in the backup. */
-  schemaVersion: number;
-  /** The newest migration this code knows; an older backup is migrated to it before it goes live. */
-  codeVersion: number;
-  tables: TableRows[];
-  /** False for a dry run. */
-  restored: boolean;
-}
-
-/** A refusal or failure the CLI shows as one line (no stack). */
-export class BackupError extends Error {
-  override name = 'BackupError';
-}
+// What both kinds share lives in backup-model.ts, so backup-postgres.ts needs nothing from this file.
+export {
+  BackupError,
+  type BackupResult,
+  CODE_SCHEMA_VERSION,
+  type DatabaseBackups,
+  type RestoreResult,
+  type TableRows,
+} from './backup-model';
 
 /** The backups of the configured database. */
 export function databaseBackups(
@@ -60,8 +31,6 @@ export function databaseBackups(
     ? postgresBackups(config.databaseUrl, config.pgBinDir)
     : sqliteBackups(config.dbPath);
 }
-
-export const CODE_SCHEMA_VERSION = Math.max(...MIGRATIONS.map((m) => m.version));
 
 /**
  * Every page in one step of SQLite's online backup API: the step reads one snapshot of the source (in WAL

@@ -1,15 +1,9 @@
 import type { DeployTokenScope } from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import { forbidden, HttpError, unauthorized } from '../errors';
-import type { DeployTokenService } from '../services/deploy-tokens';
-import type { C } from './http-helpers';
+import type { C, DeployAuth } from './hono-env';
 
-/** What the deploy routes' token check needs; app.ts sets it on every /api/deploy/* request. */
-export interface DeployAuth {
-  tokens: DeployTokenService;
-  /** DEPLOY_ENVIRONMENTS, in promotion order. */
-  environments: readonly string[];
-}
+export type { DeployAuth } from './hono-env';
 
 const MISSING = 'A deploy token is required: Authorization: Bearer mfd_… (pnpm admin deploy-token create)';
 const INVALID = 'This deploy token is unknown or revoked';

@@ -1,22 +1,14 @@
 import { ContentTypeSchema, isAdmin, PostStatusSchema, VisibilitySchema } from '@app/contracts';
-import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { forbidden, HttpError, parseWith, unauthorized } from '../errors';
 import type { AdminActor } from '../services/account-admin';
 import type { Caller } from '../services/accounts';
 import type { AdminAudit } from '../services/admin-audit';
-import type { DeployAuth } from './deploy-auth';
+import type { C } from './hono-env';
 import type { ListCache } from './list-cache';
 
-export type Env = {
-  Variables: {
-    caller: Caller | null;
-    /** Set on /api/deploy/* only: the deploy token check (routes/deploy-auth.ts). */
-    deployAuth?: DeployAuth;
-  };
-};
-export type C = Context<Env>;
+export { type C, caller, type Env } from './hono-env';
 
 /** What every route module is given: the services, the body reader and the GET /api/posts answer cache. */
 export interface RouteDeps {
@@ -127,7 +119,6 @@ export async function body(c: C, limit: number): Promise<unknown> {
   }
 }
 
-export const caller = (c: C) => c.get('caller');
 export function requireCaller(c: C): Caller {
   const who = c.get('caller');
   if (!who) throw unauthorized();

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { NEXT_CURSOR_HEADER } from '@app/contracts';
 import type { Page } from '../services/cursor';
 import { type JsonText, listBody } from '../services/post-model';
-import { type C, caller } from './http-helpers';
+import { type C, caller } from './hono-env';
 
 // Vary (Origin, Accept-Encoding) is set on every answer by src/http-edge.ts.
 const JSON_HEADERS = { 'Content-Type': 'application/json' };
