@@ -4,7 +4,7 @@
 // so it always matches the sources. `pnpm dev` and the tests keep running the TypeScript through tsx.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { API_BUNDLE, buildApi } from '../packages/api-server/build.mjs';
+import { API_BUNDLE, buildApi } from '@app/api-server/build';
 import { waitForHttp } from './wait-for.mjs';
 
 export { API_BUNDLE };

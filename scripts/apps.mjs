@@ -2,7 +2,7 @@
 // start, dev, the benchmarks and the import rules.
 import fs from 'node:fs';
 import path from 'node:path';
-import { APPS as DECLARED_APPS } from '../tooling/webpack/apps.mjs';
+import { APPS as DECLARED_APPS } from '@app/webpack-config/apps';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 

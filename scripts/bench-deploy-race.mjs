@@ -15,8 +15,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { postgresBinDir, startLocalPostgres } from '@app/local-postgres';
 import { startApi } from './api-process.mjs';
-import { postgresBinDir, startLocalPostgres } from './pg/local-postgres.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -165,7 +165,7 @@ async function race(database, runDir) {
 const databases = [];
 const wanted = values.database;
 const runRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-race-'));
-// PostgreSQL runs as its own user when we are root (scripts/pg/local-postgres.mjs): it must enter the folder.
+// PostgreSQL runs as its own user when we are root (tooling/local-postgres): it must enter the folder.
 fs.chmodSync(runRoot, 0o755);
 let postgres = null;
 if (wanted === 'sqlite' || wanted === 'both')

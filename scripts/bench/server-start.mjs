@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { API_BUNDLE, buildApi } from '../../packages/api-server/build.mjs';
+import { API_BUNDLE, buildApi } from '@app/api-server/build';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;

@@ -1,8 +1,8 @@
 // What the factory hands webpack for the shell (the host) and for a remote, in production and development.
 // Checked on the config object itself: building takes a minute, and the e2e suite builds for real.
 import path from 'node:path';
+import { REMOTE_NAMES } from '@app/federation';
 import { describe, expect, it } from 'vitest';
-import { REMOTE_NAMES } from '../../packages/federation/src/index.ts';
 import { APPS } from './apps.mjs';
 import { SHARED_MODULES } from './shared.mjs';
 import { createConfig, publicFileContent } from './webpack.mjs';

@@ -1,15 +1,14 @@
 // PostgreSQL going away under a running API (issue 32, docs/decisions/0028-process-lifecycle.md): every
 // request that needs the database answers 503 with Retry-After within a bound, never hangs, never crashes the
 // process, and the API serves again by itself within seconds of the database's return. The test runs its own
-// throwaway PostgreSQL (scripts/pg/local-postgres.mjs), so it can stop and start it; like every file of the
+// throwaway PostgreSQL (@app/local-postgres), so it can stop and start it; like every file of the
 // PostgreSQL run, it needs Debian's PostgreSQL (a clear error otherwise).
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { startLocalPostgres } from '@app/local-postgres';
 import { afterAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module of the workspace's scripts, without types
-import { startLocalPostgres } from '../../../scripts/pg/local-postgres.mjs';
 import { type Answer, type ChildServer, request, startChildServer } from './child-server';
 import { registration } from './helpers';
 

@@ -1,11 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-// @ts-expect-error: a plain ES module of the workspace's scripts, without types
-import { startLocalPostgres } from '../../../scripts/pg/local-postgres.mjs';
+import { startLocalPostgres } from '@app/local-postgres';
 
 /**
  * Global setup of the API suite. With TEST_DATABASE=postgres (`pnpm test:postgres`) it starts a throwaway
- * PostgreSQL server for the run (scripts/pg/local-postgres.mjs); every test server then gets a fresh
+ * PostgreSQL server for the run (@app/local-postgres, tooling/local-postgres); every test server then gets a fresh
  * database on it (test/helpers.ts tempDatabase). Without it, the suite runs on SQLite files.
  */
 export default function setup() {
