@@ -46,14 +46,20 @@ describe('Sql', () => {
     const inside = new Promise<void>((resolve) => {
       reached = resolve;
     });
+    // The transaction stays open until the outside statement has been sent, however long that takes.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     const failing = sql.transaction(async (tx) => {
       await tx.run("INSERT INTO site_records (key, value) VALUES ('t:rolled-back', '1')");
       reached();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await held;
       throw new Error('refused');
     });
     await inside;
     const outside = sql.run("INSERT INTO site_records (key, value) VALUES ('t:outside', '1')");
+    release();
     await expect(failing).rejects.toThrow('refused');
     expect(await outside).toBe(1);
     expect(await keys()).toEqual(['t:inner', 't:kept', 't:outside']);
