@@ -1,7 +1,7 @@
 // The edge's deployment comes from the API's feed (deployment-feed.ts): a long poll, the last good manifest
 // kept through outages and bad manifests, back-off while the API is away, readiness until the first one.
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { deploymentFeed } from '../src/deployment-feed';
 import { serveApp } from '../src/serve';
 import { feedServer } from './feed-server';
@@ -19,7 +19,8 @@ const manifestWith = (stable: string) => ({
   updatedAt: new Date().toISOString(),
   remotes: { 'mf-public-pages': { stable, previous: [] } },
 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Until `check` passes (a condition, not a length of time); 5 s on a busy machine before it fails. */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 5000, interval: 5 });
 
 describe('the feed loop', () => {
   it('asks without `after` first, then after each revision it read, and has a change at once', async () => {
@@ -35,8 +36,7 @@ describe('the feed loop', () => {
       expect(Date.now() - started).toBeLessThan(200);
       expect(feed.manifest()?.remotes['mf-public-pages']?.stable).toBe(V1);
       expect(api.asked.slice(0, 2)).toEqual([null, 0]);
-      await sleep(20);
-      expect(api.asked.at(-1)).toBe(1);
+      await until(() => expect(api.asked.at(-1)).toBe(1));
       expect(feed.status()).toMatchObject({ environment: 'production', revision: 1, error: null });
     } finally {
       feed.stop();
@@ -50,8 +50,7 @@ describe('the feed loop', () => {
     const feed = deploymentFeed({ apiUrl: () => url, environment: 'production' });
     try {
       await feed.waitFor(0);
-      await sleep(180);
-      expect(api.asked.slice(1).length).toBeGreaterThanOrEqual(2);
+      await until(() => expect(api.asked.slice(1).length).toBeGreaterThanOrEqual(2));
       expect(new Set(api.asked.slice(1))).toEqual(new Set([0]));
       expect(feed.status().error).toBeNull();
     } finally {
@@ -64,13 +63,17 @@ describe('the feed loop', () => {
     const api = feedServer({ holdMs: 30 });
     const url = await api.url();
     const errors: string[] = [];
+    const errorsAt: number[] = [];
     let recovered = 0;
     const feed = deploymentFeed({
       apiUrl: () => url,
       environment: 'production',
       minBackoffMs: 20,
       maxBackoffMs: 80,
-      onError: (_kind, error) => errors.push(String(error)),
+      onError: (_kind, error) => {
+        errors.push(String(error));
+        errorsAt.push(performance.now());
+      },
       onRecovered: () => {
         recovered += 1;
       },
@@ -79,12 +82,15 @@ describe('the feed loop', () => {
       api.publish(manifestWith(V1));
       await feed.waitFor(1);
       api.failing(503);
-      await sleep(300);
+      await until(() => expect(errors.length).toBeGreaterThanOrEqual(4));
       expect(feed.manifest()?.remotes['mf-public-pages']?.stable).toBe(V1);
       expect(feed.status()).toMatchObject({ revision: 1, error: expect.stringContaining('503') });
-      // Backed off: 20, 40, 80, 80 ms… not a request per millisecond.
-      expect(errors.length).toBeGreaterThanOrEqual(2);
-      expect(errors.length).toBeLessThan(10);
+      // Backed off: at least 20, 40, 80 ms between failures, not a request per millisecond. (Lower bounds
+      // only: a busy machine makes the gaps longer, never shorter.)
+      const gaps = errorsAt.slice(1, 4).map((at, i) => at - errorsAt[i]!);
+      expect(gaps[0]).toBeGreaterThanOrEqual(19);
+      expect(gaps[1]).toBeGreaterThanOrEqual(39);
+      expect(gaps[2]).toBeGreaterThanOrEqual(79);
       api.publish(manifestWith(V2));
       api.failing(null);
       await feed.waitFor(2, 1000);
@@ -107,11 +113,12 @@ describe('the feed loop', () => {
     const unknown = deploymentFeed({ apiUrl: () => apiUrl, environment: 'nowhere', minBackoffMs: 20 });
     const none = deploymentFeed({ apiUrl: () => null, environment: 'production', minBackoffMs: 20 });
     try {
-      await sleep(100);
+      await until(() => {
+        expect(down.status().failures).toBeGreaterThan(0);
+        expect(unknown.status().error).toContain('404');
+        expect(none.status().error).toContain('API_URL');
+      });
       expect(down.hasManifest()).toBe(false);
-      expect(down.status().failures).toBeGreaterThan(0);
-      expect(unknown.status().error).toContain('404');
-      expect(none.status().error).toContain('API_URL');
     } finally {
       for (const feed of [down, unknown, none]) feed.stop();
       api.close();
@@ -123,12 +130,10 @@ describe('the feed loop', () => {
     const url = await api.url();
     const feed = deploymentFeed({ apiUrl: () => url, environment: 'production' });
     await feed.waitFor(0);
-    await sleep(20);
-    expect(api.held()).toBe(1);
+    await until(() => expect(api.held()).toBe(1));
     feed.stop();
     // The held request is gone on the server's side too (its socket closed), and no other follows.
-    await sleep(50);
-    expect(api.held()).toBe(0);
+    await until(() => expect(api.held()).toBe(0));
     expect(api.asked).toEqual([null, 0]);
     api.close();
   });
