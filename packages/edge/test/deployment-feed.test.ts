@@ -145,7 +145,14 @@ describe('/_edge/ready and /deployment.json', () => {
     const api = feedServer();
     api.failing(503);
     const url = await api.url();
-    const feed = deploymentFeed({ apiUrl: () => url, environment: 'production', minBackoffMs: 20 });
+    // The back-off capped low: the longer a busy machine takes to get here, the more failures, and with the
+    // default cap (5 s) the feed could still be waiting out one when the manifest is published.
+    const feed = deploymentFeed({
+      apiUrl: () => url,
+      environment: 'production',
+      minBackoffMs: 20,
+      maxBackoffMs: 40,
+    });
     const server = await serveApp({
       name: 'shell',
       dir: f.dist,
