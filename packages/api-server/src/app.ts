@@ -29,8 +29,15 @@ import { LeadsService } from './services/leads';
 /** While a feed request waits, how often this instance looks at every environment's revision. */
 const FEED_POLL_MS = 200;
 
-/** The hono app over a context (database + services): startServer makes both. */
-export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: false }): Hono<Env> {
+/**
+ * The hono app over a context (database + services): startServer makes both. `onFeed` is handed the
+ * deployment feed's waiters, so the server can say how many long polls it holds.
+ */
+export function createApp(
+  ctx: AppContext,
+  lifecycle: Lifecycle = { draining: false },
+  onFeed: (feed: DeployFeed) => void = () => {},
+): Hono<Env> {
   const { config, accounts, posts, site, rollout } = ctx;
   const app = new Hono<Env>();
   const log =
@@ -111,6 +118,7 @@ export function createApp(ctx: AppContext, lifecycle: Lifecycle = { draining: fa
     maxWaiters: config.deploy.feedMaxWaiters,
   });
   ctx.onClose(() => feed.close());
+  onFeed(feed);
 
   const proxies = trustedProxies(config.trustedProxies);
   const deps: RouteDeps = {

@@ -8,6 +8,7 @@ import { type AppContext, createContext, seed } from './context';
 import { withCompression } from './http-compression';
 import { withEdgeHeaders } from './http-edge';
 import { MailSender, smtpDeliver } from './mail/sender';
+import type { DeployFeed } from './services/deploy-feed';
 import { importDeploymentFiles } from './services/deploy-import';
 import { ensureLocalDeployToken } from './services/deploy-local-token';
 
@@ -21,6 +22,8 @@ export interface RunningServer {
   mailSender: MailSender | null;
   /** SIGTERM's way: readiness 503, no new connections, in-flight requests finish within the bound, database closed. */
   drain(timeoutMs: number): Promise<DrainResult>;
+  /** Deployment feed requests waiting on this instance: tests wait for a long poll to be held, not a while. */
+  feedWaiting(): number;
 }
 
 /** Opens the database, migrates, seeds, and listens. Port 0 picks a free port (tests). */
@@ -45,7 +48,10 @@ export async function startServer(config: Config, now?: () => number): Promise<R
     smtp?.close();
   };
   const lifecycle: Lifecycle = { draining: false };
-  const app = createApp(ctx, lifecycle);
+  let feed: DeployFeed | null = null;
+  const app = createApp(ctx, lifecycle, (f) => {
+    feed = f;
+  });
   const server = createServer(
     { keepAliveTimeout: 5000 },
     closingWhenDraining(
@@ -65,6 +71,7 @@ export async function startServer(config: Config, now?: () => number): Promise<R
     port,
     ctx,
     mailSender,
+    feedWaiting: () => feed?.waiting ?? 0,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

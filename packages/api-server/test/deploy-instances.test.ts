@@ -1,5 +1,5 @@
 import { DEPLOY_PATHS } from '@app/contracts/deploy';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   command,
   deployInstall,
@@ -9,6 +9,10 @@ import {
   withStable,
 } from './deploy-fixtures';
 import type { TestServer } from './helpers';
+
+/** Until the instance holds `n` feed requests (a long poll in place, or gone), instead of a fixed wait. */
+const holding = (s: TestServer, n: number) =>
+  vi.waitFor(() => expect(s.server.feedWaiting()).toBe(n), { timeout: 5000, interval: 5 });
 
 /** Issue 33: several API instances on one database change and publish one deployment. */
 let servers: TestServer[] = [];
@@ -82,7 +86,7 @@ describe('two API instances on one database', () => {
     const token = await deployToken(a, 'ops');
     const { revision } = await withStable(a, token, 'staging', 'mf-research');
     const waiting = a.get(`${DEPLOY_PATHS.feed('staging')}?after=${revision}`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await holding(a, 1);
     const canary = await release(b, 'mf-research');
     const changed = performance.now();
     const write = await command(
@@ -106,7 +110,7 @@ describe('two API instances on one database', () => {
     const [a] = await twoInstances({ feedTimeoutMs: 10_000 });
     const token = await deployToken(a, 'ops');
     const waiting = a.get(`${DEPLOY_PATHS.feed('staging')}?after=0`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holding(a, 1);
     const changed = performance.now();
     const { revision } = await withStable(a, token, 'staging', 'mf-research');
     const res = await waiting;
@@ -128,7 +132,7 @@ describe('two API instances on one database', () => {
       a.get(`${DEPLOY_PATHS.feed('staging')}?after=0`),
       a.get(`${DEPLOY_PATHS.feed('staging')}?after=0`),
     ];
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holding(a, 2);
     const third = await a.get(`${DEPLOY_PATHS.feed('staging')}?after=0`);
     expect(third.status).toBe(503);
     expect(third.headers.get('retry-after')).toBe('1');
@@ -141,17 +145,17 @@ describe('two API instances on one database', () => {
     const first = fetch(`${a.url}${DEPLOY_PATHS.feed('staging')}?after=0`, { signal: gone.signal }).catch(
       () => null,
     );
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holding(a, 1);
     gone.abort();
     await first;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holding(a, 0);
     expect((await a.get(`${DEPLOY_PATHS.feed('staging')}?after=0`)).status).toBe(204);
   });
 
   it('a draining instance ends its waiting feed requests promptly (SIGTERM does not wait 25 s)', async () => {
     const s = await startDeployServer(deployInstall({ feedTimeoutMs: 20_000 }));
     const waiting = s.get(`${DEPLOY_PATHS.feed('staging')}?after=0`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holding(s, 1);
     const started = performance.now();
     const drained = await s.server.drain(5000);
     const res = await waiting;
