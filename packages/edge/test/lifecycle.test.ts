@@ -59,7 +59,13 @@ async function heldApi() {
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let arrived = () => {};
+  /** Resolves once a request has reached the stand-in API (the edge's call is in flight). */
+  const reached = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   const api = http.createServer((_req, res) => {
+    arrived();
     void released.then(() => {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ id: 7 }));
@@ -69,6 +75,7 @@ async function heldApi() {
   return {
     url: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
     release,
+    reached,
     close: () => api.close(),
   };
 }
@@ -125,7 +132,8 @@ describe('draining', () => {
       agent: false,
       headers: { Authorization: 'Bearer some-token' },
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // In flight: the edge has passed it on to the API, which holds it.
+    await api.reached;
     const drained = drainServer(server, lifecycle, 5000);
 
     const ready = await request(url + EDGE_PATHS.ready, { agent: kept });
