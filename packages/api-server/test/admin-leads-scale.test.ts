@@ -11,8 +11,10 @@ let admin: TestUser;
 
 beforeAll(async () => {
   api = await startTestServer();
-  admin = await api.user(['admin'], 'scaleadmin');
+  // Seed before the first request: the seeding holds this process's event loop for seconds, and a kept-alive
+  // connection from an earlier request would be closed by the server just as the client reused it (ECONNRESET).
   await seedLeads(api.sql, N);
+  admin = await api.user(['admin'], 'scaleadmin');
 }, 180_000);
 afterAll(() => api?.close());
 
