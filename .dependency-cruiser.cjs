@@ -22,7 +22,7 @@ module.exports = {
       severity: 'error',
       comment:
         "A relative import out of one workspace package's folder into another's (or into scripts/): use the package by its name, through its package.json exports, and move what scripts/ holds for tests into a package.",
-      from: { path: '^(shell|e2e|mf-[^/]+|packages/[^/]+|tooling/[^/]+)/' },
+      from: { path: '^(shell|e2e|mf-[^/]+|packages/[^/]+|services/[^/]+|tooling/[^/]+|testing/[^/]+)/' },
       to: { dependencyTypes: ['local'], pathNot: '^$1/' },
     },
     {
@@ -31,7 +31,23 @@ module.exports = {
       comment:
         "The root's scripts use a workspace package by its name, through its exports, never by a path into it.",
       from: { path: '^scripts/' },
-      to: { dependencyTypes: ['local'], path: '^(shell|e2e|mf-[^/]+|packages|tooling)/' },
+      to: { dependencyTypes: ['local'], path: '^(shell|e2e|mf-[^/]+|packages|services|tooling|testing)/' },
+    },
+    {
+      name: 'library-layer',
+      severity: 'error',
+      comment:
+        'A shared library (packages/) depends on nothing above it: not on a deployable service (services/), build or release tooling (tooling/) or test support (testing/, which its tests may use).',
+      from: { path: '^packages/', pathNot: '[.](test|spec)[.]|/src/test/|/vitest[.]config[.]' },
+      to: { path: '^(services|tooling|testing)/' },
+    },
+    {
+      name: 'service-layer',
+      severity: 'error',
+      comment:
+        'A deployable service (services/) runs on shared libraries only: no build or release tooling, no test support outside its tests.',
+      from: { path: '^services/', pathNot: '[.](test|spec)[.]|/(test|bench)/' },
+      to: { path: '^(tooling|testing)/' },
     },
     {
       name: 'past-exports',

@@ -18,7 +18,7 @@ const appEnv = { ...process.env, API_BASE_URL: process.env.API_BASE_URL || `http
 for (const app of APPS) {
   children.push(spawn('pnpm', ['--silent', 'run', 'dev'], { cwd: app.dir, stdio: 'inherit', env: appEnv }));
 }
-if (fs.existsSync(path.join(ROOT, 'packages', API.name, 'package.json'))) {
+if (fs.existsSync(path.join(API.dir, 'package.json'))) {
   children.push(
     spawn('pnpm', ['--silent', '--filter', '@app/api-server', 'dev'], {
       cwd: ROOT,

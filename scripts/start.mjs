@@ -20,7 +20,7 @@ import path from 'node:path';
 import { bootstrapReleases } from '@app/release';
 import { rolloutPaths } from '@app/rollout/node';
 import { startApi } from './api-process.mjs';
-import { API, APPS, ROOT, SHELL_URL } from './apps.mjs';
+import { API, APPS, SHELL_URL } from './apps.mjs';
 import { build } from './build.mjs';
 import { startEdge, startFileServers } from './edge-process.mjs';
 import { startConfig } from './start-config.mjs';
@@ -41,8 +41,8 @@ process.on('SIGTERM', () => stopAll(0));
  */
 async function startApiServer(env) {
   if (config.noApi) return null;
-  if (!fs.existsSync(path.join(ROOT, 'packages', API.name, 'package.json'))) {
-    console.warn('packages/api-server is missing: starting the front ends only');
+  if (!fs.existsSync(path.join(API.dir, 'package.json'))) {
+    console.warn('services/api-server is missing: starting the front ends only');
     return null;
   }
   const child = await startApi({ port: config.apiPort, host: config.host, env });

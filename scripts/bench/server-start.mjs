@@ -1,5 +1,5 @@
 // Start-up time and memory of the API, from its TypeScript through tsx (as before issue 32) and from its
-// compiled bundle (packages/api-server/build.mjs, docs/decisions/0028-process-lifecycle.md), 5 runs each:
+// compiled bundle (services/api-server/build.mjs, docs/decisions/0028-process-lifecycle.md), 5 runs each:
 //   start-up   spawn → the first 200 on GET /api/health/ready (migrations already applied, demo content in)
 //   RSS        the process's resident memory (/proc/<pid>/status) once ready, and after 1,000 requests
 //              (lists, tags, single posts; 10 at a time)

@@ -4,7 +4,7 @@
 //   nginx  http://localhost:8080  the front door. Pages, /_edge/ and deployment.json -> the edge instances;
 //                                 /api -> the API instances; the shell's files, the remotes' builds, the
 //                                 release store and config.json from disk, itself
-//   edge   127.0.0.1:3101, 3102   compose each page for its visitor (packages/edge, from its compiled
+//   edge   127.0.0.1:3101, 3102   compose each page for its visitor (services/edge, from its compiled
 //                                 bundle): their versions, that release's first screen, the plan; they
 //                                 share the visitor cookie's secret, read the cluster's config.json and
 //                                 follow DEPLOY_ENV's deployment (production) through the API's feed via

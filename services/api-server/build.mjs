@@ -1,5 +1,5 @@
 // Compiles the API into one file for plain `node` (docs/decisions/0028-process-lifecycle.md), the way the
-// edge is built (packages/edge/build.mjs): its TypeScript and the workspace packages it imports (@app/*,
+// edge is built (services/edge/build.mjs): its TypeScript and the workspace packages it imports (@app/*,
 // TypeScript sources) are bundled by esbuild; npm dependencies stay external, resolved from node_modules at
 // run time, which keeps native and optional modules (better-sqlite3, @node-rs/argon2, pg's optional
 // pg-native) and anything that requires by a computed name working as installed.

@@ -147,7 +147,7 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
       // 'auto' lets a remote's chunks load from wherever its manifest was served.
       publicPath: 'auto',
       // Entry files keep a stable name (the MF runtime rejects [contenthash] there) and are served no-cache;
-      // every other chunk is content-hashed and cached forever (packages/edge/src/static-files.ts).
+      // every other chunk is content-hashed and cached forever (services/edge/src/static-files.ts).
       filename: '[name].js',
       chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: name,
@@ -213,7 +213,7 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
               ? `<main class="standalone-notice"><h1>${name.replace(/_/g, '-')}: production build</h1><p>This remote runs inside the shell: open <a href="http://localhost:3000">http://localhost:3000</a>. To work on it alone, run <code>pnpm --filter ${name.replace(/_/g, '-')} dev</code>.</p></main>`
               : '',
         },
-        // The shell's page must not be cached; hashed assets may be cached forever (see packages/edge/src/static-files.ts).
+        // The shell's page must not be cached; hashed assets may be cached forever (see services/edge/src/static-files.ts).
         hash: false,
         // A remote's production build uses the shell's federation runtime (externalRuntime above), so its
         // own page cannot start it: the page says where the remote runs instead of staying blank.

@@ -29,7 +29,7 @@ Commands:
                                                            without --yes only says what it would do (exit 2)
 ${DEPLOY_TOKEN_USAGE}
 
-The database is DB_PATH (default packages/api-server/data/app.db), the same the server uses.`;
+The database is DB_PATH (default services/api-server/data/app.db), the same the server uses.`;
 
 async function ask(question: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout });

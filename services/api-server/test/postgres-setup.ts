@@ -4,7 +4,7 @@ import { startLocalPostgres } from '@app/local-postgres';
 
 /**
  * Global setup of the API suite. With TEST_DATABASE=postgres (`pnpm test:postgres`) it starts a throwaway
- * PostgreSQL server for the run (@app/local-postgres, tooling/local-postgres); every test server then gets a fresh
+ * PostgreSQL server for the run (@app/local-postgres, testing/local-postgres); every test server then gets a fresh
  * database on it (test/helpers.ts tempDatabase). Without it, the suite runs on SQLite files.
  */
 export default function setup() {

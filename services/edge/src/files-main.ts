@@ -1,5 +1,5 @@
 // The remotes' builds as plain file servers (what `pnpm start` serves on 3001-3004), as one process from the
-// edge's compiled bundle: `node packages/edge/dist/files.mjs` (docs/decisions/0028-process-lifecycle.md: every
+// edge's compiled bundle: `node services/edge/dist/files.mjs` (docs/decisions/0028-process-lifecycle.md: every
 // server runs compiled, with plain node). Same headers, CORS and 404 rules as the edge's files; no pages.
 //   FILE_SERVERS   JSON: [{ "name": "mf-account", "dir": "/abs/mf-account/dist", "port": 3001 }, ...]
 //   HOST (0.0.0.0), DRAIN_TIMEOUT_MS (10000), CORS_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE (src/config.ts)

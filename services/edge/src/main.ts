@@ -1,5 +1,5 @@
 // The edge as a process (docs/decisions/0026-edge.md), run from its compiled bundle in every topology:
-// `node packages/edge/dist/main.mjs`. `pnpm start` runs one serving production on :3000 and staging on
+// `node services/edge/dist/main.mjs`. `pnpm start` runs one serving production on :3000 and staging on
 // :3010; the cluster runs two or more behind nginx. Configuration, all optional, read in src/config.ts
 // (defaults and meanings also in docs/configuration.md):
 //   PORT (3000), HOST (0.0.0.0)      where it listens
@@ -17,7 +17,7 @@
 //   RELEASE_STORE_DIR, DEPLOY_DIR     the release store (read) and the secrets' folder (@app/rollout)
 //   EDGE_SECRET                       the visitor cookie's key (default: <DEPLOY_DIR>/edge-secret, made once)
 //   ROLLOUT_PREVIEW_SECRET            preview links' key (default: <DEPLOY_DIR>/preview-secret)
-//   CORS_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE   as for every app (packages/edge/README.md)
+//   CORS_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE   as for every app (services/edge/README.md)
 //   DRAIN_TIMEOUT_MS (10000)          on SIGTERM/SIGINT, how long requests in flight may take
 import type { Server } from 'node:http';
 import { drainServer, type Lifecycle, onStopSignals } from '@app/http-lifecycle';

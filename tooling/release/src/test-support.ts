@@ -7,7 +7,7 @@ import { containerOf, type RemotePackage } from '@app/rollout';
 import { createContext, type RolloutContext } from './context';
 
 /**
- * Test helpers: a REAL deploy API (packages/api-server through tsx, as a child process on a free port, its
+ * Test helpers: a REAL deploy API (services/api-server through tsx, as a child process on a free port, its
  * own temp database, release store and deploy folder), fake builds, the CLIs. Nothing here touches the
  * repository's releases/, deploy/ or database.
  */
