@@ -73,7 +73,7 @@ export default defineConfig({
       // Ports of its own, never the defaults (3101, 3102) of a `pnpm start:cluster` on this machine.
       CLUSTER_EDGE_PORTS: process.env.E2E_CLUSTER_EDGE_PORTS,
       CLUSTER_RUN_DIR: RUN_DIR,
-      // PostgreSQL of its own, fresh every run (scripts/pg/local-postgres.mjs).
+      // PostgreSQL of its own, fresh every run (testing/local-postgres).
       CLUSTER_PG_DIR: path.join(WORK, 'postgres'),
       CLUSTER_PG_PORT: String(PG_PORT),
       CLUSTER_FRESH_DATABASE: '1',

@@ -57,9 +57,12 @@ export default defineConfig({
       // The builds under test are what visitors get, also when a local store is reused between runs.
       ROLLOUT_FOLLOW_BUILDS: '1',
       CSP_REPORT_FILE,
-      // The remotes' files are readable cross-origin by the shell only; shell.spec.ts starts a second shell
-      // on 3100.
-      ALLOWED_ORIGINS: 'http://localhost:3000,http://127.0.0.1:3000,http://localhost:3100',
+      // The origins the API and the remotes' files admit (one list, CORS_ORIGINS): what `pnpm start` admits
+      // (production 3000, staging 3010, the remotes 3001-3004) and shell.spec.ts's second shell on 3100.
+      CORS_ORIGINS: [3000, 3010, 3001, 3002, 3003, 3004]
+        .flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`])
+        .concat('http://localhost:3100')
+        .join(','),
       ...SERVER_TEST_ENV,
       // Mail through the spec's SMTP server, retried quickly: a mail enqueued while it is not listening is
       // tried again within seconds, never given up on during a run.

@@ -1,10 +1,10 @@
-// Starts the API (packages/api-server) as its own process from its compiled bundle
+// Starts the API (services/api-server) as its own process from its compiled bundle
 // (docs/decisions/0028-process-lifecycle.md): what `pnpm start` runs on :4000, and what the cluster can run
 // per instance. The bundle is rebuilt first (~0.2 s, once per process, however many instances it starts),
 // so it always matches the sources. `pnpm dev` and the tests keep running the TypeScript through tsx.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { API_BUNDLE, buildApi } from '../packages/api-server/build.mjs';
+import { API_BUNDLE, buildApi } from '@app/api-server/build';
 import { waitForHttp } from './wait-for.mjs';
 
 export { API_BUNDLE };

@@ -2,7 +2,7 @@
 // start, dev, the benchmarks and the import rules.
 import fs from 'node:fs';
 import path from 'node:path';
-import { APPS as DECLARED_APPS } from '../tooling/webpack/apps.mjs';
+import { APPS as DECLARED_APPS } from '@app/webpack-config/apps';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 
@@ -15,16 +15,17 @@ export const APPS = DECLARED_APPS.map((app) => ({
 /** Where the shell answers on this machine (its declared port). */
 export const SHELL_URL = `http://localhost:${APPS.find((app) => app.name === 'shell').port}`;
 
-export const API = { name: 'api-server', port: Number(process.env.API_PORT ?? 4000) };
+export const API = {
+  name: 'api-server',
+  dir: path.join(ROOT, 'services', 'api-server'),
+  port: Number(process.env.API_PORT ?? 4000),
+};
 
 /**
- * What the front ends build from besides their own folder (all packages but the server-side ones, and the
- * build tooling): a change there makes every app stale.
+ * What the front ends build from besides their own folder: the shared libraries (packages/) and the build
+ * tooling (tooling/); a change there makes every app stale. The layers are folders (ARCHITECTURE.md), so
+ * the deployable servers (services/) and test support (testing/) are simply not among them.
  */
-const SERVER_PACKAGES = new Set(['api-server', 'edge', 'release']);
 const dirsIn = (folder) =>
   fs.readdirSync(path.join(ROOT, folder)).map((name) => path.join(ROOT, folder, name));
-export const SHARED_SOURCES = [
-  ...dirsIn('packages').filter((dir) => !SERVER_PACKAGES.has(path.basename(dir))),
-  ...dirsIn('tooling'),
-];
+export const SHARED_SOURCES = [...dirsIn('packages'), ...dirsIn('tooling')];

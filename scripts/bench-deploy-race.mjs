@@ -15,15 +15,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { postgresBinDir, startLocalPostgres } from '@app/local-postgres';
 import { startApi } from './api-process.mjs';
-import { postgresBinDir, startLocalPostgres } from './pg/local-postgres.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
   options: { count: { type: 'string', default: '100' }, database: { type: 'string', default: 'both' } },
 });
 const COUNT = Number(values.count);
-const release = await import(pathToFileURL(path.join(ROOT, 'packages', 'release', 'src', 'index.ts')).href);
+const release = await import(pathToFileURL(path.join(ROOT, 'tooling', 'release', 'src', 'index.ts')).href);
 const log = (line) => console.error(`[race] ${line}`);
 
 /** A build of mf-research as small as a build can be: an entry, its manifest; `mark` makes it another version. */
@@ -165,7 +165,7 @@ async function race(database, runDir) {
 const databases = [];
 const wanted = values.database;
 const runRoot = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-race-'));
-// PostgreSQL runs as its own user when we are root (scripts/pg/local-postgres.mjs): it must enter the folder.
+// PostgreSQL runs as its own user when we are root (testing/local-postgres): it must enter the folder.
 fs.chmodSync(runRoot, 0o755);
 let postgres = null;
 if (wanted === 'sqlite' || wanted === 'both')

@@ -67,7 +67,7 @@
 //   request is issued by the federation runtime in main.js, whatever response it waited for.)
 //
 // Lighthouse 12 (scripts/bench/lighthouse.mjs): the `lighthouse` npm package's Node API against the Chromium
-// chrome-launcher starts (CHROME_PATH, else CHROMIUM_PATH or /usr/bin/chromium, e2e/support/chromium.mjs
+// chrome-launcher starts (CHROMIUM_PATH or /usr/bin/chromium, e2e/support/chromium.mjs; CHROME_PATH alone too;
 // flags + --headless=new); mobile = the default config (simulated slow 4G, Moto G Power), desktop = its
 // desktop config. Categories performance (perf, LCP, TBT, CLS), accessibility, best-practices, SEO. The
 // bf-cache audit and the full-page screenshot are skipped (weight 0: no score changes) to keep a run near
@@ -99,8 +99,8 @@ import { parseArgs } from 'node:util';
 import { findRoute } from '@app/federation';
 import { packageOf } from '@app/rollout';
 import * as chromeLauncher from 'chrome-launcher';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from 'e2e/chromium';
 import puppeteer from 'puppeteer-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium.mjs';
 import { ROOT } from './apps.mjs';
 import { apiMatcher, coldLoad, LATENCY_MS } from './bench/cold-load.mjs';
 import { lighthouseRun, medians } from './bench/lighthouse.mjs';
@@ -316,7 +316,7 @@ async function measure(topology, runDir) {
   );
 
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? CHROMIUM_PATH,
+    chromePath: CHROMIUM_PATH,
     chromeFlags: [...CHROMIUM_ARGS, '--headless=new'],
     logLevel: 'silent',
   });

@@ -13,10 +13,12 @@ const stopAll = () => {
 process.on('SIGINT', stopAll);
 process.on('SIGTERM', stopAll);
 
+// The pages follow the API's port (API_PORT): the dev frames and the shell's config.json are told where it is.
+const appEnv = { ...process.env, API_BASE_URL: process.env.API_BASE_URL || `http://localhost:${API.port}` };
 for (const app of APPS) {
-  children.push(spawn('pnpm', ['--silent', 'run', 'dev'], { cwd: app.dir, stdio: 'inherit' }));
+  children.push(spawn('pnpm', ['--silent', 'run', 'dev'], { cwd: app.dir, stdio: 'inherit', env: appEnv }));
 }
-if (fs.existsSync(path.join(ROOT, 'packages', API.name, 'package.json'))) {
+if (fs.existsSync(path.join(API.dir, 'package.json'))) {
   children.push(
     spawn('pnpm', ['--silent', '--filter', '@app/api-server', 'dev'], {
       cwd: ROOT,

@@ -1,4 +1,4 @@
-// Starts the edge (packages/edge, docs/decisions/0026-edge.md) as its own process from its compiled bundle:
+// Starts the edge (services/edge, docs/decisions/0026-edge.md) as its own process from its compiled bundle:
 // what `pnpm start` runs on :3000 and the cluster runs behind nginx. The bundle is rebuilt first (~0.3 s,
 // once per process), so it always matches the sources.
 import { spawn } from 'node:child_process';
@@ -45,7 +45,7 @@ export async function startEdge({
 }
 
 /**
- * The remotes' builds as plain file servers (packages/edge/src/files-main.ts), one process from the same
+ * The remotes' builds as plain file servers (services/edge/src/files-main.ts), one process from the same
  * compiled bundle; resolves once every port answers.
  * @param {{ name: string, dir: string, port: number }[]} apps
  * @param {{ host?: string, quiet?: boolean, env?: Record<string, string> }} [o]

@@ -30,7 +30,10 @@ export function boundaryOverrides() {
     ),
   );
   overrides.push(
-    override(['packages/**', 'tooling/**'], [{ group: appGroup(appNames), message: PACKAGE_MESSAGE }]),
+    override(
+      ['packages/**', 'services/**', 'tooling/**', 'testing/**'],
+      [{ group: appGroup(appNames), message: PACKAGE_MESSAGE }],
+    ),
   );
   // A feature's override replaces its app's for the same rule, so it repeats the app rule.
   for (const name of appNames) {

@@ -13,7 +13,7 @@ fi
 # Debian packages the tests need, each only when asked for and missing: --browser installs chromium (the e2e
 # browser), --scanner installs wapiti (the security scan of `pnpm test:security`), --nginx installs nginx and
 # --postgres PostgreSQL (`pnpm start:cluster`, its test, and the API tests on PostgreSQL; the scripts start
-# servers of their own with its programs, scripts/pg/local-postgres.mjs), --systemd systemd's tools
+# servers of their own with its programs, testing/local-postgres), --systemd systemd's tools
 # (`systemd-analyze verify` of infra/systemd/ in `pnpm test:systemd`; nothing is started with them).
 DEBIAN_PACKAGES=()
 for flag in "$@"; do

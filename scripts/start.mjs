@@ -5,13 +5,14 @@
 // visitor, docs/decisions/0026-edge.md; from its compiled bundle, as in the cluster): production on 3000
 // and staging on 3010, one process, each following its deployment through the API's feed.
 // The edge also serves the release store (/releases/) and each environment's manifest (/deployment.json).
-// Env: API_PORT, DB_PATH, REQUIRES_ACTIVATION (see packages/api-server/README.md); SHELL_CONFIG=<file>
-// serves that file as the shell's /config.json; NO_API=1 skips the API server (pages then use config.json's
-// addresses); RELEASE_STORE_DIR, DEPLOY_DIR place the release store and the deploy folder (the local deploy
-// token, the secrets); DEPLOY_ENV (production) is what :3000 serves, STAGING_PORT (3010) where staging is
-// served (when DEPLOY_ENVIRONMENTS, default staging,production, names it; 0: not at all);
-// ROLLOUT_FOLLOW_BUILDS=1 makes each remote's current build its stable version in every environment (e2e,
-// or to see your changes).
+// Env (read in scripts/start-config.mjs; every variable: docs/configuration.md): API_PORT moves the API and
+// the pages with it (the edge is told API_BASE_URL); SHELL_CONFIG=<file> serves that file as the shell's
+// /config.json; NO_API=1 skips the API server (pages then use config.json's addresses); RELEASE_STORE_DIR,
+// DEPLOY_DIR place the release store and the deploy folder (the local deploy token, the secrets); DEPLOY_ENV
+// (production) is what :3000 serves, STAGING_PORT (3010) where staging is served (when DEPLOY_ENVIRONMENTS,
+// default staging,production, names it; 0: not at all); CORS_ORIGINS replaces the origins the API and the
+// files admit; ROLLOUT_FOLLOW_BUILDS=1 makes each remote's current build its stable version in every
+// environment (e2e, or to see your changes). The API's own variables (DB_PATH, …) pass through.
 // Runs under tsx (`node --import tsx`), as it imports the workspace's TypeScript packages; the edge and the
 // API themselves run from their compiled bundles with plain node (docs/decisions/0028-process-lifecycle.md).
 import fs from 'node:fs';
@@ -19,9 +20,12 @@ import path from 'node:path';
 import { bootstrapReleases } from '@app/release';
 import { rolloutPaths } from '@app/rollout/node';
 import { startApi } from './api-process.mjs';
-import { API, APPS, ROOT, SHELL_URL } from './apps.mjs';
+import { API, APPS, SHELL_URL } from './apps.mjs';
 import { build } from './build.mjs';
 import { startEdge, startFileServers } from './edge-process.mjs';
+import { startConfig } from './start-config.mjs';
+
+const config = startConfig();
 
 const children = [];
 function stopAll(code = 0) {
@@ -36,12 +40,12 @@ process.on('SIGTERM', () => stopAll(0));
  * stops it; resolves once it is ready.
  */
 async function startApiServer(env) {
-  if (process.env.NO_API === '1') return null;
-  if (!fs.existsSync(path.join(ROOT, 'packages', API.name, 'package.json'))) {
-    console.warn('packages/api-server is missing: starting the front ends only');
+  if (config.noApi) return null;
+  if (!fs.existsSync(path.join(API.dir, 'package.json'))) {
+    console.warn('services/api-server is missing: starting the front ends only');
     return null;
   }
-  const child = await startApi({ port: API.port, host: process.env.HOST ?? '0.0.0.0', env });
+  const child = await startApi({ port: config.apiPort, host: config.host, env });
   watchChild(child, 'the API server');
   return child;
 }
@@ -57,36 +61,13 @@ function watchChild(child, what) {
   children.push(child);
 }
 
-/** Where each environment is served: DEPLOY_ENV on the shell's port, staging beside it on STAGING_PORT. */
-function servedEnvironments(shellPort) {
-  const main = process.env.DEPLOY_ENV || 'production';
-  const known = (process.env.DEPLOY_ENVIRONMENTS || 'staging,production').split(',').map((e) => e.trim());
-  const stagingPort = Number(process.env.STAGING_PORT ?? 3010);
-  const staging =
-    stagingPort > 0 && main !== 'staging' && known.includes('staging') ? { staging: stagingPort } : {};
-  return { [main]: shellPort, ...staging };
-}
-
 async function main() {
   await build({ missing: true });
   const paths = rolloutPaths();
   const shell = APPS.find((a) => a.name === 'shell');
-  const served = servedEnvironments(shell.port);
-  const originsOf = (ports) =>
-    ports.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
-  const origins = originsOf(Object.values(served));
-  // Every environment's pages are an origin of their own: the API and the remotes' files admit them all
-  // (unless told otherwise).
-  const corsEnv = {
-    ...(process.env.CORS_ORIGINS
-      ? {}
-      : {
-          CORS_ORIGINS: [...origins, ...originsOf(APPS.filter((a) => a !== shell).map((a) => a.port))].join(
-            ',',
-          ),
-        }),
-    ...(process.env.ALLOWED_ORIGINS ? {} : { ALLOWED_ORIGINS: origins.join(',') }),
-  };
+  const served = config.served;
+  // One CORS_ORIGINS for the API and the files (every environment's pages are an origin of their own).
+  const corsEnv = { CORS_ORIGINS: config.corsOrigins };
   // Nothing is served against an API that is not there yet: ready means migrated, seeded, and its local
   // deploy token written.
   const api = await startApiServer({
@@ -94,7 +75,7 @@ async function main() {
     RELEASE_STORE_DIR: paths.store,
     DEPLOY_DIR: paths.deployDir,
   });
-  const apiUrl = `http://127.0.0.1:${API.port}`;
+  const apiUrl = `http://127.0.0.1:${config.apiPort}`;
   if (api) {
     // Through the deploy API, as any team's pipeline would: each remote's current build uploaded (the same
     // bytes again are a no-op) and made the stable version wherever a remote has none (or everywhere, with
@@ -103,7 +84,7 @@ async function main() {
       apiUrl,
       env: { ...process.env, DEPLOY_DIR: paths.deployDir },
       log: (line) => console.log(line),
-      followBuilds: process.env.ROLLOUT_FOLLOW_BUILDS === '1',
+      followBuilds: config.followBuilds,
     });
     for (const { remote, stables } of bootstrapped)
       for (const [env, stable] of Object.entries(stables))
@@ -128,12 +109,14 @@ async function main() {
     env: {
       ...corsEnv,
       SHELL_DIST: shell.dist,
-      ...(process.env.SHELL_CONFIG ? { SHELL_CONFIG: path.resolve(process.env.SHELL_CONFIG) } : {}),
+      ...(config.shellConfig ? { SHELL_CONFIG: path.resolve(config.shellConfig) } : {}),
       RELEASE_STORE_DIR: paths.store,
       DEPLOY_DIR: paths.deployDir,
       DEPLOY_ENV: mainEnv,
       EXTRA_ENVIRONMENTS: others.map((env) => `${env}:${served[env]}`).join(','),
       API_URL: apiUrl,
+      // The pages' API address follows API_PORT (config.json's :4000 would be wrong when the API moves).
+      ...(api ? { API_BASE_URL: config.apiBaseUrl } : {}),
     },
     // Without an API there is no deployment to wait for.
     readyPath: api ? '/_edge/ready' : '/_edge/live',
@@ -141,7 +124,7 @@ async function main() {
   watchChild(edge, 'the edge');
   for (const [env, port] of Object.entries(served))
     console.log(`${`edge (${env})`.padEnd(16)} http://localhost:${port}`);
-  console.log(`api-server       http://localhost:${API.port}`);
+  console.log(`api-server       http://localhost:${config.apiPort}`);
   console.log(`releases         ${SHELL_URL}/releases/ (${paths.store})`);
   for (const [env, port] of Object.entries(served))
     console.log(

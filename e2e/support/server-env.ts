@@ -6,7 +6,7 @@ import path from 'node:path';
  */
 export const API_TEST_ENV: Record<string, string> = {
   // Every page of the suite reports remote loads from one address.
-  ROLLOUT_HEALTH_RATE_PER_MINUTE: '5000',
+  RATE_LIMIT_HEALTH: '5000/1m',
   // Rate limits (issue 19): the suite registers, logs in and writes from 127.0.0.1 many times, so it
   // gets limits far above its needs (also across local runs on a reused database). 127.0.0.1 is the
   // trusted proxy: tests/rate-limits.spec.ts names its own client in X-Forwarded-For and uses up that

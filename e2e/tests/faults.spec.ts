@@ -159,7 +159,7 @@ test('with every remote down, the shell still renders its frame', async ({ page 
 
 test('with the API down, every screen shows its SPEC message', async ({ page }) => {
   // The edge asks the API for Home's and the Research Center's first screens too (decision 0021);
-  // with the API down it sends the page without answers (packages/edge tests that). The API here is
+  // with the API down it sends the page without answers (services/edge tests that). The API here is
   // down for the browser only, so those pages are taken as the server would send them then.
   await withoutPrimedAnswers(page, ['/', '/research-center']);
   // Registered after, so it comes first.

@@ -117,13 +117,20 @@ test.describe('when the app takes over', () => {
       page,
     }) => {
       await watchLayoutShifts(page);
-      // The remote's entry arrives well after the shell has rendered, as on a slow phone: the shell's first
-      // screen must hold the picture (not a skeleton) until then.
+      // The remote's entry arrives only after the shell has rendered, as on a slow phone: the shell's first
+      // screen must hold the picture (not a skeleton) until then. The entry is held until the shell is live
+      // (its banner: the server's frame is a picture hidden from assistive technology), not for a fixed time.
+      let releaseEntry = () => {};
+      const entryHeld = new Promise<void>((resolve) => {
+        releaseEntry = resolve;
+      });
       await page.route(/remoteEntry\.js/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await entryHeld;
         await route.continue();
       });
-      await page.goto(path);
+      await page.goto(path, { waitUntil: 'commit' });
+      await expect(page.getByRole('banner')).toBeVisible();
+      releaseEntry();
       // Live: the heading is reachable (the inert picture is not), the picture is gone.
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       await expect(page.locator('[data-prerendered-frame], [data-prerendered-region]')).toHaveCount(0);

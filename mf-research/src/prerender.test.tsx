@@ -1,10 +1,11 @@
 import { forgetPrimedResponses, primeResponses } from '@app/api-client';
 import { API_PATHS, NEXT_CURSOR_HEADER } from '@app/contracts';
-import { act, screen, waitFor } from '@testing-library/react';
+import { settleRequests } from '@app/test-utils';
+import { screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { serverRequests } from './prerender';
 import { renderApp } from './test/render';
-import { loginAs, makePost, server, url } from './test/server';
+import { API, loginAs, makePost, server, url } from './test/server';
 import { makeTeaser } from './test/teaser';
 
 // The edge fetches serverRequests(path) as a guest and primes the page with the answers
@@ -62,13 +63,16 @@ describe('the Research Center rendered from primed answers', () => {
     expect(screen.getByRole('button', { name: /Load more/ })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'cyber (2)' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Europe (1)' })).toBeInTheDocument();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Every request the render started has reached msw once a later one has: there were none.
+    await settleRequests(server, API);
     expect(asked).toEqual([]);
   });
 
   it('never gives a member the answers a guest was primed with', async () => {
     const asked = recordArrival();
     loginAs(['paid-tier-1']);
+    // A member's Research Center also loads their own posts (the My Research tab's count).
+    server.use(http.get(url(API_PATHS.myPosts), () => HttpResponse.json([])));
     primeArrival();
     renderApp('/research-center');
     expect(screen.queryByRole('heading', { name: 'Primed card' })).not.toBeInTheDocument();
@@ -94,6 +98,7 @@ describe('a post page rendered from a primed answer', () => {
           makePost({ id: 7, title: 'Primed post', content: 'Body **text**', views: 4 }),
         );
       }),
+      http.get(url(API_PATHS.postComments(7)), () => HttpResponse.json([])),
     );
     const [key = ''] = serverRequests('/post/7') ?? [];
     primeResponses({
@@ -111,14 +116,22 @@ describe('a post page rendered from a primed answer', () => {
   });
 
   it('keeps the post shown when that background read fails', async () => {
+    let failed = 0;
     server.use(
-      http.get(url(API_PATHS.post(7)), () => HttpResponse.json({ error: 'down' }, { status: 500 })),
+      http.get(url(API_PATHS.post(7)), () => {
+        failed += 1;
+        return HttpResponse.json({ error: 'down' }, { status: 500 });
+      }),
       http.get(url(API_PATHS.postComments(7)), () => HttpResponse.json([])),
     );
     const [key = ''] = serverRequests('/post/7') ?? [];
     primeResponses({ [key]: { body: makePost({ id: 7, title: 'Primed post', views: 3 }) } });
     renderApp('/post/7');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The read was refused…
+    await waitFor(() => expect(failed).toBe(1));
+    // …and the screen has taken the refusal in: a request started after it has gone all the way through
+    // the same client (its answer parsed) and back, which is further than the refusal had left to go.
+    await settleRequests(server, API);
     expect(screen.getByRole('heading', { level: 1, name: 'Primed post' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 // Start-up time and memory of the API, from its TypeScript through tsx (as before issue 32) and from its
-// compiled bundle (packages/api-server/build.mjs, docs/decisions/0028-process-lifecycle.md), 5 runs each:
+// compiled bundle (services/api-server/build.mjs, docs/decisions/0028-process-lifecycle.md), 5 runs each:
 //   start-up   spawn → the first 200 on GET /api/health/ready (migrations already applied, demo content in)
 //   RSS        the process's resident memory (/proc/<pid>/status) once ready, and after 1,000 requests
 //              (lists, tags, single posts; 10 at a time)
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { API_BUNDLE, buildApi } from '../../packages/api-server/build.mjs';
+import { API_BUNDLE, buildApi } from '@app/api-server/build';
 
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;

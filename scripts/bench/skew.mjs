@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/support/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from 'e2e/chromium';
 import { ROOT } from '../apps.mjs';
 
 const run = promisify(execFile);

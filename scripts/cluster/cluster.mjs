@@ -4,7 +4,7 @@
 //   nginx  http://localhost:8080  the front door. Pages, /_edge/ and deployment.json -> the edge instances;
 //                                 /api -> the API instances; the shell's files, the remotes' builds, the
 //                                 release store and config.json from disk, itself
-//   edge   127.0.0.1:3101, 3102   compose each page for its visitor (packages/edge, from its compiled
+//   edge   127.0.0.1:3101, 3102   compose each page for its visitor (services/edge, from its compiled
 //                                 bundle): their versions, that release's first screen, the plan; they
 //                                 share the visitor cookie's secret, read the cluster's config.json and
 //                                 follow DEPLOY_ENV's deployment (production) through the API's feed via
@@ -26,12 +26,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { buildEdge } from '@app/edge/build';
+import { startLocalPostgres } from '@app/local-postgres';
 import { bootstrapReleases } from '@app/release';
 import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
 import { startApi } from '../api-process.mjs';
 import { APPS, ROOT } from '../apps.mjs';
 import { build } from '../build.mjs';
-import { startLocalPostgres } from '../pg/local-postgres.mjs';
 import { waitForHttp as waitFor } from '../wait-for.mjs';
 import { FAIL_TIMEOUT_S, renderNginxConf } from './nginx-conf.mjs';
 import { hasExited, supervise } from './supervisor.mjs';
@@ -341,6 +341,8 @@ export async function startCluster(o = {}) {
             // The deployment each serves, from the API's feed through nginx (either API instance).
             DEPLOY_ENV: process.env.DEPLOY_ENV || 'production',
             API_URL: `http://127.0.0.1:${port}`,
+            // The pages' API is nginx's own origin (the config above), whatever this shell exported.
+            API_BASE_URL: undefined,
             PORT: String(edgePort),
             HOST: '127.0.0.1',
           },

@@ -18,7 +18,7 @@ const REACT = versionOf('react');
 const REACT_DOM = versionOf('react-dom');
 const ROUTER = versionOf('react-router');
 const EMOTION = versionOf('@emotion/react');
-/** Where a workspace package lives: packages/<name without @app/>. */
+/** Where a shared library lives: packages/<name without @app/> (the only layer an app's bundle draws on). */
 const packageDir = (name) =>
   path.join(import.meta.dirname, '..', '..', 'packages', name.replace('@app/', ''));
 /** Our own packages' versions from their package.json (`workspace:*` is not semver, so it is read here). */

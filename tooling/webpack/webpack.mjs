@@ -12,6 +12,10 @@ import { appNamed } from './apps.mjs';
 import { PrerenderPlugin } from './prerender.mjs';
 import { HOST_SHARED_MODULES, SHARED_MODULES } from './shared.mjs';
 
+// The build's environment, read here only (docs/configuration.md): NODE_ENV, when no mode is given, and
+// API_BASE_URL, the API as the browser reaches it (a remote's dev frame; the shell's config.json in dev).
+const { NODE_ENV, API_BASE_URL } = process.env;
+
 // Loaders resolve from here (the factory's own dependencies), not from each app folder.
 const require = createRequire(import.meta.url);
 
@@ -81,10 +85,21 @@ const hostSplitChunks = {
   },
 };
 
+/**
+ * A public/ file as the build emits it: as written, except the runtime config of a development build, whose
+ * apiBaseUrl follows API_BASE_URL (`pnpm dev` sets it from API_PORT) like the edge's pages do. Production
+ * builds stay byte for byte what public/ holds: a release's content must not depend on who built it.
+ */
+export function publicFileContent(file, bytes, apiBaseUrl) {
+  if (file !== 'config.json' || !apiBaseUrl) return bytes;
+  return Buffer.from(`${JSON.stringify({ ...JSON.parse(bytes.toString('utf8')), apiBaseUrl }, null, 2)}\n`);
+}
+
 /** Copies the app's public/ folder (e.g. the shell's default config.json) into the build output. */
 class CopyPublicPlugin {
-  constructor(dir) {
+  constructor(dir, apiBaseUrl) {
     this.dir = dir;
+    this.apiBaseUrl = apiBaseUrl;
   }
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('CopyPublicPlugin', (compilation) => {
@@ -95,7 +110,8 @@ class CopyPublicPlugin {
           for (const file of fs.readdirSync(this.dir)) {
             const full = path.join(this.dir, file);
             compilation.fileDependencies.add(full);
-            compilation.emitAsset(file, new webpack.sources.RawSource(fs.readFileSync(full)));
+            const content = publicFileContent(file, fs.readFileSync(full), this.apiBaseUrl);
+            compilation.emitAsset(file, new webpack.sources.RawSource(content));
           }
         },
       );
@@ -116,7 +132,7 @@ class CopyPublicPlugin {
  */
 export function createConfig({ app, dirname, exposes, title, mode, preloadJson = [] }) {
   const { container: name, port } = appNamed(app);
-  const isProd = (mode ?? process.env.NODE_ENV ?? 'production') === 'production';
+  const isProd = (mode ?? NODE_ENV ?? 'production') === 'production';
   // The shell is the one app that exposes nothing: it hosts, the others are its remotes.
   const isShell = !exposes;
   return {
@@ -131,7 +147,7 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
       // 'auto' lets a remote's chunks load from wherever its manifest was served.
       publicPath: 'auto',
       // Entry files keep a stable name (the MF runtime rejects [contenthash] there) and are served no-cache;
-      // every other chunk is content-hashed and cached forever (packages/edge/src/static-files.ts).
+      // every other chunk is content-hashed and cached forever (services/edge/src/static-files.ts).
       filename: '[name].js',
       chunkFilename: isProd ? '[name].[contenthash:10].js' : '[name].js',
       uniqueName: name,
@@ -197,19 +213,19 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
               ? `<main class="standalone-notice"><h1>${name.replace(/_/g, '-')}: production build</h1><p>This remote runs inside the shell: open <a href="http://localhost:3000">http://localhost:3000</a>. To work on it alone, run <code>pnpm --filter ${name.replace(/_/g, '-')} dev</code>.</p></main>`
               : '',
         },
-        // The shell's page must not be cached; hashed assets may be cached forever (see packages/edge/src/static-files.ts).
+        // The shell's page must not be cached; hashed assets may be cached forever (see services/edge/src/static-files.ts).
         hash: false,
         // A remote's production build uses the shell's federation runtime (externalRuntime above), so its
         // own page cannot start it: the page says where the remote runs instead of staying blank.
         ...(isProd && !isShell ? { inject: false } : {}),
       }),
-      new CopyPublicPlugin(path.join(dirname, 'public')),
+      new CopyPublicPlugin(path.join(dirname, 'public'), isProd ? undefined : API_BASE_URL),
       // First screens as HTML (docs/decisions/0018-prerendered-first-screen.md): production builds only.
       ...(isProd ? [new PrerenderPlugin({ appDir: dirname, isShell })] : []),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
         // Only used by a remote's standalone dev frame; the shell reads the API address from config.json.
-        'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? 'http://localhost:4000'),
+        'process.env.API_BASE_URL': JSON.stringify(API_BASE_URL ?? 'http://localhost:4000'),
       }),
     ],
     devServer: {

@@ -1,11 +1,11 @@
 // What the factory hands webpack for the shell (the host) and for a remote, in production and development.
 // Checked on the config object itself: building takes a minute, and the e2e suite builds for real.
 import path from 'node:path';
+import { REMOTE_NAMES } from '@app/federation';
 import { describe, expect, it } from 'vitest';
-import { REMOTE_NAMES } from '../../packages/federation/src/index.ts';
 import { APPS } from './apps.mjs';
 import { SHARED_MODULES } from './shared.mjs';
-import { createConfig } from './webpack.mjs';
+import { createConfig, publicFileContent } from './webpack.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const host = (mode) =>
@@ -121,5 +121,15 @@ describe('createConfig', () => {
     const remotes = APPS.filter((app) => app.name !== 'shell').map((app) => app.container);
     expect([...remotes].sort()).toEqual([...REMOTE_NAMES].sort());
     expect(new Set(APPS.map((app) => app.port)).size).toBe(APPS.length);
+  });
+});
+
+describe('publicFileContent', () => {
+  const config = Buffer.from('{"apiBaseUrl":"http://localhost:4000","remotes":{}}');
+  it('points a development config.json at API_BASE_URL, and leaves everything else as written', () => {
+    const moved = JSON.parse(publicFileContent('config.json', config, 'http://localhost:4100').toString());
+    expect(moved).toEqual({ apiBaseUrl: 'http://localhost:4100', remotes: {} });
+    expect(publicFileContent('config.json', config, undefined)).toBe(config);
+    expect(publicFileContent('robots.txt', config, 'http://localhost:4100')).toBe(config);
   });
 });

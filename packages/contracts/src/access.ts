@@ -1,11 +1,12 @@
 import { TIERS, type Tier, VISIBILITIES, type Visibility } from './enums';
-import { isAdmin } from './policy';
+import { isAdmin, type Roles } from './roles';
+
+export type { Roles } from './roles';
 
 /**
  * The permission rules of SPEC §6, in one place. The API enforces them and the frontends use them to
  * decide what to ask for and what to show as locked. `roles === null` means a guest (no token).
  */
-export type Roles = readonly string[] | null;
 
 const has = (roles: Roles, role: string) => roles?.includes(role) ?? false;
 

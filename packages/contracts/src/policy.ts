@@ -1,12 +1,11 @@
-import type { Roles } from './access';
+import { isAdmin, type Roles } from './roles';
+
+export { isAdmin } from './roles';
 
 /**
  * Who may change what, in one place (issue 13): the research remote decides which buttons to show with it
  * and the API decides what to refuse with it, so the two can never disagree. Reading is SPEC §6 (access.ts).
  */
-
-/** SPEC §6: the administrator role. `null` (a guest) is never an admin. */
-export const isAdmin = (roles: Roles): boolean => roles?.includes('admin') ?? false;
 
 /** The person asking: their user id (absent for a guest or before the profile loads) and roles. */
 export interface Viewer {

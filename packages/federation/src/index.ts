@@ -4,8 +4,8 @@
  */
 import type { ComponentType } from 'react';
 
-export const REMOTE_NAMES = ['mf_account', 'mf_research', 'mf_survey', 'mf_public_pages'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+// In a module of their own: the route table (re-exported below) names remotes too, and imports them from there.
+export { REMOTE_NAMES, type RemoteName } from './remote-names';
 
 export const EXPOSED_MODULE = './App';
 

@@ -1,4 +1,4 @@
-import type { RemoteName } from './index';
+import type { RemoteName } from './remote-names';
 
 /**
  * Which remote owns which path (docs/decisions/0001-route-table.md). The one place that maps SPEC §2's

@@ -5,6 +5,7 @@ export * from './deployment-moves';
 export * from './health-gate';
 export * from './health-signals';
 export * from './integrity';
+export * from './local-origins';
 export * from './manifest';
 export * from './page-plan';
 export * from './plan';

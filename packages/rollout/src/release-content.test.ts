@@ -26,10 +26,10 @@ function fixtureDist(): string {
 }
 
 describe('releaseVersionOf', () => {
-  it('gives the id packages/release always gave (the hash of path, size and bytes, sorted)', () => {
+  it('gives the id tooling/release always gave (the hash of path, size and bytes, sorted)', () => {
     const dir = fixtureDist();
     const release = releaseVersionOf(dir, '0.0.0', 'mf-research');
-    // Computed with packages/release/src/dist.ts hashFiles before the move: ids already stored stay valid.
+    // Computed with tooling/release/src/dist.ts hashFiles before the move: ids already stored stay valid.
     expect(release.contentHash).toBe('128637bb8ab5ed1a545990d661d246e4f123fd16a30de9ab62c5b8edc24a1488');
     expect(release.version).toBe(`1.2.3-${release.contentHash.slice(0, 10)}`);
     expect(release).toMatchObject({ packageVersion: '1.2.3', files: 3 });

@@ -13,7 +13,7 @@ import { versionId } from './version-id';
  * What a release's files are, wherever they sit: a build's dist (the CLI), an uploaded bundle being checked
  * (the API) or a stored release folder (adopting releases made before the API kept them). One copy of the
  * hashing, so a version id computed anywhere is the id computed everywhere (it moved here from
- * packages/release/src/dist.ts unchanged: existing ids stay valid).
+ * tooling/release/src/dist.ts unchanged: existing ids stay valid).
  */
 export const RELEASE_INFO_FILE = 'release.json';
 export const MF_MANIFEST_FILE = 'mf-manifest.json';

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
 const { createContext, setPercent, DeployApiError } = await import(
-  pathToFileURL(path.join(ROOT, 'packages', 'release', 'src', 'index.ts')).href
+  pathToFileURL(path.join(ROOT, 'tooling', 'release', 'src', 'index.ts')).href
 );
 
 const [url, count, label] = [process.argv[2], Number(process.argv[3]), process.argv[4]];

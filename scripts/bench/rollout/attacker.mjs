@@ -23,7 +23,7 @@ const KINDS = [
   ['replayed, canary', 0.1],
 ];
 
-/** The API's refusal texts (packages/api-server/src/services/rollout-messages.ts) by the reason they name. */
+/** The API's refusal texts (services/api-server/src/services/rollout-messages.ts) by the reason they name. */
 const REASONS = [
   [/not well-formed/, 'malformed'],
   [/not one we issued/, 'forged'],

@@ -1,6 +1,6 @@
 // The HTTP side of a simulated visitor of `pnpm bench:rollout` (scripts/bench-rollout.mjs): a page view of
 // the edge (the HTML with its `page-plan` block, the visitor cookie it sets) and a health report to the API,
-// the two requests a real shell makes (packages/edge/src/visitor-plan.ts, shell/src/rollout/health.ts).
+// the two requests a real shell makes (services/edge/src/visitor-plan.ts, shell/src/rollout/health.ts).
 // node:http with a keep-alive agent rather than fetch: on a 2-core machine the load generator shares the CPU
 // with the edge, the API and the gate, and undici's fetch costs it about twice as much per request.
 import http from 'node:http';
@@ -54,7 +54,7 @@ export function request(url, { method = 'GET', headers = {}, body, timeoutMs = 3
 
 const PLAN_OPEN = '<script type="application/json" id="page-plan">';
 
-/** The page's plan block, parsed (packages/edge/test/fixture.ts planOf), or null when the page has none. */
+/** The page's plan block, parsed (services/edge/test/fixture.ts planOf), or null when the page has none. */
 export function planOf(html) {
   const start = html.indexOf(PLAN_OPEN);
   if (start < 0) return null;

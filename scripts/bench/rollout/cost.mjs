@@ -10,7 +10,7 @@
 // A measure that is missing is reported as missing (null), with the reason, never estimated.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../../e2e/support/chromium.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from 'e2e/chromium';
 import { ROOT } from '../../apps.mjs';
 import { request } from './client.mjs';
 

@@ -1,6 +1,6 @@
 // One canary of `pnpm bench:rollout` (scripts/bench-rollout.mjs) through the product's own commands: a
 // variant build of mf-public-pages released with `pnpm release`, started with `pnpm rollout start` at the
-// first step and handed to the real `pnpm rollout watch` (packages/release/src/watch.ts), while the load
+// first step and handed to the real `pnpm rollout watch` (tooling/release/src/watch.ts), while the load
 // generator (visitors.mjs) plays visitors. The decision, its step and reason come from what the watch printed
 // and from the audit log (`pnpm rollout history --json`); nothing here decides anything.
 import { execFile, spawn } from 'node:child_process';

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ROOT } from '../../apps.mjs';
 
 /** Resolved from the package that depends on it (the workspace root does not). */
-const fromApi = createRequire(path.join(ROOT, 'packages', 'api-server', 'package.json'));
+const fromApi = createRequire(path.join(ROOT, 'services', 'api-server', 'package.json'));
 
 /**
  * `snapshot(remote, versions)` returns { rows, refusals, versions: { [version]: { visitors, views } } }.

@@ -17,7 +17,7 @@ vi.mock('./remotes', () => ({
   RemoteLoadError: class extends Error {},
 }));
 
-/** The page as the edge sends it for `/about` (packages/edge/src/page.ts). */
+/** The page as the edge sends it for `/about` (services/edge/src/page.ts). */
 function serverPage(path = '/about') {
   const doc = document.implementation.createHTMLDocument('page');
   doc.body.innerHTML = `<div id="root"><main><div data-prerendered-region="mf-public-pages" data-path="${path}"><h1>About us</h1><p>From the HTML</p></div></main></div>`;

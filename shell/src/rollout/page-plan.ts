@@ -22,7 +22,7 @@ export function forgetPagePlan(): void {
   plan = null;
 }
 
-/** The edge's own endpoints (packages/edge/src/edge-endpoints.ts), on the page's origin. */
+/** The edge's own endpoints (services/edge/src/edge-endpoints.ts), on the page's origin. */
 export const EDGE_PATHS = {
   identity: '/_edge/identity',
   exitPreview: '/_edge/exit-preview',

@@ -2,6 +2,7 @@ import { configureApi } from '@app/api-client';
 import { API_PATHS } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { OutboxSummary } from '@app/contracts/outbox';
+import { failOnUnhandledRequests } from '@app/test-utils';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
@@ -12,9 +13,10 @@ export const API = 'http://api.test';
 export const server = setupServer();
 
 export function useAdminApi() {
+  const onUnhandledRequest = failOnUnhandledRequests();
   beforeAll(() => {
     configureApi({ baseUrl: API });
-    server.listen({ onUnhandledRequest: 'error' });
+    server.listen({ onUnhandledRequest });
     window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
   });
   afterEach(() => {

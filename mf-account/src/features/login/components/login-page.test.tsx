@@ -2,7 +2,7 @@ import { readToken, writeToken } from '@app/api-client';
 import { API_PATHS, MESSAGES, RATE_LIMIT_MESSAGES, rateLimitMessage } from '@app/contracts';
 import { loginRedirect } from '@app/session';
 import { screen, waitFor } from '@testing-library/react';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { declaredStyle } from '../../../test/css-rules';
 import { renderScreen } from '../../../test/render';
@@ -108,9 +108,14 @@ describe('LoginPage', () => {
   });
 
   it('shows a busy state while authenticating', async () => {
+    // The answer waits until the test has seen the busy state: no timing decides what the test sees.
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     server.use(
       http.post(`${API}${API_PATHS.login}`, async () => {
-        await delay(100);
+        await answered;
         return HttpResponse.json({ token: 'tok' });
       }),
     );
@@ -121,6 +126,7 @@ describe('LoginPage', () => {
     const busy = screen.getByRole('button', { name: 'Logging in...' });
     expect(busy).toBeDisabled();
     expect(emailField()).toBeDisabled();
+    release();
     expect(await screen.findByRole('heading', { name: '/dashboard' })).toBeInTheDocument();
   });
 

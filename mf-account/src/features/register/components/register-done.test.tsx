@@ -1,6 +1,6 @@
 import { API_PATHS, MESSAGES } from '@app/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { delay, HttpResponse, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderScreen } from '../../../test/render';
 import { API, server } from '../../../test/server';
@@ -39,9 +39,14 @@ describe('RegisterPage submit', () => {
   });
 
   it("reads 'Creating Account...' with the fields disabled while busy", async () => {
+    // The answer waits until the test has seen the busy state: no timing decides what the test sees.
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     server.use(
       http.post(`${API}${API_PATHS.register}`, async () => {
-        await delay(150);
+        await answered;
         return HttpResponse.json(okBody(true), { status: 201 });
       }),
     );
@@ -50,6 +55,7 @@ describe('RegisterPage submit', () => {
     await user.click(submit());
     expect(screen.getByRole('button', { name: R.creating })).toBeDisabled();
     for (const name of Object.keys(LABELS) as Field[]) expect(input(name)).toBeDisabled();
+    release();
     await donePanel();
     expect(screen.queryByRole('button', { name: /Creat/ })).not.toBeInTheDocument();
   });

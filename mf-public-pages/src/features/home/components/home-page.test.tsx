@@ -1,7 +1,7 @@
 import { forgetPrimedResponses, primeResponses } from '@app/api-client';
 import { API_PATHS, MESSAGES, type Post } from '@app/contracts';
 import { ShellActionsProvider } from '@app/shell-actions';
-import { API, useApiServer } from '@app/test-utils';
+import { API, recordRequests, settleRequests, useApiServer } from '@app/test-utils';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, HttpResponse, http } from 'msw';
@@ -198,17 +198,11 @@ describe('HomePage', () => {
   });
 
   it('starts from the answers the server primed the page with: articles and dashboards at once, no request', async () => {
-    const asked: string[] = [];
     server.use(
-      http.get(postsUrl, ({ request }) => {
-        asked.push(request.url);
-        return HttpResponse.json([]);
-      }),
-      http.get(dashboardsUrl, ({ request }) => {
-        asked.push(request.url);
-        return HttpResponse.json([]);
-      }),
+      http.get(postsUrl, () => HttpResponse.json([])),
+      http.get(dashboardsUrl, () => HttpResponse.json([])),
     );
+    const asked = recordRequests(server);
     const [posts = '', dashboardsKey = '', ...rest] = homeRequests();
     expect(rest).toEqual([]);
     // The keys are exactly what loadHome asks (the edge fetches them from the API base).
@@ -219,7 +213,8 @@ describe('HomePage', () => {
       // The first render already has them: the server's picture and the live page are the same page.
       expect(within(section('Latest Insights')).getByText('Article 2')).toBeInTheDocument();
       expect(screen.getByText('Cyber Threat Radar')).toBeInTheDocument();
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // Every request the render started has reached msw once a later one has: there were none.
+      await settleRequests(server, API);
       expect(asked).toEqual([]);
     } finally {
       forgetPrimedResponses();

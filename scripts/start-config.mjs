@@ -1,0 +1,54 @@
+// `pnpm start`'s one configuration module (issue 35): every variable scripts/start.mjs reads, with its
+// default (docs/configuration.md lists them). What the API and the edge read themselves is passed through
+// the environment untouched; what start.mjs decides for them (ports, origins, the API's address) is here.
+import { API, APPS } from './apps.mjs';
+
+/** Both names a local origin has. */
+const originsOf = (ports) =>
+  ports.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+
+/** Where each environment is served: DEPLOY_ENV on the shell's port, staging beside it on STAGING_PORT. */
+function servedEnvironments(env, shellPort) {
+  const main = env.DEPLOY_ENV || 'production';
+  const known = (env.DEPLOY_ENVIRONMENTS || 'staging,production').split(',').map((e) => e.trim());
+  const stagingPort = Number(env.STAGING_PORT ?? 3010);
+  const staging =
+    stagingPort > 0 && main !== 'staging' && known.includes('staging') ? { staging: stagingPort } : {};
+  return { [main]: shellPort, ...staging };
+}
+
+/**
+ * @param {Record<string, string | undefined>} [env]
+ * @param {{ apiPort?: number, apps?: { name: string, port: number }[] }} [o]  API_PORT as apps.mjs read it
+ */
+export function startConfig(env = process.env, { apiPort = API.port, apps = APPS } = {}) {
+  const shell = apps.find((a) => a.name === 'shell');
+  const served = servedEnvironments(env, shell.port);
+  return {
+    /** NO_API=1: no API server (pages then use config.json's addresses). */
+    noApi: env.NO_API === '1',
+    host: env.HOST ?? '0.0.0.0',
+    apiPort,
+    /**
+     * The API as the browser reaches it, handed to the edge as API_BASE_URL: from API_PORT, so the pages
+     * follow the API when it moves (shell/public/config.json names :4000); API_BASE_URL set wins.
+     */
+    apiBaseUrl: env.API_BASE_URL || `http://localhost:${apiPort}`,
+    /** environment -> port of the edge's listener. */
+    served,
+    /**
+     * CORS_ORIGINS for the API and the files alike: every environment's pages and the remotes' own (their
+     * dev frames call the API), unless CORS_ORIGINS says otherwise.
+     */
+    corsOrigins:
+      env.CORS_ORIGINS ||
+      [
+        ...originsOf(Object.values(served)),
+        ...originsOf(apps.filter((a) => a !== shell).map((a) => a.port)),
+      ].join(','),
+    /** SHELL_CONFIG=<file>: served as the shell's /config.json instead of the build's. */
+    shellConfig: env.SHELL_CONFIG || undefined,
+    /** ROLLOUT_FOLLOW_BUILDS=1: each remote's current build becomes its stable version everywhere. */
+    followBuilds: env.ROLLOUT_FOLLOW_BUILDS === '1',
+  };
+}

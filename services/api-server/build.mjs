@@ -1,0 +1,47 @@
+// Compiles the API into one file for plain `node` (docs/decisions/0028-process-lifecycle.md), the way the
+// edge is built (services/edge/build.mjs): its TypeScript and the workspace packages it imports (@app/*,
+// TypeScript sources) are bundled by esbuild; npm dependencies stay external, resolved from node_modules at
+// run time, which keeps native and optional modules (better-sqlite3, @node-rs/argon2, pg's optional
+// pg-native) and anything that requires by a computed name working as installed.
+// The search workers' file (src/db/read-worker.mjs, plain JavaScript) is copied beside the bundle: read-pool
+// finds it relative to the running module, in the sources and in dist/ alike.
+// `pnpm --filter @app/api-server build`, and `pnpm start` / scripts/api-process.mjs before they start it.
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const here = import.meta.dirname;
+export const API_BUNDLE = path.join(here, 'dist', 'main.mjs');
+
+/** Builds dist/main.mjs and copies dist/read-worker.mjs; returns the bundle's path. */
+export async function buildApi() {
+  const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
+  const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@app/'));
+  await build({
+    entryPoints: [path.join(here, 'src', 'main.ts')],
+    outfile: API_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // valibot is also a dependency of the workspace packages the bundle takes in; pg-native is pg's
+    // optional native driver, never installed here.
+    external: [...external, 'valibot', 'pg-native'],
+    sourcemap: true,
+    logLevel: 'warning',
+    // Bundled code that uses require() would need it in an ES module.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+  });
+  fs.copyFileSync(
+    path.join(here, 'src', 'db', 'read-worker.mjs'),
+    path.join(here, 'dist', 'read-worker.mjs'),
+  );
+  return API_BUNDLE;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildApi();
+  console.log(`built ${path.relative(process.cwd(), API_BUNDLE)}`);
+}

@@ -1,0 +1,50 @@
+import { onStopSignals } from '@app/http-lifecycle';
+import { type Config, loadConfig } from './config';
+import { startServer } from './server';
+
+/** Which database the start line names: PostgreSQL's host and database (never the password), or the file. */
+const databaseLabel = ({ databaseUrl, dbPath }: Config) => {
+  if (!databaseUrl) return dbPath;
+  const url = new URL(databaseUrl);
+  return `${url.host}${url.pathname}`;
+};
+
+const config = loadConfig();
+// Log lines of the process itself (before a context exists, and after it closed) carry the wall clock's time.
+const log = (line: Record<string, unknown>) => {
+  if (config.logLevel === 'silent') return;
+  process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), ...line })}\n`);
+};
+const server = await startServer(config);
+log({
+  msg: 'API listening',
+  url: server.url,
+  db: databaseLabel(config),
+  requiresActivation: config.requiresActivation,
+});
+
+// SIGTERM (a supervisor, a rolling restart) and SIGINT (Ctrl+C) drain: readiness answers 503, no new
+// connections, what is in flight finishes within DRAIN_TIMEOUT_MS, the database pool closes, exit 0.
+// A second signal means "now": exit at once (docs/decisions/0028-process-lifecycle.md).
+onStopSignals(
+  (signal) => {
+    log({ msg: 'API draining', signal, timeoutMs: config.drainTimeoutMs });
+    server.drain(config.drainTimeoutMs).then(
+      ({ forced, ms }) => {
+        log({ msg: 'API drained', ms, forced });
+        process.exit(0);
+      },
+      (error: unknown) => {
+        // The context is closing or closed: the process's own wall clock, as in log() above.
+        process.stderr.write(
+          `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: 'API drain failed', error: String(error) })}\n`,
+        );
+        process.exit(1);
+      },
+    );
+  },
+  (signal) => {
+    log({ msg: 'API stopping at once', signal });
+    process.exit(1);
+  },
+);

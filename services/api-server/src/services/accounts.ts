@@ -1,0 +1,233 @@
+import type {
+  AdminUser,
+  ChangePassword,
+  Preferences,
+  Profile,
+  RegistrationPayload,
+  Role,
+} from '@app/contracts';
+import { type Clock, isoAt } from '../clock';
+import type { Config } from '../config';
+import type { Sql } from '../db/sql';
+import { HttpError, isUniqueViolation } from '../errors';
+import type { Mailer } from '../mail/mailer';
+import { AccountAdmin, type AdminActor } from './account-admin';
+import { type Caller, DEFAULT_PREFERENCES, MSG, rolesOf } from './account-model';
+import { Members } from './members';
+import { PasswordResets } from './password-resets';
+import { Passwords } from './passwords';
+import { SessionService } from './sessions';
+import { UserDirectory } from './users';
+
+export { type Caller, DEFAULT_PREFERENCES, MSG, rolesOfCaller, viewerOf } from './account-model';
+
+/**
+ * Accounts, sessions, lockout and administration. Used by the HTTP routes and by the admin CLI, so both
+ * apply the same rules to the same database. Registration, profile and password live here; lookups, sessions
+ * and administration in UserDirectory, SessionService and AccountAdmin.
+ */
+export class AccountService {
+  readonly passwords: Passwords;
+  private readonly users: UserDirectory;
+  private readonly sessions: SessionService;
+  private readonly admin: AccountAdmin;
+  /** The /admin/members screen's list, bulk actions and audited role changes (issue 34). */
+  readonly members: Members;
+  /** Forgot and reset password (issue 34). */
+  readonly resets: PasswordResets;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly config: Config,
+    private readonly mailer: Mailer,
+    private readonly now: Clock = Date.now,
+  ) {
+    this.passwords = new Passwords(config.argon2);
+    this.users = new UserDirectory(sql);
+    this.sessions = new SessionService(sql, config, this.passwords, this.users, now);
+    this.admin = new AccountAdmin(sql, this.users, this.sessions, mailer);
+    this.members = new Members(sql, this.admin);
+    this.resets = new PasswordResets(sql, this.passwords, this.sessions, mailer, now);
+  }
+
+  // --- registration and profile ---
+
+  /** Resolve "42", an email or a username (CLI and admin API). */
+  resolveUser(ref: string | number) {
+    return this.users.resolveUser(ref);
+  }
+
+  async register(
+    p: RegistrationPayload,
+    opts: { active?: boolean; roles?: Role[]; from?: string } = {},
+  ): Promise<{ id: number; requires_activation: boolean }> {
+    const email = p.email.trim().toLowerCase();
+    await this.users.assertUnique(p.username, email);
+    const passwordHash = await this.passwords.hash(p.password);
+    const active = opts.active ?? !this.config.requiresActivation;
+    try {
+      const id = await this.sql.transaction(async (tx) => {
+        const userId = (await tx.value<number>(
+          `INSERT INTO users (username, email, password_hash, first_name, last_name, street, city, postal_code,
+            country, is_active, created_at, registered_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+           RETURNING id`,
+          [
+            p.username,
+            email,
+            passwordHash,
+            p.name.first,
+            p.name.last,
+            p.address.street,
+            p.address.city,
+            p.address.postal_code,
+            p.address.country,
+            active ? 1 : 0,
+            isoAt(this.now),
+            opts.from ?? null,
+          ],
+        ))!;
+        for (const role of opts.roles ?? []) {
+          await tx.run('INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING', [
+            userId,
+            role,
+          ]);
+        }
+        // Administrators hear of a waiting account with the registration, or not at all.
+        if (!active) {
+          await this.mailer.registrationWaiting(tx, { username: p.username, email, from: opts.from ?? null });
+        }
+        return userId;
+      });
+      return { id, requires_activation: !active };
+    } catch (err) {
+      // Two registrations racing past assertUnique: the UNIQUE constraint decides.
+      if (isUniqueViolation(err)) {
+        await this.users.assertUnique(p.username, email);
+        throw new HttpError(409, MSG.usernameTaken, { username: MSG.usernameTaken });
+      }
+      throw err;
+    }
+  }
+
+  async profile(userId: number): Promise<Profile> {
+    const row = await this.users.byId(userId);
+    if (!row) throw new HttpError(401, MSG.sessionInvalid);
+    return {
+      id: row.id,
+      username: row.username,
+      name: { first: row.first_name, last: row.last_name },
+      email: row.email,
+      address: { street: row.street, city: row.city, postal_code: row.postal_code, country: row.country },
+      roles: rolesOf(row),
+      is_active: row.is_active === 1,
+      created_at: row.created_at,
+      last_login: row.last_login,
+    };
+  }
+
+  async updateProfile(
+    userId: number,
+    u: {
+      name: { first: string; last: string };
+      email: string;
+      address: { street: string; city: string; postal_code: string; country: string };
+    },
+  ): Promise<Profile> {
+    const email = u.email.trim().toLowerCase();
+    await this.users.assertUnique(null, email, userId);
+    await this.sql.run(
+      `UPDATE users SET first_name = ?, last_name = ?, email = ?, street = ?, city = ?, postal_code = ?,
+        country = ? WHERE id = ?`,
+      [
+        u.name.first,
+        u.name.last,
+        email,
+        u.address.street,
+        u.address.city,
+        u.address.postal_code,
+        u.address.country,
+        userId,
+      ],
+    );
+    return this.profile(userId);
+  }
+
+  async preferences(userId: number): Promise<Preferences> {
+    const row = await this.sql.get<{ preferences: string | null }>(
+      'SELECT preferences FROM users WHERE id = ?',
+      [userId],
+    );
+    if (!row?.preferences) return { ...DEFAULT_PREFERENCES };
+    return { ...DEFAULT_PREFERENCES, ...(JSON.parse(row.preferences) as Partial<Preferences>) };
+  }
+
+  async savePreferences(userId: number, prefs: Preferences): Promise<Preferences> {
+    await this.sql.run('UPDATE users SET preferences = ? WHERE id = ?', [JSON.stringify(prefs), userId]);
+    return this.preferences(userId);
+  }
+
+  // --- login, sessions, lockout ---
+
+  login(identifier: string, password: string): Promise<{ token: string }> {
+    return this.sessions.login(identifier, password);
+  }
+  issueToken(userId: number): Promise<string> {
+    return this.sessions.issueToken(userId);
+  }
+  /** The caller behind a bearer token, or null when the token is unknown, expired, revoked or inactive. */
+  authenticate(token: string): Promise<Caller | null> {
+    return this.sessions.authenticate(token);
+  }
+  logout(caller: Caller): Promise<void> {
+    return this.sessions.logout(caller);
+  }
+
+  /** Checks the current password; revokes every other session of the user, the current one continues. */
+  async changePassword(caller: Caller, body: ChangePassword) {
+    const row = await this.users.byId(caller.userId);
+    if (!row) throw new HttpError(401, MSG.sessionInvalid);
+    if (!(await this.passwords.verify(row.password_hash, body.currentPassword))) {
+      // The same change again (nginx resends a PUT whose instance died with it in flight, issue 32): the
+      // password already is the new one, so this answers like the change did. It tells the caller nothing the
+      // current-password check does not: either way one guess of the password is one verification.
+      if (await this.passwords.verify(row.password_hash, body.newPassword)) return;
+      throw new HttpError(400, MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
+    }
+    const newHash = await this.passwords.hash(body.newPassword);
+    await this.sql.transaction(async (tx) => {
+      await tx.run('UPDATE users SET password_hash = ? WHERE id = ?', [newHash, caller.userId]);
+      await this.sessions.revokeOtherSessions(tx, caller.userId, caller.tokenHash);
+    });
+    this.sessions.forgetUser(caller.userId);
+  }
+
+  /** Deletes the account and its sessions; drafts go with it, published posts stay as Anonymous. */
+  async deleteAccount(userId: number) {
+    await this.sql.transaction(async (tx) => {
+      await tx.run("DELETE FROM posts WHERE author_id = ? AND status = 'draft'", [userId]);
+      await tx.run('DELETE FROM users WHERE id = ?', [userId]);
+    });
+    this.sessions.forgetUser(userId);
+  }
+
+  // --- administration (CLI and /api/admin) ---
+
+  listUsers(status: 'pending' | 'all' = 'all'): Promise<AdminUser[]> {
+    return this.admin.listUsers(status);
+  }
+  /** `by`: an administrator in the browser, audited in the change's transaction (the CLI passes none). */
+  activate(ref: string | number, by?: AdminActor): Promise<AdminUser> {
+    return this.admin.activate(ref, by);
+  }
+  grant(ref: string | number, role: string, by?: AdminActor): Promise<AdminUser> {
+    return this.admin.grant(ref, role, by);
+  }
+  revoke(ref: string | number, role: string, by?: AdminActor): Promise<AdminUser> {
+    return this.admin.revoke(ref, role, by);
+  }
+
+  async createAdmin(p: RegistrationPayload): Promise<AdminUser> {
+    const { id } = await this.register(p, { active: true, roles: ['admin'] });
+    return this.admin.view(id);
+  }
+}

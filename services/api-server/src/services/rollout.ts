@@ -1,0 +1,143 @@
+import {
+  type AdminRollouts,
+  AdminRolloutsSchema,
+  AuditEntrySchema,
+  type HealthBeacon,
+  type PreviewGrant,
+} from '@app/contracts';
+import { type DeploymentManifest, ManifestError, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
+import {
+  checkPreview,
+  ensureEdgeSecret,
+  readPreviewSecret,
+  ticketKey,
+  verifyTicket,
+} from '@app/rollout/node';
+import * as v from 'valibot';
+import type { Config } from '../config';
+import type { Sql } from '../db/sql';
+import { HttpError } from '../errors';
+import type { DeploymentService } from './deployments';
+import { chartOf, healthRows } from './rollout-charts';
+import { HealthRefused, RolloutHealthService } from './rollout-health';
+import { ROLLOUT_MESSAGES as M } from './rollout-messages';
+
+/** A secret found on disk is trusted this long; a missing one is looked for again on every request. */
+const SECRET_CACHE_MS = 5000;
+const AUDIT_LIMIT = 100;
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Staged rollouts as the API sees them: health reports proven by their tickets, preview-link verification
+ * (against the release store's files) and the admin view (the deployment and its audit log, from the
+ * database since issue 33).
+ */
+export class RolloutService {
+  readonly health: RolloutHealthService;
+  private secret: { value: string; until: number } | null = null;
+  private ticketKeyValue: Buffer | null = null;
+
+  constructor(
+    sql: Sql,
+    private readonly config: Config['rollout'],
+    private readonly deployments: DeploymentService,
+    /** DEPLOY_ENV: the environment the admin view shows unless asked for another. */
+    private readonly environment: string,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.health = new RolloutHealthService(sql, now);
+  }
+
+  /** The key of health tickets, from the edge's secret (EDGE_SECRET, else the deploy folder's file). */
+  private ticketKey(): Buffer {
+    this.ticketKeyValue ??= ticketKey(
+      ensureEdgeSecret(this.config.paths, { EDGE_SECRET: this.config.edgeSecret ?? undefined }),
+    );
+    return this.ticketKeyValue;
+  }
+
+  /**
+   * Stores one page view's report if its ticket proves the page was served those versions
+   * (docs/decisions/0027-health-gate.md). Anything else is a 400 that counts nothing but the refusal.
+   */
+  async report(beacon: HealthBeacon): Promise<void> {
+    try {
+      const verdict = verifyTicket(beacon.ticket, this.ticketKey(), this.now());
+      if (!verdict.ok) throw new HealthRefused(verdict.reason);
+      await this.health.record(verdict.ticket, beacon.events);
+    } catch (error) {
+      if (!(error instanceof HealthRefused)) throw error;
+      await this.health.refuse(error.reason);
+      throw new HttpError(400, M.refused[error.reason]);
+    }
+  }
+
+  /** A report that did not even parse: refused like a forged one, and counted. */
+  async refuseMalformed(): Promise<void> {
+    await this.health.refuse('malformed');
+  }
+
+  private previewSecret(now: number): string | null {
+    if (this.secret && this.secret.until > now) return this.secret.value;
+    const value = readPreviewSecret(this.config.paths, {
+      ROLLOUT_PREVIEW_SECRET: this.config.previewSecret ?? undefined,
+    });
+    this.secret = value ? { value, until: now + SECRET_CACHE_MS } : null;
+    return value;
+  }
+
+  /** For the shell where no edge opened the link (docs/decisions/0026-edge.md): the same check as the edge's. */
+  verifyPreview(token: string, now = this.now()): PreviewGrant {
+    const checked = checkPreview(token, {
+      store: this.config.paths.store,
+      secret: this.previewSecret(now),
+      now,
+    });
+    if (checked.status === 'refused') throw new HttpError(400, checked.message);
+    return checked.grant;
+  }
+
+  async adminView(environment = this.environment): Promise<AdminRollouts> {
+    const now = this.now();
+    const manifest = await this.manifestOrNull(environment);
+    const health: AdminRollouts['health'] = [];
+    const charts: AdminRollouts['charts'] = [];
+    for (const remote of REMOTE_PACKAGES) {
+      const from = windowStart(manifest, remote, now);
+      const rows = await this.health.remoteRows(remote, from);
+      health.push(...healthRows(remote, rows));
+      if (rows.length > 0) charts.push(chartOf(remote, rows, from, now));
+    }
+    return v.parse(AdminRolloutsSchema, {
+      environment,
+      manifest,
+      health,
+      charts,
+      refusals: await this.health.refusals(now - DAY_MS),
+      audit: (await this.deployments.history(environment, undefined, AUDIT_LIMIT * 5))
+        .filter((entry) => v.is(AuditEntrySchema, entry))
+        .slice(0, AUDIT_LIMIT),
+    });
+  }
+
+  // The admin view is a diagnostic: a deployment never written, or one whose stored text no longer parses
+  // (edited by hand), shows as none, never as a 500.
+  private async manifestOrNull(environment: string): Promise<DeploymentManifest | null> {
+    try {
+      const state = await this.deployments.state(environment);
+      return state.revision === 0 ? null : state.manifest;
+    } catch (error) {
+      if (error instanceof SyntaxError || error instanceof ManifestError) return null;
+      throw error;
+    }
+  }
+}
+
+/** A running canary is shown from its start (up to a week back); otherwise the last day. */
+function windowStart(manifest: DeploymentManifest | null, remote: RemotePackage, now: number): number {
+  const canary = manifest?.remotes[remote]?.canary;
+  const started = canary ? Date.parse(canary.startedAt) : Number.NaN;
+  return Number.isFinite(started)
+    ? Math.max(now - 7 * DAY_MS, Math.min(started, now - DAY_MS))
+    : now - DAY_MS;
+}

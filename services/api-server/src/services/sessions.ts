@@ -1,0 +1,138 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { type Clock, isoAt } from '../clock';
+import type { Config } from '../config';
+import { createChangeWatch } from '../db/change-watch';
+import type { Sql } from '../db/sql';
+import { HttpError } from '../errors';
+import { type Caller, MSG, rolesOf } from './account-model';
+import type { Passwords } from './passwords';
+import type { UserDirectory } from './users';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** Login with lockout, bearer tokens and the short-lived session cache. */
+export class SessionService {
+  /** token hash -> caller, for a few seconds: the hot path of every authenticated request. */
+  private sessionCache = new Map<string, { caller: Caller; until: number }>();
+
+  /** True once another connection (another API instance, the CLI) has written: a revocation there counts here at once. */
+  private othersWrote: () => Promise<boolean>;
+  /**
+   * On SQLite the watch is a pragma of a few microseconds and the cache saves a join per request. On
+   * PostgreSQL asking whether anyone wrote is a round trip of its own, as dear as the session lookup it
+   * would save, so every request looks the session up.
+   */
+  private readonly cacheMs: number;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly config: Config,
+    private readonly passwords: Passwords,
+    private readonly users: UserDirectory,
+    private readonly now: Clock,
+  ) {
+    this.othersWrote = createChangeWatch(sql);
+    this.cacheMs = sql.dialect === 'sqlite' ? config.sessionCacheMs : 0;
+  }
+
+  private readonly q = {
+    session: `SELECT s.user_id, s.expires_at, u.username, u.is_active,
+          (SELECT string_agg(role, ',') FROM user_roles r WHERE r.user_id = u.id) AS roles
+         FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
+    insertSession: 'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+    deleteSession: 'DELETE FROM sessions WHERE token_hash = ?',
+    deleteOtherSessions: 'DELETE FROM sessions WHERE user_id = ? AND token_hash != ?',
+    deleteUserSessions: 'DELETE FROM sessions WHERE user_id = ?',
+    throttle: 'SELECT failures, window_start, locked_until FROM login_throttle WHERE key = ?',
+    upsertThrottle: `INSERT INTO login_throttle (key, failures, window_start, locked_until) VALUES (?, ?, ?, ?)
+         ON CONFLICT(key) DO UPDATE SET failures = excluded.failures, window_start = excluded.window_start,
+         locked_until = excluded.locked_until`,
+    clearThrottle: 'DELETE FROM login_throttle WHERE key = ?',
+  };
+
+  /**
+   * Lockout is keyed by the identifier typed (lower-cased), whether or not an account exists, so an unknown
+   * email walks through exactly the same 401 -> 423 sequence as a known one.
+   */
+  async login(identifier: string, password: string): Promise<{ token: string }> {
+    const key = identifier.trim().toLowerCase();
+    const t = this.now();
+    const { maxAttempts, windowMs, durationMs } = this.config.lockout;
+    const th0 = (await this.sql.get(this.q.throttle, [key])) as
+      | { failures: number; window_start: number; locked_until: number }
+      | undefined;
+    if (th0 && th0.locked_until > t) throw new HttpError(423, MSG.locked);
+
+    const user = await this.users.findUser(identifier);
+    const ok = await this.passwords.verify(user?.password_hash ?? null, password);
+    if (!ok || !user) {
+      // Re-read: other attempts may have been counted while argon2 ran.
+      const th = (await this.sql.get(this.q.throttle, [key])) as typeof th0;
+      if (th && th.locked_until > this.now()) throw new HttpError(423, MSG.locked);
+      const fresh = !th || t - th.window_start > windowMs || th.locked_until !== 0;
+      const failures = fresh ? 1 : th.failures + 1;
+      const windowStart = fresh ? t : th.window_start;
+      const lockedUntil = failures >= maxAttempts ? this.now() + durationMs : 0;
+      await this.sql.run(this.q.upsertThrottle, [key, lockedUntil ? 0 : failures, windowStart, lockedUntil]);
+      if (lockedUntil) throw new HttpError(423, MSG.locked);
+      throw new HttpError(401, MSG.invalidLogin);
+    }
+    await this.sql.run(this.q.clearThrottle, [key]);
+    if (user.is_active !== 1) throw new HttpError(403, MSG.disabled);
+    await this.sql.run('UPDATE users SET last_login = ? WHERE id = ?', [isoAt(this.now), user.id]);
+    return { token: await this.issueToken(user.id) };
+  }
+
+  async issueToken(userId: number): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    const t = this.now();
+    await this.sql.run(this.q.insertSession, [hashToken(token), userId, t, t + this.config.sessionTtlMs]);
+    return token;
+  }
+
+  /** The caller behind a bearer token, or null when the token is unknown, expired, revoked or inactive. */
+  async authenticate(token: string): Promise<Caller | null> {
+    const tokenHash = hashToken(token);
+    const t = this.now();
+    if (this.cacheMs > 0 && (await this.othersWrote())) this.sessionCache.clear();
+    const cached = this.sessionCache.get(tokenHash);
+    if (cached && cached.until > t) return cached.caller;
+    const row = (await this.sql.get(this.q.session, [tokenHash])) as
+      | { user_id: number; expires_at: number; username: string; is_active: number; roles: string | null }
+      | undefined;
+    if (!row || row.expires_at <= t || row.is_active !== 1) {
+      this.sessionCache.delete(tokenHash);
+      if (row && row.expires_at <= t) await this.sql.run(this.q.deleteSession, [tokenHash]);
+      return null;
+    }
+    const caller: Caller = { userId: row.user_id, username: row.username, roles: rolesOf(row), tokenHash };
+    if (this.cacheMs > 0) {
+      if (this.sessionCache.size > 10_000) this.sessionCache.clear();
+      this.sessionCache.set(tokenHash, {
+        caller,
+        until: Math.min(t + this.cacheMs, row.expires_at),
+      });
+    }
+    return caller;
+  }
+
+  forgetUser(userId: number) {
+    for (const [k, entry] of this.sessionCache)
+      if (entry.caller.userId === userId) this.sessionCache.delete(k);
+  }
+
+  async logout(caller: Caller) {
+    await this.sql.run(this.q.deleteSession, [caller.tokenHash]);
+    this.sessionCache.delete(caller.tokenHash);
+  }
+
+  /** Ends every session of the user (a password reset, in its transaction `tx`). */
+  async revokeAllSessions(tx: Sql, userId: number) {
+    await tx.run(this.q.deleteUserSessions, [userId]);
+  }
+
+  /** Ends every other session of the user (a password change, in its transaction `tx`); the current one continues. */
+  async revokeOtherSessions(tx: Sql, userId: number, tokenHash: string) {
+    await tx.run(this.q.deleteOtherSessions, [userId, tokenHash]);
+  }
+}

@@ -1,0 +1,142 @@
+// The edge's one configuration module (issue 35): every variable the edge's processes read (the edge itself,
+// src/main.ts, and the remotes' file servers, src/files-main.ts), with its default, read and checked here
+// and nowhere else. docs/configuration.md lists them; the defaults below are the ones it states.
+import path from 'node:path';
+import { ENVIRONMENT_NAME_PATTERN } from '@app/rollout';
+import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
+import { corsOriginsFrom } from './security-headers';
+
+type Env = Record<string, string | undefined>;
+
+/** What every server of this package reads, pages or plain files (serve.ts's defaults). */
+export interface FileServingConfig {
+  /** CORS_ORIGINS: origins whose pages may read these files cross-origin (the API's CORS_ORIGINS too). */
+  corsOrigins: string[];
+  /** SERVE_SOURCE_MAPS=1 serves *.map files; otherwise they are a 404. */
+  serveSourceMaps: boolean;
+  /** EDGE_SECRET: the visitor cookie's key; undefined: one of this process's own (tests, a lone instance). */
+  edgeSecret: string | undefined;
+  /** CSP_REPORT_FILE: where CSP violation reports are appended; undefined: logged only. */
+  cspReportFile: string | undefined;
+}
+
+let warnedAlias = false;
+/** ALLOWED_ORIGINS was the edge's name for CORS_ORIGINS until issue 35: still read, with one warning. */
+function corsOriginsOf(env: Env, warn: (line: string) => void): string[] {
+  const legacy = env.ALLOWED_ORIGINS?.trim();
+  const current = env.CORS_ORIGINS?.trim();
+  if (legacy && !warnedAlias) {
+    warnedAlias = true;
+    warn(
+      current
+        ? 'edge: ALLOWED_ORIGINS is ignored: CORS_ORIGINS is set (ALLOWED_ORIGINS is its old name; drop it)'
+        : 'edge: ALLOWED_ORIGINS is deprecated: name the origins CORS_ORIGINS (the same as the API)',
+    );
+  }
+  return corsOriginsFrom(current || legacy);
+}
+
+export function fileServingConfig(
+  env: Env = process.env,
+  warn: (line: string) => void = (line) => console.warn(line),
+): FileServingConfig {
+  return {
+    corsOrigins: corsOriginsOf(env, warn),
+    serveSourceMaps: env.SERVE_SOURCE_MAPS === '1',
+    edgeSecret: env.EDGE_SECRET || undefined,
+    cspReportFile: env.CSP_REPORT_FILE || undefined,
+  };
+}
+
+function drainTimeoutFrom(env: Env): number {
+  const ms = Number(env.DRAIN_TIMEOUT_MS ?? 10_000);
+  if (!Number.isSafeInteger(ms) || ms < 0)
+    throw new Error(`DRAIN_TIMEOUT_MS must be a whole number of milliseconds, not ${env.DRAIN_TIMEOUT_MS}`);
+  return ms;
+}
+
+/** The edge process (src/main.ts). */
+export interface EdgeConfig {
+  host: string;
+  /** DEPLOY_ENV on PORT, then EXTRA_ENVIRONMENTS (`staging:3010,…`): one listener each. */
+  listeners: Array<{ environment: string; port: number }>;
+  /** RELEASE_STORE_DIR, DEPLOY_DIR (@app/rollout's paths, as the API and the CLI read them). */
+  paths: RolloutPaths;
+  /** SHELL_DIST: the shell's build. */
+  shellDist: string;
+  /** SHELL_CONFIG: the runtime config file (watched); default: the build's config.json. */
+  shellConfig: string;
+  /** API_URL: the API as the edge reaches it, server to server; undefined: the config's apiBaseUrl. */
+  apiUrl: string | undefined;
+  /** API_BASE_URL: the API as the browser reaches it, in place of the runtime config's apiBaseUrl. */
+  apiBaseUrl: string | undefined;
+  /** EDGE_SECRET; undefined: the deploy folder's edge-secret file (made once). */
+  edgeSecret: string | undefined;
+  /** ROLLOUT_PREVIEW_SECRET; undefined: the deploy folder's preview-secret file (watched). */
+  previewSecret: string | undefined;
+  drainTimeoutMs: number;
+}
+
+function listenersFrom(env: Env): EdgeConfig['listeners'] {
+  const main = { environment: env.DEPLOY_ENV || 'production', port: Number(env.PORT ?? 3000) };
+  const extra = (env.EXTRA_ENVIRONMENTS ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      const [environment = '', port = ''] = item.split(':');
+      return { environment, port: Number(port) };
+    });
+  const all = [main, ...extra];
+  for (const { environment, port } of all) {
+    if (!ENVIRONMENT_NAME_PATTERN.test(environment))
+      throw new Error(
+        `"${environment}" is not an environment name (DEPLOY_ENV, EXTRA_ENVIRONMENTS=<env>:<port>)`,
+      );
+    if (!Number.isInteger(port) || port < 0 || port > 65535)
+      throw new Error(`no valid port for ${environment}`);
+  }
+  return all;
+}
+
+function absoluteUrl(env: Env, key: 'API_URL' | 'API_BASE_URL'): string | undefined {
+  const value = env[key]?.trim();
+  if (value && !URL.canParse(value)) throw new Error(`${key} must be an absolute URL, not ${value}`);
+  return value || undefined;
+}
+
+export function edgeConfig(env: Env = process.env): EdgeConfig {
+  const paths = rolloutPaths(env);
+  const shellDist = path.resolve(env.SHELL_DIST ?? path.join(paths.root, 'shell', 'dist'));
+  return {
+    host: env.HOST ?? '0.0.0.0',
+    listeners: listenersFrom(env),
+    paths,
+    shellDist,
+    shellConfig: env.SHELL_CONFIG ? path.resolve(env.SHELL_CONFIG) : path.join(shellDist, 'config.json'),
+    apiUrl: absoluteUrl(env, 'API_URL'),
+    apiBaseUrl: absoluteUrl(env, 'API_BASE_URL'),
+    edgeSecret: env.EDGE_SECRET || undefined,
+    previewSecret: env.ROLLOUT_PREVIEW_SECRET || undefined,
+    drainTimeoutMs: drainTimeoutFrom(env),
+  };
+}
+
+/** The remotes' file servers (src/files-main.ts). */
+export interface FileServersConfig {
+  /** FILE_SERVERS: JSON, [{ "name": "mf-account", "dir": "/abs/mf-account/dist", "port": 3001 }, …]. */
+  servers: Array<{ name: string; dir: string; port: number }>;
+  host: string;
+  drainTimeoutMs: number;
+}
+
+export function fileServersConfig(env: Env = process.env): FileServersConfig {
+  const parsed: unknown = JSON.parse(env.FILE_SERVERS ?? '[]');
+  const valid = (s: unknown) => {
+    const o = s as { name?: unknown; dir?: unknown; port?: unknown } | null;
+    return !!o && typeof o.name === 'string' && typeof o.dir === 'string' && Number.isInteger(o.port);
+  };
+  if (!Array.isArray(parsed) || parsed.length === 0 || !parsed.every(valid))
+    throw new Error('FILE_SERVERS must be a JSON array of { name, dir, port }');
+  return { servers: parsed, host: env.HOST ?? '0.0.0.0', drainTimeoutMs: drainTimeoutFrom(env) };
+}

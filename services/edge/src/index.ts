@@ -1,0 +1,14 @@
+export { type DegradedEntry, DegradedLog } from './degraded';
+export { PREVIEW_COOKIE } from './preview-cookie';
+export { isForbiddenPath } from './request-path';
+export {
+  COMMON_HEADERS,
+  CSP_REPORT_PATH,
+  contentSecurityPolicy,
+  corsHeaders,
+  corsOriginsFrom,
+  PAGE_HEADERS,
+} from './security-headers';
+export { type AppOptions, serveApp } from './serve';
+export { cacheControlFor } from './static-files';
+export { readVisitorKey, VISITOR_COOKIE, visitorCookie } from './visitor-cookie';

@@ -1,0 +1,157 @@
+// The edge as a process (docs/decisions/0026-edge.md), run from its compiled bundle in every topology:
+// `node services/edge/dist/main.mjs`. `pnpm start` runs one serving production on :3000 and staging on
+// :3010; the cluster runs two or more behind nginx. Configuration, all optional, read in src/config.ts
+// (defaults and meanings also in docs/configuration.md):
+//   PORT (3000), HOST (0.0.0.0)      where it listens
+//   DEPLOY_ENV (production)          the environment whose deployment it serves on PORT
+//   EXTRA_ENVIRONMENTS               more environments from the same process, each on its own port:
+//                                    `staging:3010` (comma-separated; one feed per environment)
+//   API_URL                          the API as the edge reaches it, server to server: the deployment feed
+//                                    (GET /api/deployment/<env>), a member's id, per-request renders.
+//                                    Default: the runtime config's apiBaseUrl when it is absolute (what the
+//                                    browser uses); a relative one needs API_URL
+//   API_BASE_URL                     the API as the browser reaches it, in place of the runtime config's
+//                                    apiBaseUrl (pages, their CSP, /config.json); `pnpm start` sets it
+//   SHELL_DIST                        the shell's build (default: shell/dist)
+//   SHELL_CONFIG                      the runtime config file (default: the build's config.json); watched
+//   RELEASE_STORE_DIR, DEPLOY_DIR     the release store (read) and the secrets' folder (@app/rollout)
+//   EDGE_SECRET                       the visitor cookie's key (default: <DEPLOY_DIR>/edge-secret, made once)
+//   ROLLOUT_PREVIEW_SECRET            preview links' key (default: <DEPLOY_DIR>/preview-secret)
+//   CORS_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE   as for every app (services/edge/README.md)
+//   DRAIN_TIMEOUT_MS (10000)          on SIGTERM/SIGINT, how long requests in flight may take
+import type { Server } from 'node:http';
+import { drainServer, type Lifecycle, onStopSignals } from '@app/http-lifecycle';
+import { ensureEdgeSecret } from '@app/rollout/node';
+import { type EdgeConfig, edgeConfig } from './config';
+import { deploymentFeed, type ManifestFeed } from './deployment-feed';
+import { validConfig, withApiBaseUrl } from './deployment-state';
+import { serveApp } from './serve';
+import { watchedFile } from './watched-file';
+
+function fail(message: string): never {
+  console.error(`edge: ${message}`);
+  process.exit(1);
+}
+
+function configOrFail(): EdgeConfig {
+  try {
+    return edgeConfig();
+  } catch (error) {
+    return fail(error instanceof Error ? error.message : String(error));
+  }
+}
+
+const config = configOrFail();
+const { paths, drainTimeoutMs } = config;
+const dir = config.shellDist;
+const configFile = config.shellConfig;
+const apiUrlFromEnv = config.apiUrl;
+const configOf = watchedFile(
+  configFile,
+  (text) => validConfig(withApiBaseUrl(JSON.parse(text), config.apiBaseUrl)),
+  () => undefined,
+);
+/** The feed's base URL, asked before each poll: API_URL, else the config's apiBaseUrl if absolute. */
+function apiUrl(): string | null {
+  if (apiUrlFromEnv) return apiUrlFromEnv;
+  const base = configOf()?.apiBaseUrl;
+  return base && URL.canParse(base) ? base : null;
+}
+
+const lifecycle: Lifecycle = { draining: false };
+const log = (line: Record<string, unknown>) =>
+  process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), ...line })}\n`);
+
+function previewSecretOf(): () => string | null {
+  const fromEnv = config.previewSecret;
+  if (fromEnv) return () => fromEnv;
+  return watchedFile(
+    paths.secretFile,
+    (text) => text.trim() || null,
+    () => undefined,
+  );
+}
+
+/** A feed whose outages are logged once each (with the recovery), and every manifest refused. */
+function feedFor(environment: string): ManifestFeed {
+  let down = false;
+  return deploymentFeed({
+    apiUrl,
+    environment,
+    onError(kind, error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (kind === 'manifest-invalid')
+        return console.warn(`edge: ${environment}'s manifest refused: ${message}`);
+      if (!down) console.warn(`edge: ${environment}'s deployment feed is unreachable (retrying): ${message}`);
+      down = true;
+    },
+    onRecovered(failures) {
+      down = false;
+      console.warn(`edge: ${environment}'s deployment feed is back after ${failures} failed attempts`);
+    },
+  });
+}
+
+async function main() {
+  // EDGE_SECRET, else the deploy folder's edge-secret file (made by whichever of the edge and the API comes first).
+  const edgeSecret = config.edgeSecret ?? ensureEdgeSecret(paths, {});
+  // Read again only when the file changes (`pnpm rollout preview` makes it on first use).
+  const previewSecret = previewSecretOf();
+  const servers: Server[] = [];
+  const feeds: ManifestFeed[] = [];
+  for (const { environment, port } of config.listeners) {
+    const feed = feedFor(environment);
+    feeds.push(feed);
+    servers.push(
+      await serveApp({
+        name: 'edge',
+        dir,
+        port,
+        host: config.host,
+        spa: true,
+        configFile,
+        releases: { store: paths.store },
+        feed,
+        ...(apiUrlFromEnv ? { apiUrl: apiUrlFromEnv } : {}),
+        ...(config.apiBaseUrl ? { apiBaseUrl: config.apiBaseUrl } : {}),
+        edgeSecret,
+        previewSecret,
+        lifecycle,
+      }),
+    );
+    console.log(
+      `edge listening on ${port} (${environment}: pages of ${dir}, deployment from the API's feed)`,
+    );
+  }
+  drainOnSignals(servers, feeds);
+}
+
+/**
+ * SIGTERM (a supervisor, a rolling restart) and SIGINT drain: /_edge/ready answers 503, no new connections,
+ * what is in flight finishes within DRAIN_TIMEOUT_MS, exit 0. The feeds' polls are aborted at once (a poll
+ * may wait 25 s for a change). A second signal exits at once.
+ */
+function drainOnSignals(servers: Server[], feeds: ManifestFeed[]) {
+  onStopSignals(
+    (signal) => {
+      log({ msg: 'edge draining', signal, timeoutMs: drainTimeoutMs });
+      for (const feed of feeds) feed.stop();
+      void Promise.all(servers.map((server) => drainServer(server, lifecycle, drainTimeoutMs))).then(
+        (results) => {
+          log({
+            msg: 'edge drained',
+            ms: Math.max(...results.map((r) => r.ms)),
+            forced: results.some((r) => r.forced),
+          });
+          process.exit(0);
+        },
+      );
+    },
+    (signal) => {
+      log({ msg: 'edge stopping at once', signal });
+      process.exit(1);
+    },
+  );
+}
+
+main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));

@@ -1,0 +1,193 @@
+// The edge (docs/decisions/0026-edge.md): one Node process that composes the shell's pages per visitor and
+// serves the files around them; `pnpm start` runs it on :3000 and the cluster runs two or more behind nginx
+// (which serves the files itself there). The remotes' own ports under `pnpm start` are plain file servers
+// of the same kind (no pages to compose).
+// Security (docs/decisions/0015-front-door.md): a CSP and the other page headers on HTML, nosniff and a
+// referrer policy everywhere, CORS only for the shell's origins, 404 for dotfiles, traversal and (unless
+// SERVE_SOURCE_MAPS=1) source maps.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { closingWhenDraining, type Lifecycle } from '@app/http-lifecycle';
+import { ticketKey } from '@app/rollout/node';
+import compression from 'compression';
+import { fileServingConfig } from './config';
+import { configFileText } from './config-file';
+import { cspReportHandler } from './csp-report';
+import { DegradedLog } from './degraded';
+import type { ManifestFeed } from './deployment-feed';
+import { deploymentState, withApiBaseUrl } from './deployment-state';
+import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
+import { releaseRegions } from './regions';
+import { selfOriginOf } from './request-origin';
+import { isForbiddenPath } from './request-path';
+import {
+  COMMON_HEADERS,
+  CSP_REPORT_PATH,
+  contentSecurityPolicy,
+  corsHeaders,
+  PAGE_HEADERS,
+  type PolicyConfig,
+} from './security-headers';
+import { shellPageHandler } from './shell-page';
+import { buildFiles, isPagePath, notFound, releaseFiles } from './static-files';
+
+export interface AppOptions {
+  name: string;
+  dir: string;
+  port: number;
+  host?: string;
+  /** The shell: every page path is composed for its visitor. */
+  spa?: boolean;
+  /** The shell's runtime config: a file (watched, served as /config.json), or a fixed object (tests). */
+  configFile?: string;
+  runtimeConfig?: object;
+  /** The release store (served under /releases/). */
+  releases?: { store: string };
+  /**
+   * The deployment, from the API's feed (deployment-feed.ts): what pages are planned from, served as
+   * /deployment.json; /_edge/ready waits for its first manifest. The caller starts and stops it.
+   */
+  feed?: ManifestFeed;
+  /**
+   * The API as this server reaches it (API_URL): a member's id and per-request renders ask it. Default: the
+   * runtime config's apiBaseUrl, resolved against the page's origin (what the browser uses).
+   */
+  apiUrl?: string;
+  /** HMAC key of the visitor cookie: every instance of an environment needs the same (ensureEdgeSecret). */
+  edgeSecret?: string;
+  /** HMAC key of preview links (null: previews are off), asked per request: it may appear later. */
+  previewSecret?: () => string | null;
+  /**
+   * The browser's API address (API_BASE_URL), in place of the runtime config's apiBaseUrl: in every page, its
+   * CSP and /config.json (`pnpm start` sets it from API_PORT, so the pages follow the API wherever it runs).
+   */
+  apiBaseUrl?: string;
+  /** Origins whose pages may read these files cross-origin (default: config.ts, CORS_ORIGINS). */
+  allowedOrigins?: string[];
+  /** Serve *.map files (default: SERVE_SOURCE_MAPS=1); otherwise they are a 404. */
+  serveSourceMaps?: boolean;
+  /** Append CSP violation reports to this file (default: CSP_REPORT_FILE). */
+  cspReportFile?: string;
+  /** How the edge asks the API (server-rendered first screens, a member's id); tests replace it. */
+  fetchImpl?: typeof fetch;
+  apiWaitMs?: number;
+  /** Draining state (@app/http-lifecycle): /_edge/ready answers 503 and every answer closes its connection while set. */
+  lifecycle?: Lifecycle;
+}
+
+function setAll(res: http.ServerResponse, headers: Readonly<Record<string, string>>) {
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+}
+
+/** The CSP of the last page, reused while neither the page, the config nor the origin changes. */
+function pagePolicy(configOf: () => PolicyConfig | undefined) {
+  let memo = { key: '', value: '' };
+  return (selfOrigin: string, html: string) => {
+    const config = configOf();
+    const key = `${selfOrigin}\n${JSON.stringify(config ?? null)}\n${html}`;
+    if (memo.key !== key)
+      memo = { key, value: contentSecurityPolicy({ html, runtimeConfig: config, selfOrigin }) };
+    return memo.value;
+  };
+}
+
+/** The deployment manifest as the feed last gave it (tools, older shells, the shell's fallback). */
+function serveManifest(res: http.ServerResponse, manifest: object | null) {
+  if (!manifest) return notFound(res);
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+  res.end(JSON.stringify(manifest));
+}
+
+export function serveApp(o: AppOptions): Promise<http.Server> {
+  const { name, dir, port, host = '0.0.0.0', spa = false } = o;
+  if (!fs.existsSync(path.join(dir, 'index.html')))
+    return Promise.reject(new Error(`${name}: no build in ${dir}`));
+  const env = fileServingConfig();
+  const allowedOrigins = o.allowedOrigins ?? env.corsOrigins;
+  const serveSourceMaps = o.serveSourceMaps ?? env.serveSourceMaps;
+  const degraded = new DegradedLog((line) => console.warn(`${name}: ${line}`));
+  const state = deploymentState({
+    configFile: o.configFile ?? (spa ? path.join(dir, 'config.json') : undefined),
+    runtimeConfig: o.runtimeConfig,
+    releases: o.releases,
+    feed: o.feed,
+    apiBaseUrl: o.apiBaseUrl,
+    degraded,
+  });
+  const policyFor = pagePolicy(() => state.config() ?? undefined);
+  // Without a shared secret (tests, a lone instance) cookies are valid for this process's life only.
+  const secret = o.edgeSecret ?? env.edgeSecret ?? randomBytes(32).toString('hex');
+  const gzip = compression();
+  // The origin each request was made to (Host), for the policy of a page sirv answers.
+  const origins = new WeakMap<http.ServerResponse, string>();
+  const builtPage = () => fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+  const files = buildFiles(dir, (res) => {
+    const selfOrigin = origins.get(res) ?? `http://localhost:${port}`;
+    res.setHeader('Content-Security-Policy', policyFor(selfOrigin, builtPage()));
+    setAll(res, PAGE_HEADERS);
+  });
+  const serveRelease = o.releases ? releaseFiles(o.releases) : () => false;
+  const page = spa
+    ? shellPageHandler({
+        dir,
+        state,
+        regions: releaseRegions({ degraded, fetchImpl: o.fetchImpl, waitMs: o.apiWaitMs }),
+        secret,
+        ticketKey: ticketKey(secret),
+        previewSecret: o.previewSecret ?? (() => null),
+        policyFor,
+        apiUrl: o.apiUrl,
+      })
+    : null;
+  const lifecycle = o.lifecycle ?? { draining: false };
+  const endpoints = spa
+    ? edgeEndpoints({ state, degraded, secret, dir, lifecycle, fetchImpl: o.fetchImpl, apiUrl: o.apiUrl })
+    : null;
+  const receiveReport = cspReportHandler({ app: name, file: o.cspReportFile ?? env.cspReportFile });
+
+  const server = http.createServer(
+    closingWhenDraining(lifecycle, (req, res) => {
+      const pathname = req.url?.split('?')[0] ?? '/';
+      setAll(res, COMMON_HEADERS);
+      setAll(res, corsHeaders(req.headers.origin, allowedOrigins));
+      if (pathname === CSP_REPORT_PATH) return receiveReport(req, res);
+      if (isForbiddenPath(pathname, { serveSourceMaps })) return notFound(res);
+      const selfOrigin = selfOriginOf(req, port);
+      origins.set(res, selfOrigin);
+      if (endpoints && pathname.startsWith(EDGE_PREFIX)) {
+        void endpoints(req, res, pathname, selfOrigin);
+        return;
+      }
+      if (spa && pathname === '/config.json' && (o.runtimeConfig || o.configFile)) {
+        const body = o.runtimeConfig
+          ? JSON.stringify(withApiBaseUrl(o.runtimeConfig, o.apiBaseUrl))
+          : configFileText(o.configFile as string, o.apiBaseUrl);
+        res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+        res.end(body);
+        return;
+      }
+      // compression is express middleware; plain node:http requests and responses are what it wraps.
+      gzip(req as never, res as never, () => {
+        if (o.feed && pathname === '/deployment.json') return serveManifest(res, state.manifest());
+        if (serveRelease(req, res, pathname)) return;
+        const serveFile = () => files(req, res, () => notFound(res));
+        if (page && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) {
+          // A page that cannot be composed (a broken release file) is the plain page, never a failed one.
+          page(req, res, selfOrigin).catch((error: unknown) => {
+            degraded.note('page-failed', 'shell', pathname, error);
+            if (!res.headersSent) serveFile();
+            else res.end();
+          });
+          return;
+        }
+        serveFile();
+      });
+    }),
+  );
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
