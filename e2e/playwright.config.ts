@@ -10,8 +10,7 @@ import { suiteSettings } from './support/suite';
  * 3000-3004, the API on 4000) on a fresh database under a temp folder, created anew for every run.
  */
 // One well-known database file for e2e, so the admin CLI the tests run writes to the database the server
-// reads. CI starts from an empty file every run; locally a stack that is already up (started by an earlier
-// run, or by hand with DB_PATH=<this path> SHELL_CONFIG=e2e/support/e2e-config.json) is reused.
+// reads. CI starts from an empty file every run.
 export const DB_PATH = process.env.E2E_DB_PATH ?? path.join(os.tmpdir(), 'app-e2e', 'e2e.db');
 if (process.env.CI && !process.env.E2E_DB_READY) {
   fs.rmSync(path.dirname(DB_PATH), { recursive: true, force: true });
@@ -45,7 +44,10 @@ export default defineConfig({
     cwd: '..',
     // start.mjs serves the shell last, after the API and the remotes answer.
     url: 'http://localhost:3000/config.json',
-    reuseExistingServer: !process.env.CI,
+    // Never reused: a `pnpm start` already on these ports (its own database, its own deployment) would be
+    // tested in place of the stack this run starts, while the admin commands write to the e2e database.
+    // Playwright refuses to start instead, naming the port in use (issue 35).
+    reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
