@@ -9,8 +9,7 @@ import type {
   Visibility,
 } from '@app/contracts';
 import { openableVisibilities, VISIBILITY_MIN_TIER } from '@app/contracts';
-import { type DialectSql, dialectSql } from '../db/dialect';
-import { accessSql, EXPLORE_SHAPE, filtersSql, lockedSql, type QueryShape, visibleSql } from './access-sql';
+import { EXPLORE_SHAPE, filtersSql, type ListShape, listAccess } from './access-sql';
 import type { Caller } from './accounts';
 
 /** Post rows, the shared SQL fragments and the row -> Post mapping used by every part of the post service. */
@@ -111,16 +110,16 @@ const LIST_KEYSETS = {
 export type ListKeyset = keyof typeof LIST_KEYSETS;
 
 /** A list page: cards (never the content), newest first, served by idx_posts_status_published. */
-export function listSql(keyset: ListKeyset, shape: QueryShape, d: DialectSql): string {
-  const visible = visibleSql(shape, { adminSeesAll: true });
-  return `SELECT ${CARD_COLUMNS}, ${lockedSql(shape, visible)} AS locked
+export function listSql(keyset: ListKeyset, shape: ListShape): string {
+  const { where, locked } = listAccess(shape);
+  return `SELECT ${CARD_COLUMNS}, ${locked} AS locked
   FROM posts p LEFT JOIN users u ON u.id = p.author_id
-  WHERE p.status = @status AND ${accessSql(shape, visible, d)} ${filtersSql(shape)} ${LIST_KEYSETS[keyset]}
+  WHERE p.status = @status AND ${where} ${filtersSql(shape)} ${LIST_KEYSETS[keyset]}
   ORDER BY p.published_at DESC, p.id DESC LIMIT @limit OFFSET @offset`;
 }
 
 /** The first page of a published list, as Explore asks it (the benchmark prints its plan). */
-export const LIST_SQL = listSql('first', EXPLORE_SHAPE, dialectSql('sqlite'));
+export const LIST_SQL = listSql('first', EXPLORE_SHAPE);
 
 /** My Research: the caller's own posts in any status, newest created first, served by idx_posts_author. */
 export const mineSql = (

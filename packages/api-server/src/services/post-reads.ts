@@ -1,6 +1,5 @@
 import type { Post, PostCard, PostCardOrTeaser, PostOrTeaser } from '@app/contracts';
 import { can, canOpen } from '@app/contracts';
-import { type DialectSql, dialectSql } from '../db/dialect';
 import type { ReadPool } from '../db/read-pool';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
@@ -42,14 +41,12 @@ const COUNT_VIEW = 'UPDATE posts SET views = views + 1 WHERE id = ? RETURNING vi
 export class PostReader {
   /** List, search and My Research SQL texts by keyset or mode, and shape (services/access-sql.ts), written once each. */
   private texts = new Map<string, string>();
-  private readonly d: DialectSql;
   private readonly fts: SearchSql;
 
   constructor(
     private readonly sql: Sql,
     private readonly pool: ReadPool | null = null,
   ) {
-    this.d = dialectSql(sql.dialect);
     this.fts = sql.dialect === 'sqlite' ? SQLITE_SEARCH : POSTGRES_SEARCH;
   }
 
@@ -72,8 +69,8 @@ export class PostReader {
     const kind = q.status === 'published' ? 'p' : 'd';
     const after = q.cursor ? decodeCursor(q.cursor, kind) : null;
     const keyset: ListKeyset = after === null ? 'first' : kind === 'p' ? 'published' : 'draft';
-    const shape = queryShape(caller, q);
-    const text = this.text(`list:${keyset}:${shapeKey(shape)}`, () => listSql(keyset, shape, this.d));
+    const shape = { ...queryShape(caller, q), status: q.status, visibility: q.visibility };
+    const text = this.text(`list:${keyset}:${shapeKey(shape)}`, () => listSql(keyset, shape));
     const rows = await this.sql.all<CardRow>(text, {
       ...this.filterParams(q),
       uid: w.uid,
