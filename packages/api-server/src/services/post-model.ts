@@ -175,9 +175,41 @@ export function cardText(r: CardRow): JsonText<PostCard> {
   return `${r.card_json.slice(0, -1)},"views":${r.views},"likes":${r.likes},"liked":${r.liked === 1},"comment_count":${r.comment_count},"author":${author}}`;
 }
 
+/**
+ * Teasers' text by post id, with what it was made from: a teaser is a pure function of the stored card and
+ * the author, so an entry is used only while both are exactly what the row says (no invalidation needed).
+ * Parsing a 600-byte card to pick nine fields and serialising them cost ~5 µs a teaser, ~14 of Explore's 50.
+ */
+const teaserTexts = new Map<number, { row: CardRow; text: string }>();
+const TEASER_MEMO_SIZE = 10_000;
+
+function teaserText(r: CardRow, id: number): string {
+  const hit = teaserTexts.get(id);
+  if (
+    hit &&
+    hit.row.card_json === r.card_json &&
+    hit.row.author_id === r.author_id &&
+    hit.row.author_name === r.author_name
+  ) {
+    return hit.text;
+  }
+  const text = JSON.stringify(toTeaser(r));
+  if (teaserTexts.size >= TEASER_MEMO_SIZE) teaserTexts.clear();
+  teaserTexts.set(id, { row: { ...r }, text });
+  return text;
+}
+
+/** The post id at the head of a stored card (migration 9 writes it first on both databases), or NaN. */
+const CARD_ID = /^\{\s*"id"\s*:\s*(\d{1,15})\s*,/;
+const cardId = (cardJson: string) => Number(CARD_ID.exec(cardJson)?.[1] ?? Number.NaN);
+
 /** List rows as JSON text: locked rows become teasers, the others cards. */
 export function listItemTexts(rows: CardRow[]): JsonText<PostCardOrTeaser>[] {
-  return rows.map((r) => (r.locked === 1 ? JSON.stringify(toTeaser(r)) : cardText(r)));
+  return rows.map((r) => {
+    if (r.locked !== 1) return cardText(r);
+    const id = cardId(r.card_json);
+    return Number.isSafeInteger(id) ? teaserText(r, id) : JSON.stringify(toTeaser(r));
+  });
 }
 
 /** A list answer's body: the items' JSON text as one array. */
