@@ -8,6 +8,11 @@ import autocannon from 'autocannon';
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The API measured: this package, or another checkout's (BENCH_API_DIR, e.g. main's, for a "before"). */
+export const API_DIR = {
+  dir: path.resolve(process.env.BENCH_API_DIR ?? pkgDir),
+  custom: process.env.BENCH_API_DIR !== undefined,
+};
 
 export interface Figure {
   rps: number;
@@ -52,7 +57,7 @@ export class ApiProcess {
     const port = await freePort();
     this.base = `http://127.0.0.1:${port}`;
     this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: pkgDir,
+      cwd: API_DIR.dir,
       env: {
         ...process.env,
         PORT: String(port),
