@@ -59,7 +59,7 @@ export async function createContext(config: Config, now: () => number = Date.now
     sql.dialect === 'sqlite' && config.searchWorkers > 0 && config.dbPath !== ':memory:'
       ? new ReadPool(config.dbPath, config.searchWorkers)
       : null;
-  const posts = new PostService(sql, searchPool);
+  const posts = new PostService(sql, searchPool, config.searchCacheSize);
   await posts.init();
   const site = new SiteService(sql, mailer);
   const deployments = new DeploymentService(sql, config.rollout.paths.store, now);

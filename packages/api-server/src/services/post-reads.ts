@@ -8,6 +8,7 @@ import { type Caller, viewerOf } from './accounts';
 import { decodeCursor, encodeCursor, type Page } from './cursor';
 import {
   type CardRow,
+  cardRow,
   cardText,
   type JsonText,
   type ListKeyset,
@@ -26,6 +27,7 @@ import {
   who,
 } from './post-model';
 import { type SearchSql, SQLITE_SEARCH } from './search';
+import { SearchCache } from './search-cache';
 import { POSTGRES_SEARCH } from './search-postgres';
 
 const BY_ID = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.id = @id`;
@@ -43,10 +45,15 @@ export class PostReader {
   private texts = new Map<string, string>();
   private readonly fts: SearchSql;
 
+  /** Ranked answers per query and visibility set until the next write (search-cache.ts). */
+  private readonly cache: SearchCache;
+
   constructor(
     private readonly sql: Sql,
     private readonly pool: ReadPool | null = null,
+    searchCacheSize = 0,
   ) {
+    this.cache = new SearchCache(sql, searchCacheSize);
     this.fts = sql.dialect === 'sqlite' ? SQLITE_SEARCH : POSTGRES_SEARCH;
   }
 
@@ -71,7 +78,7 @@ export class PostReader {
     const keyset: ListKeyset = after === null ? 'first' : kind === 'p' ? 'published' : 'draft';
     const shape = { ...queryShape(caller, q), status: q.status, visibility: q.visibility };
     const text = this.text(`list:${keyset}:${shapeKey(shape)}`, () => listSql(keyset, shape));
-    const rows = await this.sql.all<CardRow>(text, {
+    const columns = await this.sql.rows(text, {
       ...this.filterParams(q),
       uid: w.uid,
       status: q.status,
@@ -80,7 +87,7 @@ export class PostReader {
       limit: q.limit + 1,
       offset: after ? 0 : q.offset,
     });
-    return this.page(rows, q.limit, (last) =>
+    return this.page(columns.map(cardRow), q.limit, (last) =>
       kind === 'p' ? { k: 'p', at: last.published_at ?? '', id: last.id } : { k: 'd', id: last.id },
     );
   }
@@ -93,11 +100,14 @@ export class PostReader {
     const plan = await this.rankedPlan(caller, { ...q, status: 'published' });
     if (!plan) return { items: [], next: null };
     const sql = this.searchText('search', plan.shape);
-    if (!this.pool) return this.rankHere(sql, plan);
-    // The ranking floor is a read of the full-text index too (3-5 ms for a common word at 100,000 posts):
-    // the worker finds it before the search, so neither runs on the event loop.
-    const { rows, filled } = await this.pool.query(sql, plan.params, { min: this.fts.rankFloor });
-    return plan.page(rows as CardRow[], (plan.params.min ?? filled.min) as number);
+    const { uid, ...shared } = plan.params;
+    return this.cache.get(uid, `${sql}\n${JSON.stringify(shared)}`, async () => {
+      if (!this.pool) return this.rankHere(sql, plan);
+      // The ranking floor is a read of the full-text index too (3-5 ms for a common word at 100,000 posts):
+      // the worker finds it before the search, so neither runs on the event loop.
+      const { rows, filled } = await this.pool.query(sql, plan.params, { min: this.fts.rankFloor });
+      return plan.page(rows as CardRow[], (plan.params.min ?? filled.min) as number);
+    });
   }
 
   /** Ranked by bm25 under the list's access rule (GET /api/posts?q=), on the main thread. */
@@ -108,7 +118,9 @@ export class PostReader {
   ): Promise<Page<JsonText<PostCardOrTeaser>>> {
     const plan = await this.rankedPlan(caller, q);
     if (!plan) return { items: [], next: null };
-    return this.rankHere(this.searchText(mode, plan.shape), plan);
+    const sql = this.searchText(mode, plan.shape);
+    const { uid, ...shared } = plan.params;
+    return this.cache.get(uid, `${sql}\n${JSON.stringify(shared)}`, () => this.rankHere(sql, plan));
   }
 
   /** A ranked query on this thread: its ranking floor first (unless the cursor carries it), then the rows. */

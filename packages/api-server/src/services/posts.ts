@@ -31,8 +31,8 @@ export class PostService {
   private readonly commentService: CommentService;
   private readonly aggregates: PostStats;
 
-  constructor(sql: Sql, searchPool: ReadPool | null = null) {
-    this.reader = new PostReader(sql, searchPool);
+  constructor(sql: Sql, searchPool: ReadPool | null = null, searchCacheSize = 0) {
+    this.reader = new PostReader(sql, searchPool, searchCacheSize);
     this.writer = new PostWriter(sql, this.reader);
     this.commentService = new CommentService(sql, this.reader);
     this.aggregates = new PostStats(sql);
