@@ -171,7 +171,8 @@ export function toTeaser(r: CardRow): PostTeaser {
  * cost of a list (the stored JSON always ends with its closing brace).
  */
 export function cardText(r: CardRow): JsonText<PostCard> {
-  const author = JSON.stringify({ id: r.author_id, name: r.author_name });
+  const name = r.author_name === null ? 'null' : JSON.stringify(r.author_name);
+  const author = `{"id":${r.author_id ?? 'null'},"name":${name}}`;
   return `${r.card_json.slice(0, -1)},"views":${r.views},"likes":${r.likes},"liked":${r.liked === 1},"comment_count":${r.comment_count},"author":${author}}`;
 }
 
@@ -198,6 +199,18 @@ function teaserText(r: CardRow, id: number): string {
   teaserTexts.set(id, { row: { ...r }, text });
   return text;
 }
+
+/** A list row from `Sql.rows`: the columns of CARD_COLUMNS and `locked`, in that order. */
+export const cardRow = (c: unknown[]): CardRow => ({
+  card_json: c[0] as string,
+  views: c[1] as number,
+  likes: c[2] as number,
+  comment_count: c[3] as number,
+  liked: c[4] as number,
+  author_id: c[5] as number | null,
+  author_name: c[6] as string | null,
+  locked: c[7] as number,
+});
 
 /** The post id at the head of a stored card (migration 9 writes it first on both databases), or NaN. */
 const CARD_ID = /^\{\s*"id"\s*:\s*(\d{1,15})\s*,/;
