@@ -77,15 +77,17 @@ export class PostReader {
     const after = q.cursor ? decodeCursor(q.cursor, kind) : null;
     const keyset: ListKeyset = after === null ? 'first' : kind === 'p' ? 'published' : 'draft';
     const shape = { ...queryShape(caller, q), status: q.status, visibility: q.visibility };
-    const text = this.text(`list:${keyset}:${shapeKey(shape)}`, () => listSql(keyset, shape));
+    const skip = after ? 0 : q.offset;
+    const text = this.text(`list:${keyset}:${q.limit}:${skip > 0}:${shapeKey(shape)}`, () =>
+      listSql(keyset, shape, q.limit + 1, skip > 0),
+    );
     const columns = await this.sql.rows(text, {
       ...this.filterParams(q),
       uid: w.uid,
       status: q.status,
       c_at: after && 'at' in after ? after.at : null,
       c_id: after?.id ?? null,
-      limit: q.limit + 1,
-      offset: after ? 0 : q.offset,
+      offset: skip,
     });
     return this.page(columns.map(cardRow), q.limit, (last) =>
       kind === 'p' ? { k: 'p', at: last.published_at ?? '', id: last.id } : { k: 'd', id: last.id },
