@@ -1,5 +1,5 @@
 /**
- * pnpm bench:api [--scale | --cluster | --ceiling | --rate-limits] — issue 17's table (--cluster: bench/cluster.ts). The API runs in its own process on a temporary database
+ * pnpm bench:api [--scale | --profile | --cluster | --ceiling | --rate-limits] — issue 17's table (--cluster: bench/cluster.ts). The API runs in its own process on a temporary database
  * (demo content; with --scale also 100,000 posts and 10,000 users, on SQLite and on PostgreSQL), the list cache
  * off; autocannon runs here at 50 connections (BENCH_CONNECTIONS) for 5 s per row (BENCH_DURATION). Every
  * column starts with the floor (bench/floor.ts: a bare reader of Explore's page on the same data) and prints
@@ -18,17 +18,24 @@ import { fileURLToPath } from 'node:url';
 import { benchCeiling } from './ceiling';
 import { benchCluster } from './cluster';
 import { API_DIR, CONNECTIONS, DURATION, formatFigure } from './measure';
+import { benchProfile } from './profile';
 import { benchRateLimits, printRateLimitBench } from './rate-limits';
 import { type BenchDatabase, LIST_ROWS, measure, type Results, share } from './run';
 import { SCENARIOS } from './scenarios';
 import { seedScalePostgres } from './seed-postgres';
 import { seedScale } from './seed-scale';
 
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const scale = process.argv.includes('--scale');
 const demo = !process.argv.includes('--no-demo');
 // --cluster: the same rows through nginx with one and with two API instances (bench/cluster.ts).
 if (process.argv.includes('--cluster')) {
   await benchCluster();
+  process.exit(0);
+}
+// --profile: Explore under node --cpu-prof, self time by area, module and function (bench/profile.ts).
+if (process.argv.includes('--profile')) {
+  await benchProfile(path.join(repoRoot, 'bench-results'));
   process.exit(0);
 }
 // --ceiling: the same load against a fixed answer with nothing of ours in the way (bench/ceiling.ts).
@@ -38,7 +45,6 @@ if (process.argv.includes('--ceiling')) {
 }
 /** Only issue 19's rows (the limiter's cost and the registration flood). */
 const onlyRateLimits = process.argv.includes('--rate-limits');
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
 const SCALE = { posts: 100_000, users: 10_000 };
 
