@@ -33,6 +33,7 @@ const AREAS: [string, RegExp][] = [
   ['garbage collector', /^\(garbage collector\)/],
   ['idle', /^\(idle\)/],
   ['Node HTTP (parse, headers, streams)', /node:(_http|internal\/streams|net|events|internal\/stream_base)/],
+  ['text to bytes (Buffer)', /node:buffer|node:internal\/buffer|^utf8Write /],
   ['hono and @hono/node-server', /hono/],
   ['valibot', /valibot/],
   [
