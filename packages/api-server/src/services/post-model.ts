@@ -88,11 +88,15 @@ export interface PostWrite {
 /** The author's full name, or their username when it is blank; NULL when the author is gone (no row). */
 export const AUTHOR_NAME = `COALESCE(NULLIF(trim(u.first_name || ' ' || u.last_name), ''), u.username)`;
 
-/** What a card shows (PostCardSchema): never p.content, so a list never reads a body it would drop. */
-export const CARD_COLUMNS = `p.card_json, p.views, p.like_count AS likes, p.comment_count,
-  CASE WHEN EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) THEN 1 ELSE 0 END
+/**
+ * What a card shows (PostCardSchema): never p.content, so a list never reads a body it would drop. A guest
+ * likes nothing: their lists leave out the per-row look into post_likes.
+ */
+const cardColumns = (guest: boolean) => `p.card_json, p.views, p.like_count AS likes, p.comment_count,
+  ${guest ? '0' : 'CASE WHEN EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) THEN 1 ELSE 0 END'}
     AS liked,
   p.author_id, ${AUTHOR_NAME} AS author_name`;
+export const CARD_COLUMNS = cardColumns(false);
 
 export const POST_COLUMNS = `p.content, p.id, p.slug, p.title, p.summary, p.status, p.visibility, p.content_type,
   p.published_at, p.created_at, ${CARD_COLUMNS}`;
@@ -120,7 +124,7 @@ export function pageLimit(rows: number, offset: boolean): string {
 
 export function listSql(keyset: ListKeyset, shape: ListShape, rows = 51, offset = false): string {
   const { where, locked } = listAccess(shape);
-  return `SELECT ${CARD_COLUMNS}, ${locked} AS locked
+  return `SELECT ${cardColumns(shape.guest)}, ${locked} AS locked
   FROM posts p LEFT JOIN users u ON u.id = p.author_id
   WHERE p.status = @status AND ${where} ${filtersSql(shape)} ${LIST_KEYSETS[keyset]}
   ORDER BY p.published_at DESC, p.id DESC ${pageLimit(rows, offset)}`;
