@@ -23,7 +23,8 @@ const SQLITE_FLOOR = `
     const body = '[' + page.all().slice(0, 50).join(',') + ']';
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(body);
-  }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });
+  process.on('SIGTERM', () => process.exit(0));`;
 
 const POSTGRES_FLOOR = `
   import http from 'node:http';
@@ -34,17 +35,19 @@ const POSTGRES_FLOOR = `
     const body = '[' + rows.slice(0, 50).map((r) => r.card_json).join(',') + ']';
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(body);
-  }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  }).listen(0, '127.0.0.1', function () { console.log(this.address().port); });
+  process.on('SIGTERM', () => process.exit(0));`;
 
 export interface Floor {
   base: string;
-  stop(): Promise<void>;
+  /** SIGTERM (it exits, writing a --cpu-prof profile) or SIGKILL. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 /** Starts the floor over a SQLite file or a postgres:// URL; resolves once it listens. */
-export async function startFloor(database: string): Promise<Floor> {
+export async function startFloor(database: string, nodeArgs: string[] = []): Promise<Floor> {
   const source = database.startsWith('postgres') ? POSTGRES_FLOOR : SQLITE_FLOOR;
-  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', source], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--input-type=module', '-e', source], {
     cwd: new URL('..', import.meta.url),
     env: { ...process.env, FLOOR_DB: database, FLOOR_SQL },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -52,10 +55,10 @@ export async function startFloor(database: string): Promise<Floor> {
   const [chunk] = (await once(child.stdout!, 'data')) as [Buffer];
   return {
     base: `http://127.0.0.1:${chunk.toString().trim()}`,
-    stop: async () => {
+    stop: async (signal = 'SIGKILL') => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
-      child.kill('SIGKILL');
+      child.kill(signal);
       await exited;
     },
   };

@@ -3,7 +3,8 @@
  * --scale), starts the compiled API (dist/main.mjs, as production runs; BENCH_API_DIR for another checkout)
  * under `node --cpu-prof`, loads Explore as a member for BENCH_DURATION seconds at 50 connections, stops it
  * with SIGTERM (the profile is written on exit) and prints the main thread's self time by area, by module and
- * by function, in microseconds per request. The .cpuprofile stays in bench-results/ (open it in Chrome's
+ * by function, in microseconds per request; the floor (bench/floor.ts) first, under the same profiler and
+ * load, for comparison. The .cpuprofile files stay in bench-results/ (open it in Chrome's
  * DevTools or speedscope for the flame graph).
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { startFloor } from './floor';
 import { API_DIR, cannon, figure, formatFigure, probe } from './measure';
 import { EXPLORE_PATH } from './scenarios';
 import { seedScale } from './seed-scale';
@@ -28,6 +30,7 @@ interface CpuProfile {
 
 /** Areas of the breakdown, by the first pattern that matches a frame's function and file. */
 const AREAS: [string, RegExp][] = [
+  ["the floor's handler (its statement, better-sqlite3, the join)", /\[eval1\]/],
   ['SQLite (statements)', /^(all|run|get|iterate) .*(main\.mjs|database\.ts)|better-sqlite3/],
   ['writing the answer to the socket (kernel)', /^(writev|writevGeneric|writeUtf8String|utf8Write) /],
   ['garbage collector', /^\(garbage collector\)/],
@@ -83,6 +86,15 @@ function summarise(profile: CpuProfile, requests: number) {
   print('By function', functions, 25);
 }
 
+/** The main thread's profile in `dir`: the first one written (the search workers write their own). */
+function readProfile(dir: string): CpuProfile {
+  const [main] = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.cpuprofile'))
+    .sort();
+  return JSON.parse(fs.readFileSync(path.join(dir, main!), 'utf8')) as CpuProfile;
+}
+
 async function member(base: string): Promise<Record<string, string>> {
   const user = {
     username: 'profile_member',
@@ -111,6 +123,14 @@ export async function benchProfile(outDir: string): Promise<void> {
   try {
     const dbPath = path.join(dir, 'scale.db');
     await seedScale(dbPath, { posts: 100_000, users: 10_000 }, 'not-a-login-hash');
+    // The floor first, under the same profiler and load: what reading the same page costs, by the same areas.
+    const floorDir = path.join(profDir, 'floor');
+    const floor = await startFloor(dbPath, ['--cpu-prof', `--cpu-prof-dir=${floorDir}`]);
+    const floorWarm = figure(await cannon({ url: `${floor.base}/`, duration: 1 }));
+    const floorRun = figure(await cannon({ url: `${floor.base}/` }));
+    await floor.stop('SIGTERM');
+    console.log(`The floor under the profiler: ${formatFigure(floorRun)}`);
+    summarise(readProfile(floorDir), floorWarm.total + floorRun.total + 1);
     const built = spawnSync(process.execPath, ['build.mjs'], { cwd: API_DIR.dir, stdio: 'inherit' });
     if (built.status !== 0) throw new Error('the API did not build');
     const port = 4600 + Math.floor(Math.random() * 300);
@@ -138,14 +158,9 @@ export async function benchProfile(outDir: string): Promise<void> {
     const exited = once(child, 'exit');
     child.kill('SIGTERM');
     await exited;
-    // The main thread's profile is the first one written (the search workers write their own).
-    const [main] = fs
-      .readdirSync(profDir)
-      .filter((f) => f.endsWith('.cpuprofile'))
-      .sort();
-    const profile = JSON.parse(fs.readFileSync(path.join(profDir, main!), 'utf8')) as CpuProfile;
-    summarise(profile, warm.total + result.total + 1);
-    console.log(`\nprofile: ${path.join(profDir, main!)}`);
+    console.log('\nThe API:');
+    summarise(readProfile(profDir), warm.total + result.total + 1);
+    console.log(`\nprofiles: ${profDir}`);
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     fs.rmSync(dir, { recursive: true, force: true });
