@@ -183,7 +183,7 @@ export const DEFAULT_CONFIG: Config = {
   sessionTtlMs: 7 * 24 * 3600 * 1000,
   sessionCacheMs: 5000,
   listCacheSize: 1000,
-  searchCacheSize: 500,
+  searchCacheSize: 100,
   bodyLimitBytes: 1024 * 1024,
   // Two at once keeps one core free for everything else; a wait over 2 s is worth a retry, not a queue.
   expensive: { concurrency: 2, maxWaitMs: 2000, retryAfterSeconds: 1 },

@@ -194,7 +194,7 @@ export function cardText(r: CardRow): JsonText<PostCard> {
  * Parsing a 600-byte card to pick nine fields and serialising them cost ~5 µs a teaser, ~14 of Explore's 50.
  */
 const teaserTexts = new Map<number, { row: CardRow; text: string }>();
-const TEASER_MEMO_SIZE = 10_000;
+const TEASER_MEMO_SIZE = 2000;
 
 function teaserText(r: CardRow, id: number): string {
   const hit = teaserTexts.get(id);
