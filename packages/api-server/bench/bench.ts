@@ -1,5 +1,5 @@
 /**
- * pnpm bench:api [--scale | --profile | --cluster | --ceiling | --rate-limits] — issue 17's table (--cluster: bench/cluster.ts). The API runs in its own process on a temporary database
+ * pnpm bench:api [--scale | --profile | --cluster | --ceiling | --rate-limits] — issue 17's table (--cluster: bench/cluster.ts). The API runs in its own process (its compiled bundle, as in production) on a temporary database
  * (demo content; with --scale also 100,000 posts and 10,000 users, on SQLite and on PostgreSQL), the list cache
  * off; autocannon runs here at 50 connections (BENCH_CONNECTIONS) for 5 s per row (BENCH_DURATION). Every
  * column starts with the floor (bench/floor.ts: a bare reader of Explore's page on the same data) and prints
