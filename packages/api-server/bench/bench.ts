@@ -114,7 +114,7 @@ try {
   console.log(`| call | ${cols.map((c) => COLUMN_NAMES[c]).join(' | ')} |`);
   console.log(`|---|${cols.map(() => '---').join('|')}|`);
   for (const [key, label] of LABELS) {
-    const note = all.scale?.[key]?.note ?? all.demo?.[key]?.note;
+    const note = cols.map((c) => all[c]?.[key]?.note).find(Boolean);
     const cell = (c: string) =>
       `${formatFigure(all[c]?.[key])}${LIST_ROWS.has(key) ? share(all[c]?.[key], all[c]?.floor) : ''}`;
     console.log(`| ${label}${note ? ` (${note})` : ''} | ${cols.map(cell).join(' | ')} |`);

@@ -104,6 +104,7 @@ export class PostReader {
     const sql = this.searchText('search', plan.shape);
     const { uid, ...shared } = plan.params;
     return this.cache.get(uid, `${sql}\n${JSON.stringify(shared)}`, async () => {
+      await this.fillMax(plan);
       if (!this.pool) return this.rankHere(sql, plan);
       // The ranking floor is a read of the full-text index too (3-5 ms for a common word at 100,000 posts):
       // the worker finds it before the search, so neither runs on the event loop.
@@ -122,10 +123,21 @@ export class PostReader {
     if (!plan) return { items: [], next: null };
     const sql = this.searchText(mode, plan.shape);
     const { uid, ...shared } = plan.params;
-    return this.cache.get(uid, `${sql}\n${JSON.stringify(shared)}`, () => this.rankHere(sql, plan));
+    return this.cache.get(uid, `${sql}\n${JSON.stringify(shared)}`, async () => {
+      await this.fillMax(plan);
+      return this.rankHere(sql, plan);
+    });
   }
 
   /** A ranked query on this thread: its ranking floor first (unless the cursor carries it), then the rows. */
+  /**
+   * A first page ranks the posts that exist now (`max`, kept in its cursor). Read only when the search runs:
+   * a cached answer needs none, since no post can be added without a write, which empties the cache.
+   */
+  private async fillMax(plan: RankedPlan) {
+    plan.params.max ??= (await this.sql.value<number>(MAX_ID))!;
+  }
+
   private async rankHere(sql: string, plan: RankedPlan) {
     const min = plan.params.min ?? (await this.sql.value<number>(this.fts.rankFloor, plan.params))!;
     return plan.page(await this.sql.all<CardRow>(sql, { ...plan.params, min }), min);
@@ -144,7 +156,7 @@ export class PostReader {
     const at = q.cursor ? decodeCursor(q.cursor, 's') : null;
     const match = this.fts.query(q.q);
     if (match === null) return null;
-    const max = at?.max ?? (await this.sql.value<number>(MAX_ID))!;
+    const max: number | null = at?.max ?? null;
     // The ranking floor (services/search.ts RANK_WINDOW) comes with a later page's cursor; for a first page
     // it is found where the search runs (rankHere, or the read pool's worker).
     const min = at?.min ?? null;
@@ -163,7 +175,8 @@ export class PostReader {
     const page = (rows: CardRow[], floor: number): Page<JsonText<PostCardOrTeaser>> => {
       const more = rows.length > q.limit;
       const items = listItemTexts(more ? rows.slice(0, q.limit) : rows);
-      return { items, next: more ? encodeCursor({ k: 's', max, min: floor, pos: pos + q.limit }) : null };
+      const next = more ? encodeCursor({ k: 's', max: params.max!, min: floor, pos: pos + q.limit }) : null;
+      return { items, next };
     };
     return { params, page, shape: queryShape(caller, q) };
   }

@@ -18,10 +18,14 @@ const PERSONAL = `SELECT 1 WHERE EXISTS (SELECT 1 FROM posts WHERE author_id = @
  * "Until the next write" is the database's own write mark (`createWriteMark`: SQLite's data_version and
  * this connection's total_changes, PostgreSQL's data_version), read before every lookup: any committed
  * write by anyone, through any instance or the CLI, empties the cache; an answer computed while a write
- * landed is not kept. So an answer is exactly what the search would answer now, ranking included.
+ * landed is not kept. So an answer is exactly what the search would answer now, ranking included. The same
+ * search asked while it is being computed waits for that computation (after a write, 50 callers of a
+ * common word cost one ranking, not 50).
  */
 export class SearchCache {
   private readonly entries = new Map<string, Page<JsonText<unknown>>>();
+  /** Answers being computed, by write mark and key: the same search asked meanwhile waits for that one. */
+  private readonly computing = new Map<string, Promise<Page<JsonText<unknown>>>>();
   private seen: string | null = null;
   private readonly mark: () => Promise<string>;
 
@@ -45,13 +49,19 @@ export class SearchCache {
     }
     const personal = uid > 0 && (await this.sql.value(PERSONAL, { uid })) !== undefined;
     const full = personal ? `${uid}|${key}` : key;
-    const hit = this.entries.get(full);
-    if (hit) return hit as Page<JsonText<T>>;
-    const page = await compute();
-    if ((await this.mark()) === mark) {
-      if (this.entries.size >= this.maxEntries) this.entries.clear();
-      this.entries.set(full, page);
+    const hit = this.entries.get(full) ?? this.computing.get(`${mark}\n${full}`);
+    if (hit) return hit as Promise<Page<JsonText<T>>> | Page<JsonText<T>>;
+    const computing = compute();
+    this.computing.set(`${mark}\n${full}`, computing);
+    try {
+      const page = await computing;
+      if ((await this.mark()) === mark) {
+        if (this.entries.size >= this.maxEntries) this.entries.clear();
+        this.entries.set(full, page);
+      }
+      return page;
+    } finally {
+      this.computing.delete(`${mark}\n${full}`);
     }
-    return page;
   }
 }
