@@ -1,10 +1,10 @@
-import { createWriteMark } from '../db/change-watch';
+import { createWriteMark, POSTGRES_MARK } from '../db/change-watch';
 import type { Sql } from '../db/sql';
 import type { Page } from './cursor';
 import type { JsonText } from './post-model';
 
 /** Whether a caller's answers are theirs alone: they wrote a post (found as their own) or liked one (`liked`). */
-const PERSONAL = `SELECT 1 WHERE EXISTS (SELECT 1 FROM posts WHERE author_id = @uid)
+const PERSONAL = `EXISTS (SELECT 1 FROM posts WHERE author_id = @uid)
   OR EXISTS (SELECT 1 FROM post_likes WHERE user_id = @uid)`;
 
 /**
@@ -37,17 +37,33 @@ export class SearchCache {
   }
 
   /**
+   * The write mark, and whether the caller's answers are theirs alone. On PostgreSQL one round trip for
+   * both (each would be a round trip of its own); on SQLite two statement steps.
+   */
+  private async look(uid: number): Promise<{ mark: string; personal: boolean }> {
+    if (this.sql.dialect === 'postgres') {
+      const row = await this.sql.get<{ mark: string; personal: boolean }>(
+        `SELECT ${POSTGRES_MARK} AS mark, ${uid > 0 ? PERSONAL : 'FALSE'} AS personal`,
+        uid > 0 ? { uid } : [],
+      );
+      return { mark: row?.mark ?? '', personal: row?.personal === true };
+    }
+    const mark = await this.mark();
+    const personal = uid > 0 && (await this.sql.value<number>(`SELECT ${PERSONAL}`, { uid })) === 1;
+    return { mark, personal };
+  }
+
+  /**
    * The answer of `key` (the statement and its parameters, the caller's id left out) for caller `uid`, from
    * the cache or computed.
    */
   async get<T>(uid: number, key: string, compute: () => Promise<Page<JsonText<T>>>) {
     if (this.maxEntries <= 0) return compute();
-    const mark = await this.mark();
+    const { mark, personal } = await this.look(uid);
     if (mark !== this.seen) {
       this.entries.clear();
       this.seen = mark;
     }
-    const personal = uid > 0 && (await this.sql.value(PERSONAL, { uid })) !== undefined;
     const full = personal ? `${uid}|${key}` : key;
     const hit = this.entries.get(full) ?? this.computing.get(`${mark}\n${full}`);
     if (hit) return hit as Promise<Page<JsonText<T>>> | Page<JsonText<T>>;
