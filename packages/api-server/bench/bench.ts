@@ -18,11 +18,11 @@ import { fileURLToPath } from 'node:url';
 import { benchCeiling } from './ceiling';
 import { benchCluster } from './cluster';
 import { API_DIR, CONNECTIONS, DURATION, formatFigure } from './measure';
+import { postgresScale } from './postgres-scale';
 import { benchProfile } from './profile';
 import { benchRateLimits, printRateLimitBench } from './rate-limits';
 import { type BenchDatabase, LIST_ROWS, measure, type Results, share } from './run';
 import { SCENARIOS } from './scenarios';
-import { seedScalePostgres } from './seed-postgres';
 import { seedScale } from './seed-scale';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -56,21 +56,6 @@ const LABELS: [string, string][] = [
   ['exploreCached', 'member list (Explore) with the list cache on, gzip'],
 ];
 
-/** The 100,000-post database on PostgreSQL: a server of our own in `dir`, seeded with seed-scale's rows. */
-async function postgresScale(dir: string): Promise<{ db: BenchDatabase; stop: () => void }> {
-  // @ts-expect-error: a plain ES module of the workspace's scripts, without types
-  const { startLocalPostgres } = await import('../../../scripts/pg/local-postgres.mjs');
-  const server = startLocalPostgres({
-    dir: path.join(dir, 'postgres'),
-    port: Number(process.env.BENCH_POSTGRES_PORT ?? 55470),
-  }) as { createDatabase(name: string): string; stop(): void };
-  const url = server.createDatabase('bench_scale');
-  const seeded = Date.now();
-  await seedScalePostgres(url, SCALE, 'not-a-login-hash');
-  console.log(`seeded PostgreSQL in ${((Date.now() - seeded) / 1000).toFixed(1)} s`);
-  return { db: { name: 'postgres', dbPath: path.join(dir, 'unused.db'), url }, stop: () => server.stop() };
-}
-
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
 fs.chmodSync(dir, 0o755); // PostgreSQL's server runs as its own user and keeps its data in here
 const t0 = Date.now();
@@ -87,7 +72,7 @@ try {
     all.scale = await measure({ name: 'scale', dbPath, url: null }, 50_000, true);
   }
   if (scale && databases.includes('postgres')) {
-    const pgScale = await postgresScale(dir);
+    const pgScale = await postgresScale(dir, SCALE);
     try {
       all.postgres = await measure(pgScale.db, 50_000, false);
     } finally {

@@ -3,7 +3,7 @@
  * --scale), starts the compiled API (dist/main.mjs, as production runs; BENCH_API_DIR for another checkout)
  * under `node --cpu-prof`, loads Explore as a member for BENCH_DURATION seconds at 50 connections, stops it
  * with SIGTERM (the profile is written on exit) and prints the main thread's self time by area, by module and
- * by function, in microseconds per request; the floor (bench/floor.ts) first, under the same profiler and
+ * by function, in microseconds per request (`BENCH_DATABASES=postgres`: on PostgreSQL); the floor (bench/floor.ts) first, under the same profiler and
  * load, for comparison. The .cpuprofile files stay in bench-results/ (open it in Chrome's
  * DevTools or speedscope for the flame graph).
  */
@@ -14,8 +14,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { startFloor } from './floor';
 import { API_DIR, cannon, figure, formatFigure, probe } from './measure';
+import { postgresScale } from './postgres-scale';
 import { EXPLORE_PATH } from './scenarios';
 import { seedScale } from './seed-scale';
+
+const SCALE = { posts: 100_000, users: 10_000 };
 
 interface ProfileNode {
   id: number;
@@ -30,9 +33,13 @@ interface CpuProfile {
 
 /** Areas of the breakdown, by the first pattern that matches a frame's function and file. */
 const AREAS: [string, RegExp][] = [
-  ["the floor's handler (its statement, better-sqlite3, the join)", /\[eval1\]/],
+  ["the floor's handler (its statement through the driver, the join)", /\[eval1\]/],
   ['SQLite (statements)', /^(all|run|get|iterate) .*(main\.mjs|database\.ts)|better-sqlite3/],
-  ['writing the answer to the socket (kernel)', /^(writev|writevGeneric|writeUtf8String|utf8Write) /],
+  ['pg, pg-pool, pg-protocol, Kysely (PostgreSQL)', /pg@|pg-protocol|pg-pool|kysely/],
+  [
+    'writing to sockets (the answer; on PostgreSQL the queries too)',
+    /^(writev|writevGeneric|writeUtf8String|utf8Write) /,
+  ],
   ['garbage collector', /^\(garbage collector\)/],
   ['idle', /^\(idle\)/],
   ['Node HTTP (parse, headers, streams)', /node:(_http|internal\/streams|net|events|internal\/stream_base)/],
@@ -120,12 +127,19 @@ export async function benchProfile(outDir: string): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-profile-'));
   const profDir = path.join(outDir, `profile-${new Date().toISOString().replace(/[:.]/g, '-')}`);
   let child: ChildProcess | null = null;
+  let stopPostgres: (() => void) | null = null;
   try {
+    // BENCH_DATABASES=postgres: the same rows on PostgreSQL, the floor a bare pg query of the page.
+    const onPostgres = process.env.BENCH_DATABASES === 'postgres';
+    fs.chmodSync(dir, 0o755); // PostgreSQL's server runs as its own user and keeps its data in here
     const dbPath = path.join(dir, 'scale.db');
-    await seedScale(dbPath, { posts: 100_000, users: 10_000 }, 'not-a-login-hash');
+    const pgScale = onPostgres ? await postgresScale(dir, SCALE) : null;
+    stopPostgres = pgScale?.stop ?? null;
+    if (!pgScale) await seedScale(dbPath, SCALE, 'not-a-login-hash');
+    const database = pgScale?.db.url ?? dbPath;
     // The floor first, under the same profiler and load: what reading the same page costs, by the same areas.
     const floorDir = path.join(profDir, 'floor');
-    const floor = await startFloor(dbPath, ['--cpu-prof', `--cpu-prof-dir=${floorDir}`]);
+    const floor = await startFloor(database, ['--cpu-prof', `--cpu-prof-dir=${floorDir}`]);
     const floorWarm = figure(await cannon({ url: `${floor.base}/`, duration: 1 }));
     const floorRun = figure(await cannon({ url: `${floor.base}/` }));
     await floor.stop('SIGTERM');
@@ -146,6 +160,7 @@ export async function benchProfile(outDir: string): Promise<void> {
         REQUIRES_ACTIVATION: 'false',
         LIST_CACHE_SIZE: '0',
         RATE_LIMITS: 'off',
+        ...(pgScale ? { DATABASE_URL: database } : {}),
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
@@ -163,6 +178,7 @@ export async function benchProfile(outDir: string): Promise<void> {
     console.log(`\nprofiles: ${profDir}`);
   } finally {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    stopPostgres?.();
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
