@@ -21,7 +21,7 @@ import { API_DIR, CONNECTIONS, DURATION, formatFigure } from './measure';
 import { postgresScale } from './postgres-scale';
 import { benchProfile } from './profile';
 import { benchRateLimits, printRateLimitBench } from './rate-limits';
-import { type BenchDatabase, LIST_ROWS, measure, type Results, share } from './run';
+import { LIST_ROWS, measure, type Results, share } from './run';
 import { SCENARIOS } from './scenarios';
 import { seedScale } from './seed-scale';
 
