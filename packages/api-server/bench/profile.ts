@@ -38,7 +38,7 @@ const AREAS: [string, RegExp][] = [
   ['pg, pg-pool, pg-protocol, Kysely (PostgreSQL)', /pg@|pg-protocol|pg-pool|kysely/],
   [
     'writing to sockets (the answer; on PostgreSQL the queries too)',
-    /^(writev|writevGeneric|writeUtf8String|utf8Write) /,
+    /^(writev|writevGeneric|writeBuffer|writeUtf8String|utf8Write) /,
   ],
   ['garbage collector', /^\(garbage collector\)/],
   ['idle', /^\(idle\)/],
