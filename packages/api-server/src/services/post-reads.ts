@@ -129,7 +129,6 @@ export class PostReader {
     });
   }
 
-  /** A ranked query on this thread: its ranking floor first (unless the cursor carries it), then the rows. */
   /**
    * A first page ranks the posts that exist now (`max`, kept in its cursor). Read only when the search runs:
    * a cached answer needs none, since no post can be added without a write, which empties the cache.
@@ -138,6 +137,7 @@ export class PostReader {
     plan.params.max ??= (await this.sql.value<number>(MAX_ID))!;
   }
 
+  /** A ranked query on this thread: its ranking floor first (unless the cursor carries it), then the rows. */
   private async rankHere(sql: string, plan: RankedPlan) {
     const min = plan.params.min ?? (await this.sql.value<number>(this.fts.rankFloor, plan.params))!;
     return plan.page(await this.sql.all<CardRow>(sql, { ...plan.params, min }), min);
