@@ -1,24 +1,34 @@
 /**
- * pnpm bench:api [--scale | --cluster | --ceiling | --rate-limits | --admin] — issue 17's table (--cluster: bench/cluster.ts; --admin: issue 34's admin lists, bench/admin-lists.ts). The API runs in its own process on a temporary database
- * (demo content; with --scale also 100,000 posts and 10,000 users), the list cache off; autocannon runs here
- * at 50 connections (BENCH_CONNECTIONS) for 5 s per row (BENCH_DURATION). Prints the query plans, a table and
- * writes JSON to bench-results/ at the repository root.
+ * pnpm bench:api [--scale | --profile | --cluster | --ceiling | --rate-limits | --admin] — issue 17's table (--cluster: bench/cluster.ts; --admin: issue 34's admin lists, bench/admin-lists.ts). The API runs in its own process (its compiled bundle, as in production) on a temporary database
+ * (demo content; with --scale also 100,000 posts and 10,000 users, on SQLite and on PostgreSQL), the list cache
+ * off; autocannon runs here at 50 connections (BENCH_CONNECTIONS) for 5 s per row (BENCH_DURATION). Every
+ * column starts with the floor (bench/floor.ts: a bare reader of Explore's page on the same data) and prints
+ * each list row as a share of it (issue 36). Prints the query plans, a table and writes JSON to bench-results/
+ * at the repository root.
+ * - `--no-demo`: only the 100,000-post columns (no demo column, no rate-limit rows).
+ * - `BENCH_DATABASES=sqlite` (or `postgres`): which databases --scale measures (default both; PostgreSQL is
+ *   Debian's, a server of its own in a temporary folder on BENCH_POSTGRES_PORT, default 55470).
+ * - `BENCH_API_DIR=<another checkout's api-server folder>`: measure that checkout's API (a "before") with this
+ *   harness, floor and data.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { benchAdmin } from './admin-lists';
 import { benchCeiling } from './ceiling';
 import { benchCluster } from './cluster';
-import { ApiProcess, CONNECTIONS, cannon, DURATION, type Figure, figure, formatFigure } from './measure';
-import { printPlans } from './plans';
+import { API_DIR, CONNECTIONS, DURATION, formatFigure } from './measure';
+import { postgresScale } from './postgres-scale';
+import { benchProfile } from './profile';
 import { benchRateLimits, printRateLimitBench } from './rate-limits';
-import { EXPLORE_PATH, findDeepPage, SCENARIOS, searchPath, type Target } from './scenarios';
+import { LIST_ROWS, measure, type Results, share } from './run';
+import { SCENARIOS } from './scenarios';
 import { seedScale } from './seed-scale';
 
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const scale = process.argv.includes('--scale');
+const demo = !process.argv.includes('--no-demo');
 // --cluster: the same rows through nginx with one and with two API instances (bench/cluster.ts).
 if (process.argv.includes('--cluster')) {
   await benchCluster();
@@ -29,6 +39,11 @@ if (process.argv.includes('--admin')) {
   await benchAdmin();
   process.exit(0);
 }
+// --profile: Explore under node --cpu-prof, self time by area, module and function (bench/profile.ts).
+if (process.argv.includes('--profile')) {
+  await benchProfile(path.join(repoRoot, 'bench-results'));
+  process.exit(0);
+}
 // --ceiling: the same load against a fixed answer with nothing of ours in the way (bench/ceiling.ts).
 if (process.argv.includes('--ceiling')) {
   await benchCeiling();
@@ -36,108 +51,11 @@ if (process.argv.includes('--ceiling')) {
 }
 /** Only issue 19's rows (the limiter's cost and the registration flood). */
 const onlyRateLimits = process.argv.includes('--rate-limits');
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-type Results = Record<string, Figure & { note?: string }>;
-
-async function login(base: string): Promise<Record<string, string>> {
-  const user = {
-    username: 'bench_member',
-    password: 'BenchPass123',
-    name: { first: 'Bench', last: 'Member' },
-    email: 'bench-member@example.com',
-    address: { street: 'Benchmark Road 1', city: '', postal_code: '', country: '' },
-  };
-  const reg = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user.email, password: user.password }),
-  });
-  const { token } = (await res.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
-}
-
-async function measure(name: string, dbPath: string, depth: number): Promise<Results> {
-  // Issue 17's rows run without rate limits: the mixed load writes from one account far past any limit.
-  // The limiter's own cost is measured beside it (bench/rate-limits.ts).
-  const api = new ApiProcess(dbPath, { RATE_LIMITS: 'off' });
-  const started = Date.now();
-  await api.start();
-  console.log(`[${name}] API up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  const results: Results = {};
-  try {
-    const auth = await login(api.base);
-    const db = new Database(dbPath, { readonly: true });
-    const rows = db
-      .prepare(
-        "SELECT id, slug FROM posts WHERE status = 'published' AND visibility = 'public' ORDER BY id LIMIT 200",
-      )
-      .all() as { id: number; slug: string }[];
-    if (name === 'scale') await printPlans(db);
-    db.close();
-    const deep = await findDeepPage(api.base, auth, depth);
-    const target: Target = {
-      base: api.base,
-      auth,
-      ids: rows.map((r) => r.id),
-      slugs: rows.map((r) => r.slug),
-      deepPath: deep.path,
-      deepKind: deep.kind,
-    };
-    await cannon({ url: `${api.base}/api/posts?limit=6`, duration: 2, connections: 10 }); // warm-up
-    for (const s of SCENARIOS) {
-      const restarted = await api.settle();
-      const { path: p, ...opts } = s.opts(target);
-      const r = figure(await cannon({ url: `${api.base}${p ?? '/'}`, ...opts }));
-      results[s.key] = { ...r, ...(s.key === 'deep' ? { note: deep.kind } : {}) };
-      console.log(
-        `[${name}] ${s.label}: ${formatFigure(r)}${restarted ? ' (server restarted: still draining the last run)' : ''}`,
-      );
-    }
-    // The stall test: /api/health from 10 connections while 50 search for the common word.
-    await api.settle();
-    const [search, health] = await Promise.all([
-      cannon({ url: `${api.base}${searchPath('risk')}`, headers: auth }),
-      cannon({ url: `${api.base}/api/health`, connections: 10 }),
-    ]);
-    results.stallSearch = figure(search);
-    results.stallHealth = figure(health);
-    console.log(
-      `[${name}] stall: health ${formatFigure(results.stallHealth)} beside search ${formatFigure(results.stallSearch)}`,
-    );
-    await api.stop('SIGKILL');
-    results.exploreCached = await exploreWithListCache(dbPath, auth);
-    console.log(`[${name}] Explore with the list cache on: ${formatFigure(results.exploreCached)}`);
-  } finally {
-    await api.stop('SIGKILL');
-  }
-  return results;
-}
-
-/**
- * The Explore row again as the API runs by default: the list cache on (routes/list-cache.ts, emptied on every
- * write through data_version), gzip asked for as a browser does. Beside the uncached row it shows what the
- * query and the serialisation of a 50-card page cost.
- */
-async function exploreWithListCache(dbPath: string, auth: Record<string, string>) {
-  const api = new ApiProcess(dbPath, { RATE_LIMITS: 'off', LIST_CACHE_SIZE: '1000' });
-  await api.start();
-  try {
-    const url = `${api.base}${EXPLORE_PATH}`;
-    const headers = { ...auth, 'accept-encoding': 'gzip' };
-    await cannon({ url, headers, duration: 1 }); // fills the cache
-    return figure(await cannon({ url, headers }));
-  } finally {
-    await api.stop('SIGKILL');
-  }
-}
+const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((d) => d.trim());
+const SCALE = { posts: 100_000, users: 10_000 };
 
 const LABELS: [string, string][] = [
+  ['floor', "floor: a bare reader of Explore's page (node:http + the driver, same data)"],
   ...SCENARIOS.map((s) => [s.key, s.label] as [string, string]),
   ['stallHealth', '/api/health while 50 connections search "risk"'],
   ['stallSearch', 'that search load, beside it'],
@@ -145,51 +63,72 @@ const LABELS: [string, string][] = [
 ];
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-'));
+fs.chmodSync(dir, 0o755); // PostgreSQL's server runs as its own user and keeps its data in here
 const t0 = Date.now();
 try {
   const all: Record<string, Results> = {};
-  if (scale) {
+  if (scale && databases.includes('sqlite')) {
     const dbPath = path.join(dir, 'scale.db');
     const seeded = Date.now();
-    await seedScale(dbPath, { posts: 100_000, users: 10_000 }, 'not-a-login-hash');
+    await seedScale(dbPath, SCALE, 'not-a-login-hash');
     const mb = fs.statSync(dbPath).size / 1e6;
     console.log(
       `seeded 100,000 posts and 10,000 users in ${((Date.now() - seeded) / 1000).toFixed(1)} s (${mb.toFixed(0)} MB)`,
     );
-    all.scale = await measure('scale', dbPath, 50_000);
+    all.scale = await measure({ name: 'scale', dbPath, url: null }, 50_000, true);
+  }
+  if (scale && databases.includes('postgres')) {
+    const pgScale = await postgresScale(dir, SCALE);
+    try {
+      all.postgres = await measure(pgScale.db, 50_000, false);
+    } finally {
+      pgScale.stop();
+    }
   }
   if (onlyRateLimits) {
     printRateLimitBench(await benchRateLimits(path.join(dir, 'demo.db')));
     process.exit(0);
   }
-  all.demo = await measure('demo', path.join(dir, 'demo.db'), 10);
+  if (demo || !scale) {
+    all.demo = await measure({ name: 'demo', dbPath: path.join(dir, 'demo.db'), url: null }, 10, !scale);
+  }
 
   console.log(
-    `\n${CONNECTIONS} connections, ${DURATION} s per row, ${os.cpus().length} CPUs (client and server share them), list cache off`,
+    `\n${CONNECTIONS} connections, ${DURATION} s per row, ${os.cpus().length} CPUs (client and server share them), list cache off${API_DIR.custom ? `; API from ${API_DIR.dir}` : ''}`,
   );
-  const cols = scale ? ['scale', 'demo'] : ['demo'];
-  console.log(
-    `| call | ${cols.map((c) => (c === 'scale' ? '100,000 posts' : 'demo content')).join(' | ')} |`,
-  );
+  const COLUMN_NAMES: Record<string, string> = {
+    scale: 'SQLite, 100,000 posts',
+    postgres: 'PostgreSQL, 100,000 posts',
+    demo: 'SQLite, demo content',
+  };
+  const cols = Object.keys(COLUMN_NAMES).filter((c) => all[c]);
+  console.log(`| call | ${cols.map((c) => COLUMN_NAMES[c]).join(' | ')} |`);
   console.log(`|---|${cols.map(() => '---').join('|')}|`);
   for (const [key, label] of LABELS) {
-    const note = all.scale?.[key]?.note ?? all.demo?.[key]?.note;
-    console.log(
-      `| ${label}${note ? ` (${note})` : ''} | ${cols.map((c) => formatFigure(all[c]?.[key])).join(' | ')} |`,
-    );
+    const note = cols.map((c) => all[c]?.[key]?.note).find(Boolean);
+    const cell = (c: string) =>
+      `${formatFigure(all[c]?.[key])}${LIST_ROWS.has(key) ? share(all[c]?.[key], all[c]?.floor) : ''}`;
+    console.log(`| ${label}${note ? ` (${note})` : ''} | ${cols.map(cell).join(' | ')} |`);
   }
-  const rateLimits = await benchRateLimits(path.join(dir, 'demo.db'));
-  printRateLimitBench(rateLimits);
+  const rateLimits = demo ? await benchRateLimits(path.join(dir, 'demo.db')) : null;
+  if (rateLimits) printRateLimitBench(rateLimits);
   const out = path.join(repoRoot, 'bench-results');
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(
     out,
-    `api-${scale ? 'scale' : 'demo'}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+    `api-${scale ? 'scale' : 'demo'}${API_DIR.custom ? '-other' : ''}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
   );
   fs.writeFileSync(
     file,
     JSON.stringify(
-      { connections: CONNECTIONS, duration: DURATION, cpus: os.cpus().length, results: all, rateLimits },
+      {
+        connections: CONNECTIONS,
+        duration: DURATION,
+        cpus: os.cpus().length,
+        apiDir: API_DIR.dir,
+        results: all,
+        rateLimits,
+      },
       null,
       2,
     ),

@@ -1,5 +1,5 @@
 /** The API as a child process, autocannon runs against it and the figures the table prints. */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +8,11 @@ import autocannon from 'autocannon';
 export const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 export const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const pkgDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The API measured: this package, or another checkout's (BENCH_API_DIR, e.g. main's, for a "before"). */
+export const API_DIR = {
+  dir: path.resolve(process.env.BENCH_API_DIR ?? pkgDir),
+  custom: process.env.BENCH_API_DIR !== undefined,
+};
 
 export interface Figure {
   rps: number;
@@ -39,6 +44,17 @@ export async function probe(url: string, ms: number): Promise<number> {
   }
 }
 
+let built = false;
+/** The API's bundle (build.mjs, dist/main.mjs), built once per benchmark run: the API runs as production does. */
+function bundle(): string {
+  if (!built) {
+    const r = spawnSync(process.execPath, ['build.mjs'], { cwd: API_DIR.dir, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`the API in ${API_DIR.dir} did not build`);
+    built = true;
+  }
+  return 'dist/main.mjs';
+}
+
 export class ApiProcess {
   base = '';
   private child: ChildProcess | null = null;
@@ -51,8 +67,8 @@ export class ApiProcess {
   async start() {
     const port = await freePort();
     this.base = `http://127.0.0.1:${port}`;
-    this.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: pkgDir,
+    this.child = spawn(process.execPath, [bundle()], {
+      cwd: API_DIR.dir,
       env: {
         ...process.env,
         PORT: String(port),

@@ -100,14 +100,89 @@ function body(rand: () => number, pool: string[], withCommon: boolean, rare: boo
   return parts.join('\n\n');
 }
 
-/** Fills a fresh database at dbPath. All users share one password hash (they never log in). */
-export async function seedScale(dbPath: string, opts: ScaleOptions, passwordHash: string) {
-  const db = openSqliteConnection(dbPath);
-  await migrate(sqliteOver(db));
+export interface ScaleUser {
+  id: number;
+  username: string;
+  email: string;
+  createdAt: string;
+  role: string | null;
+}
+
+export interface ScalePost {
+  id: number;
+  slug: string;
+  title: string;
+  summary: string;
+  content: string;
+  excerpt: string;
+  status: string;
+  visibility: string;
+  contentType: string;
+  authorId: number;
+  publishedAt: string | null;
+  at: string;
+  views: number;
+  tags: string[];
+  categories: string[];
+}
+
+/**
+ * The rows of the scale database, users first, in one deterministic order (seeded PRNG): the SQLite seeder
+ * below and the PostgreSQL one (seed-postgres.ts) write exactly the same data.
+ */
+export function* scaleRows(opts: ScaleOptions): Generator<ScaleUser | ScalePost> {
   const rand = prng(17);
   const pool = sentences(rand, 4000);
   const rareIds = new Set([11, 20_011, 40_011, 60_011, 80_011].filter((id) => id <= opts.posts));
   const base = Date.parse('2020-01-01T00:00:00Z');
+  const pick = <T>(list: readonly T[], n: number): T[] => {
+    const set = new Set<T>();
+    while (set.size < n) set.add(list[Math.floor(rand() * list.length)]!);
+    return [...set].sort();
+  };
+  for (let id = 1; id <= opts.users; id++) {
+    const createdAt = new Date(base + id * 60_000).toISOString();
+    const r = rand();
+    const role = r < 0.1 ? 'paid-tier-1' : r < 0.15 ? 'paid-tier-2' : r < 0.152 ? 'admin' : null;
+    yield { id, username: `user${id}`, email: `user${id}@bench.example`, createdAt, role };
+  }
+  for (let id = 1; id <= opts.posts; id++) {
+    const title = `${pool[Math.floor(rand() * pool.length)]!.slice(0, 60).replace(/\.$/, '')} ${id}`;
+    const summary = pool[Math.floor(rand() * pool.length)]!;
+    const rare = rareIds.has(id);
+    const content = body(rand, pool, rare || rand() < 0.99, rare);
+    // Rare-word posts are public and published, so every caller finds them.
+    const status = rare || rand() < 0.9 ? 'published' : 'draft';
+    const visibility = rare ? 'public' : pickVisibility(rand());
+    const at = new Date(base + id * 15 * 60_000).toISOString();
+    const tags = pick(TAGS, 1 + Math.floor(rand() * 4));
+    const categories = pick(CATEGORIES, 1 + Math.floor(rand() * 2));
+    yield {
+      id,
+      slug: `post-${id}`,
+      title,
+      summary,
+      content,
+      excerpt: makeExcerpt(summary),
+      status,
+      visibility,
+      contentType: TYPES[id % TYPES.length]!,
+      authorId: 1 + Math.floor(rand() * opts.users),
+      publishedAt: status === 'published' ? at : null,
+      at,
+      views: Math.floor(rand() * 1000),
+      tags,
+      categories,
+    };
+  }
+}
+
+export const isPost = (row: ScaleUser | ScalePost): row is ScalePost => 'slug' in row;
+
+/** Fills a fresh database at dbPath. All users share one password hash (they never log in). */
+export async function seedScale(dbPath: string, opts: ScaleOptions, passwordHash: string) {
+  const db = openSqliteConnection(dbPath);
+  await migrate(sqliteOver(db));
   const insUser = db.prepare(
     `INSERT INTO users (id, username, email, password_hash, first_name, last_name, is_active, created_at)
      VALUES (?, ?, ?, ?, ?, ?, 1, ?)`,
@@ -119,51 +194,33 @@ export async function seedScale(dbPath: string, opts: ScaleOptions, passwordHash
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insTerm = db.prepare('INSERT OR IGNORE INTO post_terms (post_id, kind, name) VALUES (?, ?, ?)');
-  const pick = <T>(list: readonly T[], n: number): T[] => {
-    const set = new Set<T>();
-    while (set.size < n) set.add(list[Math.floor(rand() * list.length)]!);
-    return [...set].sort();
-  };
   db.transaction(() => {
-    for (let id = 1; id <= opts.users; id++) {
-      const created = new Date(base + id * 60_000).toISOString();
-      insUser.run(id, `user${id}`, `user${id}@bench.example`, passwordHash, `User`, `${id}`, created);
-      const r = rand();
-      if (r < 0.1) insRole.run(id, 'paid-tier-1');
-      else if (r < 0.15) insRole.run(id, 'paid-tier-2');
-      else if (r < 0.152) insRole.run(id, 'admin');
-    }
-    for (let id = 1; id <= opts.posts; id++) {
-      const title = `${pool[Math.floor(rand() * pool.length)]!.slice(0, 60).replace(/\.$/, '')} ${id}`;
-      const summary = pool[Math.floor(rand() * pool.length)]!;
-      const rare = rareIds.has(id);
-      const content = body(rand, pool, rare || rand() < 0.99, rare);
-      // Rare-word posts are public and published, so every caller finds them.
-      const status = rare || rand() < 0.9 ? 'published' : 'draft';
-      const visibility = rare ? 'public' : pickVisibility(rand());
-      const at = new Date(base + id * 15 * 60_000).toISOString();
-      const tags = pick(TAGS, 1 + Math.floor(rand() * 4));
-      const categories = pick(CATEGORIES, 1 + Math.floor(rand() * 2));
+    for (const row of scaleRows(opts)) {
+      if (!isPost(row)) {
+        insUser.run(row.id, row.username, row.email, passwordHash, 'User', `${row.id}`, row.createdAt);
+        if (row.role) insRole.run(row.id, row.role);
+        continue;
+      }
       insPost.run(
-        id,
-        `post-${id}`,
-        title,
-        summary,
-        content,
-        makeExcerpt(summary),
-        status,
-        visibility,
-        TYPES[id % TYPES.length],
-        1 + Math.floor(rand() * opts.users),
-        status === 'published' ? at : null,
-        at,
-        at,
-        Math.floor(rand() * 1000),
-        JSON.stringify(tags),
-        JSON.stringify(categories),
+        row.id,
+        row.slug,
+        row.title,
+        row.summary,
+        row.content,
+        row.excerpt,
+        row.status,
+        row.visibility,
+        row.contentType,
+        row.authorId,
+        row.publishedAt,
+        row.at,
+        row.at,
+        row.views,
+        JSON.stringify(row.tags),
+        JSON.stringify(row.categories),
       );
-      for (const t of tags) insTerm.run(id, 'tag', t);
-      for (const c of categories) insTerm.run(id, 'category', c);
+      for (const t of row.tags) insTerm.run(row.id, 'tag', t);
+      for (const c of row.categories) insTerm.run(row.id, 'category', c);
     }
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');

@@ -60,6 +60,7 @@ export const ConfigSchema = v.object({
   sessionTtlMs: Int(1000, 365 * 24 * 3600 * 1000),
   sessionCacheMs: Int(0, 60_000),
   listCacheSize: Int(0, 100_000),
+  searchCacheSize: Int(0, 100_000),
   bodyLimitBytes: Int(1024, 50 * 1024 * 1024),
   /** Expensive endpoints (full-text search): see src/expensive-limit.ts. */
   expensive: v.object({
@@ -169,6 +170,7 @@ export const DEFAULT_CONFIG: Config = {
   sessionTtlMs: 7 * 24 * 3600 * 1000,
   sessionCacheMs: 5000,
   listCacheSize: 1000,
+  searchCacheSize: 100,
   bodyLimitBytes: 1024 * 1024,
   // Two at once keeps one core free for everything else; a wait over 2 s is worth a retry, not a queue.
   expensive: { concurrency: 2, maxWaitMs: 2000, retryAfterSeconds: 1 },
@@ -313,6 +315,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     sessionTtlMs: num(env, 'SESSION_TTL_MS', d.sessionTtlMs),
     sessionCacheMs: num(env, 'SESSION_CACHE_MS', d.sessionCacheMs),
     listCacheSize: num(env, 'LIST_CACHE_SIZE', d.listCacheSize),
+    searchCacheSize: num(env, 'SEARCH_CACHE_SIZE', d.searchCacheSize),
     bodyLimitBytes: num(env, 'BODY_LIMIT_BYTES', d.bodyLimitBytes),
     expensive: {
       concurrency: num(env, 'EXPENSIVE_CONCURRENCY', d.expensive.concurrency),

@@ -60,7 +60,7 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
     sql.dialect === 'sqlite' && config.searchWorkers > 0 && config.dbPath !== ':memory:'
       ? new ReadPool(config.dbPath, config.searchWorkers)
       : null;
-  const posts = new PostService(sql, searchPool, now);
+  const posts = new PostService(sql, searchPool, config.searchCacheSize, now);
   await posts.init();
   const site = new SiteService(sql, mailer);
   const deployments = new DeploymentService(sql, config.rollout.paths.store, now);

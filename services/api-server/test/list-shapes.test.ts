@@ -138,3 +138,36 @@ describe.each(Object.keys(ROLES))('list shapes for %s', (name) => {
     }
   });
 });
+
+describe('a lapsed subscriber', () => {
+  it('lists their own posts above their tier as their own, never as teasers, under every filter', async () => {
+    // Published while Premium Pro, then the role lapsed: their posts are theirs (visible), not teasers.
+    const lapsed = await s.user(['paid-tier-2'], 'shapelapsed');
+    for (const [i, vis] of (['paid-tier-1', 'paid-tier-2', 'members_only'] as Visibility[]).entries()) {
+      const r = await s.post(
+        '/api/posts',
+        postInput({ title: `Lapsed ${i} okapi`, visibility: vis, status: 'published', tags: ['odd'] }),
+        lapsed.token,
+      );
+      expect(r.status).toBe(201);
+      known.push({
+        id: r.body.id,
+        authorId: lapsed.id,
+        visibility: vis,
+        status: 'published',
+        tag: 'odd',
+        category: 'Markets',
+        type: 'research_report',
+      });
+    }
+    await s.ctx.accounts.revoke(lapsed.id, 'paid-tier-2');
+    for (const f of FILTERS) {
+      const r = await s.get(`/api/posts?${query(f)}`, lapsed.token);
+      expect(r.status, query(f)).toBe(200);
+      const got = (r.body as { id: number; locked?: boolean }[])
+        .filter((p) => known.some((k) => k.id === p.id))
+        .map((p) => ({ id: p.id, locked: p.locked === true }));
+      expect(got, query(f)).toEqual(expected(lapsed, [], f));
+    }
+  });
+});

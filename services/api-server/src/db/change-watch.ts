@@ -41,10 +41,9 @@ export function createWriteMark(sql: Sql): () => Promise<string> {
   return () => postgresVersion(sql);
 }
 
+/** PostgreSQL's write mark as an expression (a statement may read it beside what it reads). */
+export const POSTGRES_MARK = "(SELECT epoch FROM data_epoch) || ':' || (SELECT SUM(n) FROM data_version)";
+
 async function postgresVersion(sql: Sql): Promise<string> {
-  return (
-    (await sql.value<string>(
-      "SELECT (SELECT epoch FROM data_epoch) || ':' || (SELECT SUM(n) FROM data_version)",
-    )) ?? ''
-  );
+  return (await sql.value<string>(`SELECT ${POSTGRES_MARK}`)) ?? '';
 }

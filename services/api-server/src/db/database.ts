@@ -35,21 +35,25 @@ export function openSqlite(file: string): Sql {
 /** `Sql` over an open better-sqlite3 connection (closed with it). */
 export function sqliteOver(db: Database.Database): Sql {
   const statements = new Map<string, DriverStatement>();
+  const rawStatements = new Map<string, DriverStatement>();
+  const prepared = (map: Map<string, DriverStatement>, text: string, raw: boolean): DriverStatement => {
+    let stmt = map.get(text);
+    if (!stmt) {
+      const s = db.prepare(text);
+      if (raw) s.raw(true);
+      stmt = {
+        reader: s.reader,
+        all: (values) => s.all(...values),
+        run: (values) => s.run(...values),
+        iterate: (values) => s.iterate(...values),
+      };
+      map.set(text, stmt);
+    }
+    return stmt;
+  };
   const cached = {
-    prepare(text: string): DriverStatement {
-      let stmt = statements.get(text);
-      if (!stmt) {
-        const s = db.prepare(text);
-        stmt = {
-          reader: s.reader,
-          all: (values) => s.all(...values),
-          run: (values) => s.run(...values),
-          iterate: (values) => s.iterate(...values),
-        };
-        statements.set(text, stmt);
-      }
-      return stmt;
-    },
+    prepare: (text: string) => prepared(statements, text, false),
+    prepareRaw: (text: string) => prepared(rawStatements, text, true),
     close() {
       if (db.open) db.close();
     },

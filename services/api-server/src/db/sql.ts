@@ -17,6 +17,8 @@ export interface DriverStatement {
 /** SQLite's prepared statements by text (the same cache Kysely's driver is given). */
 export interface StatementCache {
   prepare(text: string): DriverStatement;
+  /** The same statement answering each row as an array of its columns (better-sqlite3's raw mode). */
+  prepareRaw?(text: string): DriverStatement;
 }
 
 /** What the `Sql` of a database and those of its transactions share. */
@@ -62,6 +64,17 @@ export class Sql {
   async all<T>(text: string, params: Params = []): Promise<T[]> {
     const result = await this.execute(text, params);
     return result.rows as T[];
+  }
+
+  /**
+   * Every row as an array of its columns, in the statement's order. Cheaper than `all` on SQLite for a
+   * page of rows: better-sqlite3 makes no object per row (~0.5 µs a row with ten columns, issue 36).
+   */
+  async rows(text: string, params: Params = []): Promise<unknown[][]> {
+    if (this.statements?.prepareRaw && (this.bound || this.shared.openTransactions === 0)) {
+      return this.statements.prepareRaw(text).all(sqliteValues(params)) as unknown[][];
+    }
+    return (await this.all<Record<string, unknown>>(text, params)).map((row) => Object.values(row));
   }
 
   /** The first row, or undefined. */
@@ -163,10 +176,7 @@ export class Sql {
   private execute(text: string, params: Params): Promise<{ rows: unknown[]; numAffectedRows?: bigint }> {
     const conn = this.kysely;
     if (this.dialect === 'sqlite') {
-      // better-sqlite3 binds `@name` itself from one object among the values.
-      const values = Array.isArray(params)
-        ? params.map(bindable)
-        : [Object.fromEntries(Object.entries(params).map(([k, v]) => [k, bindable(v)]))];
+      const values = sqliteValues(params);
       // Inside a transaction (its own statements), or while none is open, a statement runs straight on
       // its prepared statement: better-sqlite3 is synchronous, so nothing can come between, and Kysely's
       // path (its connection lock and promises, ~5 µs a statement) would buy nothing. While a transaction
@@ -224,6 +234,13 @@ export class Sql {
     this.shared.compiled.set(text, hit);
     return hit;
   }
+}
+
+/** better-sqlite3 binds `@name` itself from one object among the values. */
+function sqliteValues(params: Params): unknown[] {
+  return Array.isArray(params)
+    ? params.map(bindable)
+    : [Object.fromEntries(Object.entries(params).map(([k, v]) => [k, bindable(v)]))];
 }
 
 function firstColumn<T>(row: Record<string, unknown>): T {

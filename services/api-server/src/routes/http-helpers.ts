@@ -58,7 +58,27 @@ const ListQuerySchema = v.object({
   q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search text is at most 200 characters'))),
 });
 
-export function listQuery(c: C) {
+export type ListQueryParams = ReturnType<typeof parseListQuery>;
+
+/**
+ * Parsed list queries by their query string: a list is asked with the same few query strings again and
+ * again, and parsing one through the schema cost more than the rest of the routing (issue 36). Only valid
+ * queries are kept (an invalid one throws before), each answer a fresh copy.
+ */
+const parsedQueries = new Map<string, ListQueryParams>();
+
+export function listQuery(c: C): ListQueryParams {
+  const url = c.req.url;
+  const key = url.slice(url.indexOf('?') + 1 || url.length);
+  const hit = parsedQueries.get(key);
+  if (hit) return { ...hit };
+  const q = parseListQuery(c);
+  if (parsedQueries.size >= 1000) parsedQueries.clear();
+  parsedQueries.set(key, q);
+  return { ...q };
+}
+
+function parseListQuery(c: C) {
   const raw: Record<string, unknown> = {};
   for (const key of ['status', 'limit', 'offset', 'cursor', 'tag', 'category', 'content_type', 'q']) {
     const value = c.req.query(key);

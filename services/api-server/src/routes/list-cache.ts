@@ -47,9 +47,11 @@ export function createListCache(
     listCache.clear();
   };
   const cachedJson = async (c: C, compute: () => Promise<Page<JsonText<unknown>>>) => {
+    // Off: the page is sent as the text it was built as (one write with its head), never copied to bytes.
+    if (maxEntries <= 0) return pageJson(c, await compute());
     // Another API instance on the same database (or the admin CLI) wrote since the last look: start afresh.
     // (Not asked when nothing is kept: on PostgreSQL the question is a query of its own.)
-    if (maxEntries > 0 && (await othersWrote())) clear();
+    if (await othersWrote()) clear();
     const who = caller(c);
     const key = `${who?.userId ?? 0}|${who?.roles.join(',') ?? '-'}|${c.req.url}`;
     let entry = listCache.get(key);
@@ -59,7 +61,7 @@ export function createListCache(
       const page = await compute();
       const headers = { ...JSON_HEADERS, ...pageHeaders(page.next) };
       entry = { body: Buffer.from(listBody(page.items)), headers };
-      if (maxEntries > 0 && computedIn === generation) {
+      if (computedIn === generation) {
         if (listCache.size >= maxEntries) listCache.clear();
         listCache.set(key, entry);
       }

@@ -1,6 +1,5 @@
 import type { Post, PostCard, PostCardOrTeaser, PostOrTeaser } from '@app/contracts';
 import { can, canOpen } from '@app/contracts';
-import { type DialectSql, dialectSql } from '../db/dialect';
 import type { ReadPool } from '../db/read-pool';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
@@ -9,6 +8,7 @@ import { type Caller, viewerOf } from './accounts';
 import { decodeCursor, encodeCursor, type Page } from './cursor';
 import {
   type CardRow,
+  cardRow,
   cardText,
   type JsonText,
   type ListKeyset,
@@ -27,6 +27,7 @@ import {
   who,
 } from './post-model';
 import { type SearchSql, SQLITE_SEARCH } from './search';
+import { SearchCache } from './search-cache';
 import { POSTGRES_SEARCH } from './search-postgres';
 
 const BY_ID = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.id = @id`;
@@ -42,14 +43,17 @@ const COUNT_VIEW = 'UPDATE posts SET views = views + 1 WHERE id = ? RETURNING vi
 export class PostReader {
   /** List, search and My Research SQL texts by keyset or mode, and shape (services/access-sql.ts), written once each. */
   private texts = new Map<string, string>();
-  private readonly d: DialectSql;
   private readonly fts: SearchSql;
+
+  /** Ranked answers per query and visibility set until the next write (search-cache.ts). */
+  private readonly cache: SearchCache;
 
   constructor(
     private readonly sql: Sql,
     private readonly pool: ReadPool | null = null,
+    searchCacheSize = 0,
   ) {
-    this.d = dialectSql(sql.dialect);
+    this.cache = new SearchCache(sql, searchCacheSize);
     this.fts = sql.dialect === 'sqlite' ? SQLITE_SEARCH : POSTGRES_SEARCH;
   }
 
@@ -72,18 +76,20 @@ export class PostReader {
     const kind = q.status === 'published' ? 'p' : 'd';
     const after = q.cursor ? decodeCursor(q.cursor, kind) : null;
     const keyset: ListKeyset = after === null ? 'first' : kind === 'p' ? 'published' : 'draft';
-    const shape = queryShape(caller, q);
-    const text = this.text(`list:${keyset}:${shapeKey(shape)}`, () => listSql(keyset, shape, this.d));
-    const rows = await this.sql.all<CardRow>(text, {
+    const shape = { ...queryShape(caller, q), status: q.status, visibility: q.visibility };
+    const skip = after ? 0 : q.offset;
+    const text = this.text(`list:${keyset}:${q.limit}:${skip > 0}:${shapeKey(shape)}`, () =>
+      listSql(keyset, shape, q.limit + 1, skip > 0),
+    );
+    const columns = await this.sql.rows(text, {
       ...this.filterParams(q),
       uid: w.uid,
       status: q.status,
       c_at: after && 'at' in after ? after.at : null,
       c_id: after?.id ?? null,
-      limit: q.limit + 1,
-      offset: after ? 0 : q.offset,
+      offset: skip,
     });
-    return this.page(rows, q.limit, (last) =>
+    return this.page(columns.map(cardRow), q.limit, (last) =>
       kind === 'p' ? { k: 'p', at: last.published_at ?? '', id: last.id } : { k: 'd', id: last.id },
     );
   }
@@ -96,11 +102,15 @@ export class PostReader {
     const plan = await this.rankedPlan(caller, { ...q, status: 'published' });
     if (!plan) return { items: [], next: null };
     const sql = this.searchText('search', plan.shape);
-    if (!this.pool) return this.rankHere(sql, plan);
-    // The ranking floor is a read of the full-text index too (3-5 ms for a common word at 100,000 posts):
-    // the worker finds it before the search, so neither runs on the event loop.
-    const { rows, filled } = await this.pool.query(sql, plan.params, { min: this.fts.rankFloor });
-    return plan.page(rows as CardRow[], (plan.params.min ?? filled.min) as number);
+    const { uid, ...shared } = plan.params;
+    return this.cache.get(uid, `${sql}\n${JSON.stringify(shared)}`, async () => {
+      await this.fillMax(plan);
+      if (!this.pool) return this.rankHere(sql, plan);
+      // The ranking floor is a read of the full-text index too (3-5 ms for a common word at 100,000 posts):
+      // the worker finds it before the search, so neither runs on the event loop.
+      const { rows, filled } = await this.pool.query(sql, plan.params, { min: this.fts.rankFloor });
+      return plan.page(rows as CardRow[], (plan.params.min ?? filled.min) as number);
+    });
   }
 
   /** Ranked by bm25 under the list's access rule (GET /api/posts?q=), on the main thread. */
@@ -111,7 +121,20 @@ export class PostReader {
   ): Promise<Page<JsonText<PostCardOrTeaser>>> {
     const plan = await this.rankedPlan(caller, q);
     if (!plan) return { items: [], next: null };
-    return this.rankHere(this.searchText(mode, plan.shape), plan);
+    const sql = this.searchText(mode, plan.shape);
+    const { uid, ...shared } = plan.params;
+    return this.cache.get(uid, `${sql}\n${JSON.stringify(shared)}`, async () => {
+      await this.fillMax(plan);
+      return this.rankHere(sql, plan);
+    });
+  }
+
+  /**
+   * A first page ranks the posts that exist now (`max`, kept in its cursor). Read only when the search runs:
+   * a cached answer needs none, since no post can be added without a write, which empties the cache.
+   */
+  private async fillMax(plan: RankedPlan) {
+    plan.params.max ??= (await this.sql.value<number>(MAX_ID))!;
   }
 
   /** A ranked query on this thread: its ranking floor first (unless the cursor carries it), then the rows. */
@@ -133,7 +156,7 @@ export class PostReader {
     const at = q.cursor ? decodeCursor(q.cursor, 's') : null;
     const match = this.fts.query(q.q);
     if (match === null) return null;
-    const max = at?.max ?? (await this.sql.value<number>(MAX_ID))!;
+    const max: number | null = at?.max ?? null;
     // The ranking floor (services/search.ts RANK_WINDOW) comes with a later page's cursor; for a first page
     // it is found where the search runs (rankHere, or the read pool's worker).
     const min = at?.min ?? null;
@@ -152,7 +175,8 @@ export class PostReader {
     const page = (rows: CardRow[], floor: number): Page<JsonText<PostCardOrTeaser>> => {
       const more = rows.length > q.limit;
       const items = listItemTexts(more ? rows.slice(0, q.limit) : rows);
-      return { items, next: more ? encodeCursor({ k: 's', max, min: floor, pos: pos + q.limit }) : null };
+      const next = more ? encodeCursor({ k: 's', max: params.max!, min: floor, pos: pos + q.limit }) : null;
+      return { items, next };
     };
     return { params, page, shape: queryShape(caller, q) };
   }

@@ -32,8 +32,8 @@ export class PostService {
   private readonly commentService: CommentService;
   private readonly aggregates: PostStats;
 
-  constructor(sql: Sql, searchPool: ReadPool | null = null, now: Clock = Date.now) {
-    this.reader = new PostReader(sql, searchPool);
+  constructor(sql: Sql, searchPool: ReadPool | null = null, searchCacheSize = 0, now: Clock = Date.now) {
+    this.reader = new PostReader(sql, searchPool, searchCacheSize);
     this.writer = new PostWriter(sql, this.reader, now);
     this.commentService = new CommentService(sql, this.reader, now);
     this.aggregates = new PostStats(sql, now);

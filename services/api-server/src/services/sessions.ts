@@ -12,7 +12,11 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** Login with lockout, bearer tokens and the short-lived session cache. */
 export class SessionService {
-  /** token hash -> caller, for a few seconds: the hot path of every authenticated request. */
+  /**
+   * token -> caller, for a few seconds: the hot path of every authenticated request. Keyed by the token as
+   * sent, so a token seen a moment ago costs a map lookup, not a SHA-256 (issue 36); the database keeps only
+   * the hash, as before.
+   */
   private sessionCache = new Map<string, { caller: Caller; until: number }>();
 
   /** True once another connection (another API instance, the CLI) has written: a revocation there counts here at once. */
@@ -92,23 +96,23 @@ export class SessionService {
 
   /** The caller behind a bearer token, or null when the token is unknown, expired, revoked or inactive. */
   async authenticate(token: string): Promise<Caller | null> {
-    const tokenHash = hashToken(token);
     const t = this.now();
     if (this.cacheMs > 0 && (await this.othersWrote())) this.sessionCache.clear();
-    const cached = this.sessionCache.get(tokenHash);
+    const cached = this.sessionCache.get(token);
     if (cached && cached.until > t) return cached.caller;
+    const tokenHash = hashToken(token);
     const row = (await this.sql.get(this.q.session, [tokenHash])) as
       | { user_id: number; expires_at: number; username: string; is_active: number; roles: string | null }
       | undefined;
     if (!row || row.expires_at <= t || row.is_active !== 1) {
-      this.sessionCache.delete(tokenHash);
+      this.sessionCache.delete(token);
       if (row && row.expires_at <= t) await this.sql.run(this.q.deleteSession, [tokenHash]);
       return null;
     }
     const caller: Caller = { userId: row.user_id, username: row.username, roles: rolesOf(row), tokenHash };
     if (this.cacheMs > 0) {
       if (this.sessionCache.size > 10_000) this.sessionCache.clear();
-      this.sessionCache.set(tokenHash, {
+      this.sessionCache.set(token, {
         caller,
         until: Math.min(t + this.cacheMs, row.expires_at),
       });
@@ -123,7 +127,8 @@ export class SessionService {
 
   async logout(caller: Caller) {
     await this.sql.run(this.q.deleteSession, [caller.tokenHash]);
-    this.sessionCache.delete(caller.tokenHash);
+    for (const [k, entry] of this.sessionCache)
+      if (entry.caller.tokenHash === caller.tokenHash) this.sessionCache.delete(k);
   }
 
   /** Ends every session of the user (a password reset, in its transaction `tx`). */
