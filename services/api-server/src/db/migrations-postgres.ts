@@ -511,4 +511,8 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     CREATE EXTENSION IF NOT EXISTS pg_trgm;
     CREATE INDEX idx_users_search ON users USING gin ((${MEMBER_SEARCH_TEXT('', 'postgres')}) gin_trgm_ops);
   `,
+  16: `
+    CREATE CONSTRAINT TRIGGER data_version_bump AFTER INSERT OR UPDATE OR DELETE ON market_assessments
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
+  `,
 };

@@ -602,6 +602,16 @@ const SQLITE_MIGRATIONS: Migration[] = [
       END;
     `,
   },
+  {
+    version: 16,
+    name: 'leads in the write mark',
+    sql: `
+      -- SQLite's write mark (data_version and total_changes) already covers every table; PostgreSQL's
+      -- data_version counter gains market_assessments (lead_counts moves only with it; the leads' totals are memoised until
+      -- the next write, issue 34).
+      SELECT 1;
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

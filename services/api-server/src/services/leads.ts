@@ -1,7 +1,15 @@
-import type { LeadDetail, LeadFilters, LeadSummary, LeadsPage, LeadsQuery } from '@app/contracts/leads';
+import {
+  LEAD_FILTER_KEYS,
+  type LeadDetail,
+  type LeadFilters,
+  type LeadSummary,
+  type LeadsPage,
+  type LeadsQuery,
+} from '@app/contracts/leads';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import type { AdminAudit, AuditActor } from './admin-audit';
+import { MemoUntilWrite } from './memo-until-write';
 
 /** A market_assessments row as the leads read it (PostgreSQL's BIGINTs arrive as strings). */
 interface LeadRow {
@@ -78,6 +86,9 @@ function range(f: LeadFilters): { start: string | null; end: string | null } {
   };
 }
 
+/** The filters as a memo key: their values in LEAD_FILTER_KEYS' order. */
+const filterKey = (f: LeadFilters) => LEAD_FILTER_KEYS.map((k) => f[k]).join('\u0000');
+
 function answersOf(row: LeadRow): Answers {
   try {
     return JSON.parse(row.payload) as Answers;
@@ -118,10 +129,19 @@ export function detailOf(row: LeadRow): LeadDetail {
 
 /** Every market assessment as a lead (issue 34, /admin/leads): the table, one lead, contacted, the export. */
 export class LeadsService {
+  /**
+   * Totals per filter until the next write: an administrator pages through one filter (and the next page
+   * asks the same count), while a new lead or a "contacted" is rare beside those reads. On a month's leads
+   * the count was most of a page's ~1 ms (issue 34's bench).
+   */
+  private readonly totals: MemoUntilWrite<number>;
+
   constructor(
     private readonly sql: Sql,
     private readonly audit: AdminAudit,
-  ) {}
+  ) {
+    this.totals = new MemoUntilWrite(sql);
+  }
 
   /**
    * One page, newest first, and how many match (`total`). The page: the ids from idx_leads_list, which holds
@@ -129,7 +149,7 @@ export class LeadsService {
    */
   async page(q: LeadsQuery): Promise<LeadsPage> {
     const filter = where(q);
-    const total = await this.total(q);
+    const total = await this.totals.get(filterKey(q), () => this.total(q));
     const offset = (q.page - 1) * q.limit;
     const rows =
       offset >= total
