@@ -1,6 +1,7 @@
 import fs from 'node:fs';
-import { CHALLENGES, INTELLIGENCE_TOPICS } from '@app/contracts';
+import { CHALLENGES } from '@app/contracts';
 import { createMember, uniqueName, useToken } from '../support/api';
+import { completeAssessment } from '../support/survey';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -14,33 +15,6 @@ const HOSTILE_COMPANY = `=cmd|' /C calc'!A0, "Evil" Ltd`;
 const NOTE = 'Called, agreed a demo.\nSend the "Pro" deck first.';
 
 const main = (page: Page) => page.locator('main');
-
-async function completeAssessment(page: Page, who: { first: string; last: string; email: string }) {
-  await page.goto('/');
-  await page
-    .getByRole('region', { name: 'Premium Risk Assessments' })
-    .getByRole('button', { name: 'Unlock with Free Assessment' })
-    .first()
-    .click();
-  const d = page.getByRole('dialog', { name: 'Market Assessment' });
-  await expect(d.getByRole('progressbar', { name: 'Survey progress' })).toBeVisible();
-  await d.getByRole('combobox', { name: 'Company size' }).selectOption('201-500');
-  await d.getByRole('combobox', { name: 'Industry' }).selectOption('manufacturing');
-  await d.getByRole('combobox', { name: 'Your role' }).selectOption('cfo');
-  await d.getByRole('button', { name: 'Next' }).click();
-  await d.getByRole('checkbox', { name: CHALLENGES.labels['cash-flow'] }).check();
-  await d.getByRole('button', { name: 'Next' }).click();
-  await d.getByRole('checkbox', { name: INTELLIGENCE_TOPICS.labels['pricing-intelligence'] }).check();
-  await d.getByRole('combobox', { name: 'Urgency' }).selectOption('immediate');
-  await d.getByRole('button', { name: 'Next' }).click();
-  await d.getByRole('textbox', { name: 'Email' }).fill(who.email);
-  await d.getByRole('textbox', { name: 'First name' }).fill(who.first);
-  await d.getByRole('textbox', { name: 'Last name' }).fill(who.last);
-  await d.getByRole('textbox', { name: 'Company' }).fill(HOSTILE_COMPANY);
-  await d.getByRole('checkbox', { name: 'I am interested in a free consultation with an analyst' }).check();
-  await d.getByRole('button', { name: 'Complete Assessment' }).click();
-  await expect(d).toBeHidden();
-}
 
 /** RFC 4180 records: quoted fields may hold commas, doubled quotes and line breaks. */
 function parseCsv(text: string): string[][] {
@@ -78,7 +52,7 @@ test('an administrator filters the leads, reads one, marks it contacted and expo
   test.setTimeout(90_000);
   const last = uniqueName('Lead');
   const who = { first: 'Eve', last, email: `${last.toLowerCase()}@example.com` };
-  await completeAssessment(page, who);
+  await completeAssessment(page, { ...who, company: HOSTILE_COMPANY });
 
   const boss = await createMember(request, ['admin'], 'boss');
   await useToken(page, boss.token);

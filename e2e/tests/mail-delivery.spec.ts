@@ -1,6 +1,7 @@
-import { CHALLENGES, INTELLIGENCE_TOPICS } from '@app/contracts';
+import { CHALLENGES } from '@app/contracts';
 import { createMember, DEFAULT_PASSWORD, login, uniqueName, useToken } from '../support/api';
 import { mailbox, mailsTo } from '../support/mailbox';
+import { completeAssessment } from '../support/survey';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -37,28 +38,7 @@ test('the assessment mail tells the visitor what they asked for; administrators 
   const last = uniqueName('Asker');
   const email = `${last.toLowerCase()}@example.com`;
 
-  await page.goto('/');
-  await page
-    .getByRole('region', { name: 'Premium Risk Assessments' })
-    .getByRole('button', { name: 'Unlock with Free Assessment' })
-    .first()
-    .click();
-  const d = page.getByRole('dialog', { name: 'Market Assessment' });
-  await d.getByRole('combobox', { name: 'Company size' }).selectOption('51-200');
-  await d.getByRole('combobox', { name: 'Industry' }).selectOption('technology');
-  await d.getByRole('combobox', { name: 'Your role' }).selectOption('cfo');
-  await d.getByRole('button', { name: 'Next' }).click();
-  await d.getByRole('checkbox', { name: CHALLENGES.labels['cash-flow'] }).check();
-  await d.getByRole('button', { name: 'Next' }).click();
-  await d.getByRole('checkbox', { name: INTELLIGENCE_TOPICS.labels['pricing-intelligence'] }).check();
-  await d.getByRole('combobox', { name: 'Urgency' }).selectOption('immediate');
-  await d.getByRole('button', { name: 'Next' }).click();
-  await d.getByRole('textbox', { name: 'Email' }).fill(email);
-  await d.getByRole('textbox', { name: 'First name' }).fill('Ada');
-  await d.getByRole('textbox', { name: 'Last name' }).fill(last);
-  await d.getByRole('textbox', { name: 'Company' }).fill('<b>Bold & Co</b>');
-  await d.getByRole('checkbox', { name: 'I am interested in a free consultation with an analyst' }).check();
-  await d.getByRole('button', { name: 'Complete Assessment' }).click();
+  await completeAssessment(page, { email, first: 'Ada', last, company: '<b>Bold & Co</b>' });
   await expect(page.getByText('Your premium risk assessments are on their way to your inbox.')).toBeVisible();
 
   const mail = await arrived(email, /^Your market assessment with /);

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { BUSINESS_ROLES, COMMUNICATION_METHODS, COMPANY_SIZES, INDUSTRIES, URGENCIES } from '@app/contracts';
 import Database from 'better-sqlite3';
 import { migrate, openSqliteConnection, sqliteOver } from '../src/db/database';
-import { ApiProcess, cannon, DURATION, type Figure, figure, formatFigure } from './measure';
+import { ApiProcess, benchUser, cannon, DURATION, type Figure, figure, formatFigure } from './measure';
 import { prng } from './seed-scale';
 
 /** The issue's load and target: 20 connections, p99 ≤ 50 ms. */
@@ -99,30 +99,15 @@ export async function seedAdminLists(dbPath: string) {
 }
 
 /** An administrator: registered through the API, the role written beside it, then signed in. */
-export async function adminAuth(base: string, dbPath: string): Promise<Record<string, string>> {
-  const user = {
-    username: 'bench_admin',
-    password: 'BenchPass123',
-    name: { first: 'Bench', last: 'Admin' },
-    email: 'bench-admin@example.com',
-    address: { street: 'Benchmark Road 1', city: '', postal_code: '', country: '' },
-  };
-  const post = (p: string, body: unknown) =>
-    fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const reg = await post('/api/register', user);
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const db = new Database(dbPath);
-  db.prepare("INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE username = ?").run(
-    user.username,
-  );
-  db.close();
-  const res = await post('/api/login', { username: user.email, password: user.password });
-  const { token } = (await res.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
+export function adminAuth(base: string, dbPath: string): Promise<Record<string, string>> {
+  const username = 'bench_admin';
+  return benchUser(base, { username, email: 'bench-admin@example.com', last: 'Admin' }, () => {
+    const db = new Database(dbPath);
+    db.prepare("INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE username = ?").run(
+      username,
+    );
+    db.close();
+  });
 }
 
 const ROWS: { key: string; label: string; path: string; leads?: true }[] = [

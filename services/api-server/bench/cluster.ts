@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CONNECTIONS, cannon, DURATION, type Figure, figure, formatFigure } from './measure';
+import { benchUser, CONNECTIONS, cannon, DURATION, type Figure, figure, formatFigure } from './measure';
 import { SCENARIOS, type Target } from './scenarios';
 
 interface Cluster {
@@ -40,28 +40,9 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 /** The rows that read and write as visitors do; the stall rows need no nginx to tell their story. */
 const ROWS = ['home', 'explore', 'single', 'searchRare', 'searchCommon', 'mixed'];
 
-async function member(base: string): Promise<Record<string, string>> {
-  const user = {
-    username: `bench_${Date.now().toString(36)}`,
-    password: 'BenchPass123',
-    name: { first: 'Bench', last: 'Member' },
-    email: `bench-${Date.now().toString(36)}@example.com`,
-    address: { street: 'Benchmark Road 1', city: '', postal_code: '', country: '' },
-  };
-  const post = (p: string, body: unknown) =>
-    fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  const reg = await post('/api/register', user);
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const { token } = (await (
-    await post('/api/login', { username: user.email, password: user.password })
-  ).json()) as {
-    token: string;
-  };
-  return { authorization: `Bearer ${token}` };
+function member(base: string): Promise<Record<string, string>> {
+  const id = Date.now().toString(36);
+  return benchUser(base, { username: `bench_${id}`, email: `bench-${id}@example.com` });
 }
 
 async function target(base: string): Promise<Target> {

@@ -135,3 +135,33 @@ export function formatFigure(f: Figure | undefined): string {
   const rps = f.rps >= 100 ? Math.round(f.rps).toLocaleString('en') : String(f.rps);
   return `${rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${f.errors ? `, ${f.errors} errors` : ''}`;
 }
+
+/**
+ * A bench user through the API's own routes: registered (201 expected), then `beforeLogin` (e.g. the admin
+ * role written beside it), then signed in. The bearer header to send with each request.
+ */
+export async function benchUser(
+  base: string,
+  who: { username: string; email: string; first?: string; last?: string },
+  beforeLogin: () => void = () => {},
+): Promise<Record<string, string>> {
+  const password = 'BenchPass123';
+  const post = (p: string, body: unknown) =>
+    fetch(`${base}${p}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const reg = await post('/api/register', {
+    username: who.username,
+    password,
+    name: { first: who.first ?? 'Bench', last: who.last ?? 'Member' },
+    email: who.email,
+    address: { street: 'Benchmark Road 1', city: '', postal_code: '', country: '' },
+  });
+  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
+  beforeLogin();
+  const res = await post('/api/login', { username: who.email, password });
+  const { token } = (await res.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}

@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startFloor } from './floor';
-import { API_DIR, cannon, figure, formatFigure, probe } from './measure';
+import { API_DIR, benchUser, cannon, figure, formatFigure, probe } from './measure';
 import { postgresScale } from './postgres-scale';
 import { EXPLORE_PATH } from './scenarios';
 import { seedScale } from './seed-scale';
@@ -102,25 +102,8 @@ function readProfile(dir: string): CpuProfile {
   return JSON.parse(fs.readFileSync(path.join(dir, main!), 'utf8')) as CpuProfile;
 }
 
-async function member(base: string): Promise<Record<string, string>> {
-  const user = {
-    username: 'profile_member',
-    password: 'BenchPass123',
-    name: { first: 'Bench', last: 'Member' },
-    email: 'profile-member@example.com',
-    address: { street: 'Benchmark Road 1', city: '', postal_code: '', country: '' },
-  };
-  const post = (p: string, body: unknown) =>
-    fetch(`${base}${p}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  await post('/api/register', user);
-  const { token } = (await (
-    await post('/api/login', { username: user.email, password: user.password })
-  ).json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
+function member(base: string): Promise<Record<string, string>> {
+  return benchUser(base, { username: 'profile_member', email: 'profile-member@example.com' });
 }
 
 export async function benchProfile(outDir: string): Promise<void> {

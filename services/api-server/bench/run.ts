@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startFloor } from './floor';
-import { ApiProcess, cannon, type Figure, figure, formatFigure } from './measure';
+import { ApiProcess, benchUser, cannon, type Figure, figure, formatFigure } from './measure';
 import { printPlans } from './plans';
 import { EXPLORE_PATH, findDeepPage, SCENARIOS, searchPath, type Target } from './scenarios';
 
@@ -18,27 +18,8 @@ export interface BenchDatabase {
 
 export type Results = Record<string, Figure & { note?: string }>;
 
-async function login(base: string): Promise<Record<string, string>> {
-  const user = {
-    username: 'bench_member',
-    password: 'BenchPass123',
-    name: { first: 'Bench', last: 'Member' },
-    email: 'bench-member@example.com',
-    address: { street: 'Benchmark Road 1', city: '', postal_code: '', country: '' },
-  };
-  const reg = await fetch(`${base}/api/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(user),
-  });
-  if (reg.status !== 201) throw new Error(`register: ${reg.status} ${await reg.text()}`);
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: user.email, password: user.password }),
-  });
-  const { token } = (await res.json()) as { token: string };
-  return { authorization: `Bearer ${token}` };
+function login(base: string): Promise<Record<string, string>> {
+  return benchUser(base, { username: 'bench_member', email: 'bench-member@example.com' });
 }
 
 const PUBLIC_POSTS =
