@@ -33,6 +33,7 @@ const PG_PORT = 5442;
 // The cluster's PostgreSQL (fresh every run): the suite's `pnpm admin` and `pnpm rollout` calls use it too.
 process.env.E2E_DATABASE_URL = `postgres://postgres@127.0.0.1:${PG_PORT}/app`;
 process.env.E2E_API_URL = ORIGIN;
+process.env.E2E_SHELL_URL = ORIGIN;
 // `pnpm release` and `pnpm rollout` (support/rollout.ts) go through nginx like a team's pipeline would, with
 // the token the API instances wrote in DEPLOY_DIR; the edges serve production.
 process.env.E2E_DEPLOY_API_URL = ORIGIN;

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_API_PORT, E2E_PORT_OFFSET, REMOTE_URLS, SHELL_URL, suitePort } from './support/ports';
 import { SERVER_TEST_ENV } from './support/server-env';
 import { suiteSettings } from './support/suite';
 
 /**
- * The whole system in Debian's Chromium: production builds served by `pnpm start` (the edge and the remotes' file servers on
- * 3000-3004, the API on 4000) on a fresh database under a temp folder, created anew for every run.
+ * The whole system in Debian's Chromium: production builds served by `pnpm start` on ports of the suite's
+ * own (support/ports.ts: the edge on 3300, staging 3310, the remotes' files on 3301-3304, the API on 4400)
+ * on a fresh database under a temp folder, created anew for every run.
  */
 // One well-known database file for e2e, so the admin CLI the tests run writes to the database the server
 // reads. CI starts from an empty file every run.
@@ -34,16 +36,25 @@ process.env.E2E_CSP_REPORT_START ??= String(
   fs.existsSync(CSP_REPORT_FILE) ? fs.statSync(CSP_REPORT_FILE).size : 0,
 );
 process.env.E2E_DEPLOY_DIR = DEPLOY_DIR;
+// The runtime config the edge serves: the suite's e2e-config.json with the remotes' file servers where this
+// stack runs them (the API's address the edge sets itself, from API_PORT).
+const SHELL_CONFIG = path.join(path.dirname(DB_PATH), 'e2e-config.json');
+const e2eConfig = JSON.parse(fs.readFileSync(SERVER_TEST_ENV.SHELL_CONFIG as string, 'utf8'));
+for (const [name, url] of Object.entries(REMOTE_URLS)) e2eConfig.remotes[name].url = url;
+fs.writeFileSync(SHELL_CONFIG, JSON.stringify(e2eConfig, null, 2));
+const suiteOrigins = [3000, 3010, 3001, 3002, 3003, 3004]
+  .map(suitePort)
+  .flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 export default defineConfig({
-  ...suiteSettings('http://localhost:3000'),
+  ...suiteSettings(SHELL_URL),
   // Two API instances and two edge instances: the cluster's (playwright.cluster.config.ts).
   testIgnore: ['deploy-propagation.spec.ts'],
   webServer: {
     command: 'node --import tsx scripts/start.mjs',
     cwd: '..',
     // start.mjs serves the shell last, after the API and the remotes answer.
-    url: 'http://localhost:3000/config.json',
+    url: `${SHELL_URL}/config.json`,
     // Never reused: a `pnpm start` already on these ports (its own database, its own deployment) would be
     // tested in place of the stack this run starts, while the admin commands write to the e2e database.
     // Playwright refuses to start instead, naming the port in use (issue 35).
@@ -60,12 +71,12 @@ export default defineConfig({
       ROLLOUT_FOLLOW_BUILDS: '1',
       CSP_REPORT_FILE,
       // The origins the API and the remotes' files admit (one list, CORS_ORIGINS): what `pnpm start` admits
-      // (production 3000, staging 3010, the remotes 3001-3004) and shell.spec.ts's second shell on 3100.
-      CORS_ORIGINS: [3000, 3010, 3001, 3002, 3003, 3004]
-        .flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`])
-        .concat('http://localhost:3100')
-        .join(','),
+      // on the suite's ports (production, staging, the remotes) and shell.spec.ts's second shell on 3100.
+      CORS_ORIGINS: suiteOrigins.concat('http://localhost:3100').join(','),
       ...SERVER_TEST_ENV,
+      SHELL_CONFIG,
+      PORT_OFFSET: String(E2E_PORT_OFFSET),
+      API_PORT: String(E2E_API_PORT),
       // Mail through the spec's SMTP server, retried quickly: a mail enqueued while it is not listening is
       // tried again within seconds, never given up on during a run.
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
@@ -75,7 +86,8 @@ export default defineConfig({
       MAIL_RETRY_MAX_MS: '2000',
       MAIL_MAX_ATTEMPTS: '100',
       MAIL_SEND_TIMEOUT_MS: '5000',
-      PUBLIC_SITE_URL: 'http://localhost:3000',
+      PUBLIC_SITE_URL: SHELL_URL,
+      PREVIEW_BASE_URL: SHELL_URL,
     },
   },
 });

@@ -7,11 +7,22 @@ import { API, APPS } from './apps.mjs';
 const originsOf = (ports) =>
   ports.flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
+/**
+ * PORT_OFFSET: added to every app's declared port (3000-3004) and to staging's default, so a second stack
+ * (the e2e suite's) runs beside a `pnpm start` without sharing a port with it.
+ */
+function portOffset(env) {
+  const offset = Number(env.PORT_OFFSET ?? 0);
+  if (!Number.isInteger(offset) || offset < 0 || offset > 20_000)
+    throw new Error(`PORT_OFFSET must be a whole number from 0 to 20000, not "${env.PORT_OFFSET}"`);
+  return offset;
+}
+
 /** Where each environment is served: DEPLOY_ENV on the shell's port, staging beside it on STAGING_PORT. */
-function servedEnvironments(env, shellPort) {
+function servedEnvironments(env, shellPort, offset) {
   const main = env.DEPLOY_ENV || 'production';
   const known = (env.DEPLOY_ENVIRONMENTS || 'staging,production').split(',').map((e) => e.trim());
-  const stagingPort = Number(env.STAGING_PORT ?? 3010);
+  const stagingPort = Number(env.STAGING_PORT ?? 3010 + offset);
   const staging =
     stagingPort > 0 && main !== 'staging' && known.includes('staging') ? { staging: stagingPort } : {};
   return { [main]: shellPort, ...staging };
@@ -21,10 +32,14 @@ function servedEnvironments(env, shellPort) {
  * @param {Record<string, string | undefined>} [env]
  * @param {{ apiPort?: number, apps?: { name: string, port: number }[] }} [o]  API_PORT as apps.mjs read it
  */
-export function startConfig(env = process.env, { apiPort = API.port, apps = APPS } = {}) {
+export function startConfig(env = process.env, { apiPort = API.port, apps: declared = APPS } = {}) {
+  const offset = portOffset(env);
+  const apps = declared.map((app) => ({ ...app, port: app.port + offset }));
   const shell = apps.find((a) => a.name === 'shell');
-  const served = servedEnvironments(env, shell.port);
+  const served = servedEnvironments(env, shell.port, offset);
   return {
+    /** Every app with the port it is served on here (its declared port plus PORT_OFFSET). */
+    apps,
     /** NO_API=1: no API server (pages then use config.json's addresses). */
     noApi: env.NO_API === '1',
     host: env.HOST ?? '0.0.0.0',

@@ -27,3 +27,14 @@ test('one CORS_ORIGINS for the API and the files: every environment served and t
   assert.equal(startConfig({ CORS_ORIGINS: 'https://a.test' }, { apps }).corsOrigins, 'https://a.test');
   assert.deepEqual(startConfig({ STAGING_PORT: '0' }, { apps }).served, { production: 3000 });
 });
+
+test('PORT_OFFSET moves every app and staging together, so a second stack shares no port', () => {
+  const config = startConfig({ PORT_OFFSET: '300' }, { apiPort: 4400, apps });
+  assert.deepEqual(
+    config.apps.map((a) => a.port),
+    [3300, 3301],
+  );
+  assert.deepEqual(config.served, { production: 3300, staging: 3310 });
+  assert.match(config.corsOrigins, /http:\/\/localhost:3300,/);
+  assert.throws(() => startConfig({ PORT_OFFSET: '-1' }, { apps }), /PORT_OFFSET/);
+});

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { bootstrapReleases } from '@app/release';
 import { rolloutPaths } from '@app/rollout/node';
 import { startApi } from './api-process.mjs';
-import { API, APPS, SHELL_URL } from './apps.mjs';
+import { API } from './apps.mjs';
 import { build } from './build.mjs';
 import { startEdge, startFileServers } from './edge-process.mjs';
 import { startConfig } from './start-config.mjs';
@@ -64,7 +64,8 @@ function watchChild(child, what) {
 async function main() {
   await build({ missing: true });
   const paths = rolloutPaths();
-  const shell = APPS.find((a) => a.name === 'shell');
+  const shell = config.apps.find((a) => a.name === 'shell');
+  const shellUrl = `http://localhost:${shell.port}`;
   const served = config.served;
   // One CORS_ORIGINS for the API and the files (every environment's pages are an origin of their own).
   const corsEnv = { CORS_ORIGINS: config.corsOrigins };
@@ -95,7 +96,7 @@ async function main() {
   } else {
     console.warn("no API: pages use config.json's addresses (no deployment, no releases)");
   }
-  const remotes = APPS.filter((a) => a.name !== 'shell');
+  const remotes = config.apps.filter((a) => a.name !== 'shell');
   const files = await startFileServers(
     remotes.map((app) => ({ name: app.name, dir: app.dist, port: app.port })),
     { quiet: true, env: corsEnv },
@@ -125,13 +126,13 @@ async function main() {
   for (const [env, port] of Object.entries(served))
     console.log(`${`edge (${env})`.padEnd(16)} http://localhost:${port}`);
   console.log(`api-server       http://localhost:${config.apiPort}`);
-  console.log(`releases         ${SHELL_URL}/releases/ (${paths.store})`);
+  console.log(`releases         ${shellUrl}/releases/ (${paths.store})`);
   for (const [env, port] of Object.entries(served))
     console.log(
       `${`deployment`.padEnd(16)} http://localhost:${port}/deployment.json (${env}, from ${apiUrl})`,
     );
   const staging = served.staging ? `; staging: http://localhost:${served.staging}` : '';
-  console.log(`\nOpen ${SHELL_URL} (${mainEnv}${staging}) — Ctrl+C stops everything.`);
+  console.log(`\nOpen ${shellUrl} (${mainEnv}${staging}) — Ctrl+C stops everything.`);
 }
 
 main().catch((error) => {

@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { API_PATHS, type Post, type PostInput } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_API_PORT } from './ports';
 import { databaseEnv } from './server-env';
 
 /** Helpers that set up data through the real API and the admin CLI, on the run's database. */
 /** The API as the shell's config names it: its own port under `pnpm start`, nginx's origin in the cluster run. */
-export const API_URL = process.env.E2E_API_URL ?? 'http://localhost:4000';
+export const API_URL = process.env.E2E_API_URL ?? `http://localhost:${E2E_API_PORT}`;
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
 
 let counter = 0;

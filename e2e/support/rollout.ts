@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { suitePort } from './ports';
 import { deployCliEnv } from './server-env';
 
 /**
@@ -57,7 +58,9 @@ async function ok(args: string[]): Promise<string> {
  */
 function edgesUnderTest(): string[] {
   const ports = (process.env.E2E_CLUSTER_EDGE_PORTS ?? '').split(',').filter(Boolean);
-  return ports.length > 0 ? ports.map((port) => `http://127.0.0.1:${port}`) : ['http://127.0.0.1:3000'];
+  return ports.length > 0
+    ? ports.map((port) => `http://127.0.0.1:${port}`)
+    : [`http://127.0.0.1:${suitePort(3000)}`];
 }
 
 /**

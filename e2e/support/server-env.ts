@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { E2E_API_PORT } from './ports';
 
 /**
  * The API's settings for every e2e run (`pnpm start` and the cluster): what the suite does many times from
@@ -47,7 +48,8 @@ export const databaseEnv = (): Record<string, string> => ({
  * a loopback API without a DEPLOY_TOKEN.
  */
 export const deployCliEnv = (): Record<string, string> => ({
-  DEPLOY_API_URL: process.env.E2E_DEPLOY_API_URL ?? process.env.E2E_API_URL ?? 'http://127.0.0.1:4000',
+  DEPLOY_API_URL:
+    process.env.E2E_DEPLOY_API_URL ?? process.env.E2E_API_URL ?? `http://127.0.0.1:${E2E_API_PORT}`,
   DEPLOY_ENV: process.env.E2E_DEPLOY_ENV ?? 'production',
   DEPLOY_DIR: process.env.E2E_DEPLOY_DIR ?? '',
 });

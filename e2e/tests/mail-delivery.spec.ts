@@ -1,6 +1,7 @@
 import { CHALLENGES } from '@app/contracts';
 import { createMember, DEFAULT_PASSWORD, login, uniqueName, useToken } from '../support/api';
 import { mailbox, mailsTo } from '../support/mailbox';
+import { SHELL_URL } from '../support/ports';
 import { completeAssessment } from '../support/survey';
 import { expect, type Page, test } from '../support/test';
 
@@ -88,6 +89,6 @@ test('a registration notifies administrators; activating it in the browser mails
 
   const active = await arrived(email, /account is active$/);
   expect(active.text).toContain('Hello Grace');
-  expect(active.text).toMatch(/http:\/\/localhost:3000\/login/);
+  expect(active.text).toContain(`${SHELL_URL}/login`);
   expect(await login(request, email, DEFAULT_PASSWORD)).toBeTruthy();
 });

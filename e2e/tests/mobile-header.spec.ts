@@ -1,6 +1,7 @@
 import { MESSAGES } from '@app/contracts';
 import { seriousViolations, shot } from '../support/a11y';
 import { createMember, useToken } from '../support/api';
+import { SHELL_URL } from '../support/ports';
 import { settle } from '../support/settle';
 import { expect, type Page, test } from '../support/test';
 
@@ -110,7 +111,7 @@ for (const theme of ['light', 'dark'] as const) {
       expect(await seriousViolations(page)).toEqual([]);
 
       await nav.getByRole('button', { name: 'Logout' }).click();
-      await expect(page).toHaveURL('http://localhost:3000/');
+      await expect(page).toHaveURL(`${SHELL_URL}/`);
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
       await expect(mainNav(page)).toHaveCount(0);
       await menuButton(page).click();
@@ -148,7 +149,7 @@ for (const theme of ['light', 'dark'] as const) {
       await nav.getByRole('button', { name: `Switch to ${other} mode` }).click();
       await expect(page.locator('html')).toHaveAttribute('data-theme', other);
       await nav.getByRole('button', { name: 'Logout' }).click();
-      await expect(page).toHaveURL('http://localhost:3000/');
+      await expect(page).toHaveURL(`${SHELL_URL}/`);
       await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
     });
   });

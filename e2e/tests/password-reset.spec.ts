@@ -2,6 +2,7 @@ import { API_PATHS, MESSAGES } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { API_URL, createMember, uniqueName } from '../support/api';
 import { mailbox, mailsTo, recipients } from '../support/mailbox';
+import { SHELL_URL } from '../support/ports';
 import { expect, type Page, test } from '../support/test';
 
 /**
@@ -48,7 +49,7 @@ test('a member resets a forgotten password from Login, through a real mail, once
   await expect(page.locator('main').getByText(P.sent)).toBeVisible();
 
   const link = await resetLinkFor(member.email);
-  expect(link.startsWith('http://localhost:3000/reset-password?token=')).toBe(true);
+  expect(link.startsWith(`${SHELL_URL}/reset-password?token=`)).toBe(true);
 
   await page.goto(link);
   await field(page, 'New password').fill('Fresh-Passw0rd');

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
 import { readPreviewSecret, rolloutPaths, signPreviewToken } from '@app/rollout/node';
 import { createMember, useToken } from '../support/api';
+import { SHELL_URL } from '../support/ports';
 import {
   DEPLOY_DIR,
   endPageView,
@@ -396,7 +397,7 @@ test.describe('preview links', () => {
     const banner = page.getByRole('status', { name: 'Preview' });
     await expect(banner).toContainText(`Previewing ${REMOTE} ${previewed} ·`);
     await expect(hero(page)).toHaveText(/^Preview build/);
-    await expect(page).toHaveURL('http://localhost:3000/'); // the token left the address bar
+    await expect(page).toHaveURL(`${SHELL_URL}/`); // the token left the address bar
     await page.reload();
     await expect(hero(page)).toHaveText(/^Preview build/);
     await banner.getByRole('button', { name: 'Exit preview' }).click();

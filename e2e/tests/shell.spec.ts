@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import path from 'node:path';
 import { MESSAGES } from '@app/contracts';
 import { serveApp } from '@app/edge';
-import { createMember, useToken } from '../support/api';
+import { API_URL, createMember, useToken } from '../support/api';
+import { REMOTE_URLS, SHELL_URL } from '../support/ports';
 import { expect, test } from '../support/test';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..');
@@ -27,7 +28,7 @@ test.describe('shell frame', () => {
     await expect(nav.getByRole('link', { name: 'Profile' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
     await nav.getByRole('button', { name: 'Logout' }).click();
-    await expect(page).toHaveURL('http://localhost:3000/');
+    await expect(page).toHaveURL(`${SHELL_URL}/`);
     await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
@@ -198,12 +199,12 @@ test.describe('federation', () => {
       port: 3100,
       spa: true,
       runtimeConfig: {
-        apiBaseUrl: 'http://localhost:4000',
+        apiBaseUrl: API_URL,
         remotes: {
-          mf_public_pages: { url: 'http://localhost:3004/mf-manifest.json' },
-          mf_account: { url: 'http://localhost:3001/mf-manifest.json' },
+          mf_public_pages: { url: REMOTE_URLS.mf_public_pages },
+          mf_account: { url: REMOTE_URLS.mf_account },
           mf_research: { url: `http://localhost:${downPort}/mf-manifest.json` },
-          mf_survey: { url: 'http://localhost:3003/mf-manifest.json' },
+          mf_survey: { url: REMOTE_URLS.mf_survey },
         },
       },
     });
