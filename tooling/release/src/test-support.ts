@@ -13,7 +13,7 @@ import { createContext, type RolloutContext } from './context';
  */
 
 export const PACKAGE_DIR = path.resolve(import.meta.dirname, '..');
-const API_DIR = path.resolve(PACKAGE_DIR, '..', 'api-server');
+const API_DIR = path.resolve(PACKAGE_DIR, '..', '..', 'services', 'api-server');
 
 /** What the live shell provides in these tests (like the real shell's mf-manifest.json). */
 export const SHELL_SHARED: SharedInfo[] = [
