@@ -1,10 +1,10 @@
 import type { PostStatus, Report, Stats } from '@app/contracts';
 import { CONTENT_TYPES, VISIBILITIES } from '@app/contracts';
 import { type Clock, isoAt } from '../clock';
-import { createWriteMark } from '../db/change-watch';
 import { type DialectSql, dialectSql } from '../db/dialect';
 import type { Sql } from '../db/sql';
 import type { Caller } from './accounts';
+import { MemoUntilWrite } from './memo-until-write';
 import { who } from './post-model';
 
 /**
@@ -28,30 +28,25 @@ export const topPostsSql = (
 
 /** Aggregates: an author's own stats, tag and category counts, and the public report. */
 export class PostStats {
-  /** The counts and the report change only with writes: answered from memory until anyone writes. */
-  private readonly writeMark: () => Promise<string>;
-  private memo = new Map<string, { mark: string; value: unknown }>();
+  /**
+   * The counts and the report change only with writes: answered from memory until anyone writes. Keys are a
+   * kind and an openable set (a few dozen at most).
+   */
+  private readonly memo: MemoUntilWrite<unknown>;
   private readonly q;
 
   constructor(
     private readonly sql: Sql,
     private readonly clock: Clock,
   ) {
-    this.writeMark = createWriteMark(sql);
+    this.memo = new MemoUntilWrite(sql, 64);
     const d = dialectSql(sql.dialect);
     this.q = { termCounts: termCountsSql(d), reportCounts: reportCountsSql(d), topPosts: topPostsSql(d) };
   }
 
   /** The value for `key` as of the database's current state: computed again after any write. */
-  private async fresh<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    const mark = await this.writeMark();
-    const hit = this.memo.get(key);
-    if (hit?.mark === mark) return hit.value as T;
-    const value = await compute();
-    // Keys are a kind and an openable set (a few dozen at most); past that, start afresh.
-    if (this.memo.size >= 64) this.memo.clear();
-    this.memo.set(key, { mark, value });
-    return value;
+  private fresh<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    return this.memo.get(key, compute) as Promise<T>;
   }
 
   termCounts(caller: Caller | null, kind: 'tag' | 'category'): Promise<{ name: string; count: number }[]> {
