@@ -216,6 +216,8 @@ describe('sessions', () => {
     const kept = await s.get(`/api/posts/${pub.body.id}`);
     expect(kept.status).toBe(200);
     expect(kept.body.author).toEqual({ id: null, name: null });
+    const listed = (await s.get('/api/posts?limit=100')).body as { id: number; author: unknown }[];
+    expect(listed.find((p) => p.id === pub.body.id)?.author).toEqual({ id: null, name: null });
     expect(await s.sql.value('SELECT COUNT(*) FROM posts WHERE id = ?', [draft.body.id])).toBe(0);
   });
 });

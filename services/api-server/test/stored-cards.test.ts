@@ -99,6 +99,13 @@ describe('a card in a list says what the single read says', () => {
     expect(renamed.status).toBe(200);
     await same();
     expect(await listed(id, reader.token)).toMatchObject({ author: { name: 'Renamed Author' } });
+    // Posts carry their author's name (migration 17): every list that shows the card says the new one.
+    expect(await listed(id, author.token, '/api/posts/my?limit=100')).toMatchObject({
+      author: { name: 'Renamed Author' },
+    });
+    expect(await listed(id, reader.token, '/api/posts/search?q=stored')).toMatchObject({
+      author: { name: 'Renamed Author' },
+    });
   });
 
   it('a draft published later, in My Research and in search', async () => {

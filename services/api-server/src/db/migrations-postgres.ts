@@ -1,3 +1,4 @@
+import { AUTHOR_NAME_OF } from './author-name';
 import { MEMBER_SEARCH_TEXT } from './member-search';
 
 /**
@@ -514,5 +515,27 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
   16: `
     CREATE CONSTRAINT TRIGGER data_version_bump AFTER INSERT OR UPDATE OR DELETE ON market_assessments
       DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION data_version_bump();
+  `,
+  17: `
+    ALTER TABLE posts ADD COLUMN author_name TEXT;
+    UPDATE posts p SET author_name = ${AUTHOR_NAME_OF('u')} FROM users u WHERE u.id = p.author_id;
+    -- Set before the row is written (a deleted author's posts get author_id NULL through ON DELETE SET
+    -- NULL, an UPDATE OF author_id: the name goes NULL with it).
+    CREATE FUNCTION posts_author_name() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      NEW.author_name := (SELECT ${AUTHOR_NAME_OF('u')} FROM users u WHERE u.id = NEW.author_id);
+      RETURN NEW;
+    END $$;
+    CREATE TRIGGER posts_author_name BEFORE INSERT OR UPDATE OF author_id ON posts
+      FOR EACH ROW EXECUTE FUNCTION posts_author_name();
+    CREATE FUNCTION users_name_posts() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      UPDATE posts SET author_name = ${AUTHOR_NAME_OF('NEW')} WHERE author_id = NEW.id;
+      RETURN NULL;
+    END $$;
+    CREATE TRIGGER users_name_posts AFTER UPDATE OF first_name, last_name, username ON users
+      FOR EACH ROW WHEN (OLD.first_name IS DISTINCT FROM NEW.first_name
+        OR OLD.last_name IS DISTINCT FROM NEW.last_name OR OLD.username IS DISTINCT FROM NEW.username)
+      EXECUTE FUNCTION users_name_posts();
   `,
 };

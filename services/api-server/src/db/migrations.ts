@@ -1,3 +1,4 @@
+import { AUTHOR_NAME_OF } from './author-name';
 import { MEMBER_SEARCH_TEXT } from './member-search';
 import { POSTGRES_MIGRATIONS } from './migrations-postgres';
 
@@ -610,6 +611,35 @@ const SQLITE_MIGRATIONS: Migration[] = [
       -- data_version counter gains market_assessments (lead_counts moves only with it; the leads' totals are memoised until
       -- the next write, issue 34).
       SELECT 1;
+    `,
+  },
+  {
+    version: 17,
+    name: 'author name on posts',
+    sql: `
+      -- Issue 36: every card shows its author's name, and a list joined users for it row by row (~15 % of
+      -- Explore's cost at 100,000 posts). Posts now carry it, kept by triggers wherever it can change: a post
+      -- written (one UPDATE after the insert, with its card, as migration 9's trigger did), its author
+      -- changed, or its author renamed. An author who is deleted leaves NULL (their posts' author_id goes
+      -- NULL with ON DELETE SET NULL, and the DELETE trigger clears the name in the same statement).
+      ALTER TABLE posts ADD COLUMN author_name TEXT;
+      UPDATE posts SET author_name = (SELECT ${AUTHOR_NAME_OF('u')} FROM users u WHERE u.id = posts.author_id);
+      DROP TRIGGER posts_card_ins;
+      CREATE TRIGGER posts_card_ins AFTER INSERT ON posts BEGIN
+        UPDATE posts SET card_json = ${STORED_CARD('NEW')},
+          author_name = (SELECT ${AUTHOR_NAME_OF('u')} FROM users u WHERE u.id = NEW.author_id)
+          WHERE id = NEW.id;
+      END;
+      CREATE TRIGGER posts_author_upd AFTER UPDATE OF author_id ON posts BEGIN
+        UPDATE posts SET author_name = (SELECT ${AUTHOR_NAME_OF('u')} FROM users u WHERE u.id = NEW.author_id)
+          WHERE id = NEW.id;
+      END;
+      CREATE TRIGGER users_name_posts AFTER UPDATE OF first_name, last_name, username ON users BEGIN
+        UPDATE posts SET author_name = ${AUTHOR_NAME_OF('NEW')} WHERE author_id = NEW.id;
+      END;
+      CREATE TRIGGER users_gone_posts BEFORE DELETE ON users BEGIN
+        UPDATE posts SET author_name = NULL WHERE author_id = OLD.id;
+      END;
     `,
   },
 ];

@@ -9,6 +9,7 @@ import type {
   Visibility,
 } from '@app/contracts';
 import { openableVisibilities, VISIBILITY_MIN_TIER } from '@app/contracts';
+import { AUTHOR_NAME_OF } from '../db/author-name';
 import { EXPLORE_SHAPE, filtersSql, type ListShape, listAccess } from './access-sql';
 import type { Caller } from './accounts';
 
@@ -85,8 +86,8 @@ export interface PostWrite {
   categories?: string[];
 }
 
-/** The author's full name, or their username when it is blank; NULL when the author is gone (no row). */
-export const AUTHOR_NAME = `COALESCE(NULLIF(trim(u.first_name || ' ' || u.last_name), ''), u.username)`;
+/** The author's name from a users row `u` (comments); posts carry theirs in p.author_name (migration 17). */
+export const AUTHOR_NAME = AUTHOR_NAME_OF('u');
 
 /**
  * What a card shows (PostCardSchema): never p.content, so a list never reads a body it would drop. A guest
@@ -95,7 +96,7 @@ export const AUTHOR_NAME = `COALESCE(NULLIF(trim(u.first_name || ' ' || u.last_n
 const cardColumns = (guest: boolean) => `p.card_json, p.views, p.like_count AS likes, p.comment_count,
   ${guest ? '0' : 'CASE WHEN EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) THEN 1 ELSE 0 END'}
     AS liked,
-  p.author_id, ${AUTHOR_NAME} AS author_name`;
+  p.author_id, p.author_name`;
 export const CARD_COLUMNS = cardColumns(false);
 
 export const POST_COLUMNS = `p.content, p.id, p.slug, p.title, p.summary, p.status, p.visibility, p.content_type,
@@ -125,7 +126,7 @@ export function pageLimit(rows: number, offset: boolean): string {
 export function listSql(keyset: ListKeyset, shape: ListShape, rows = 51, offset = false): string {
   const { where, locked } = listAccess(shape);
   return `SELECT ${cardColumns(shape.guest)}, ${locked} AS locked
-  FROM posts p LEFT JOIN users u ON u.id = p.author_id
+  FROM posts p
   WHERE p.status = @status AND ${where} ${filtersSql(shape)} ${LIST_KEYSETS[keyset]}
   ORDER BY p.published_at DESC, p.id DESC ${pageLimit(rows, offset)}`;
 }
@@ -136,7 +137,7 @@ export const LIST_SQL = listSql('first', EXPLORE_SHAPE);
 /** My Research: the caller's own posts in any status, newest created first, served by idx_posts_author. */
 export const mineSql = (
   after: boolean,
-) => `SELECT ${CARD_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id
+) => `SELECT ${CARD_COLUMNS} FROM posts p
   WHERE p.author_id = @uid ${after ? 'AND (p.created_at, p.id) < (@c_at, @c_id)' : ''}
   ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset`;
 

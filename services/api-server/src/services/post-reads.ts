@@ -30,8 +30,8 @@ import { type SearchSql, SQLITE_SEARCH } from './search';
 import { SearchCache } from './search-cache';
 import { POSTGRES_SEARCH } from './search-postgres';
 
-const BY_ID = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.id = @id`;
-const BY_SLUG = `SELECT ${POST_COLUMNS} FROM posts p LEFT JOIN users u ON u.id = p.author_id WHERE p.slug = @slug`;
+const BY_ID = `SELECT ${POST_COLUMNS} FROM posts p WHERE p.id = @id`;
+const BY_SLUG = `SELECT ${POST_COLUMNS} FROM posts p WHERE p.slug = @slug`;
 const MAX_ID = 'SELECT COALESCE(MAX(id), 0) FROM posts';
 /**
  * One statement, not a write transaction: it locks only the post's row and fires no trigger that locks

@@ -117,7 +117,7 @@ export function searchSql(mode: 'list' | 'search', shape: QueryShape): string {
  * only the page's rows are read for their card columns. Both databases' searches end so.
  */
 export const RANKED_PAGE = `SELECT ${CARD_COLUMNS}, r.locked AS locked
-  FROM ranked r JOIN posts p ON p.id = r.id LEFT JOIN users u ON u.id = p.author_id
+  FROM ranked r JOIN posts p ON p.id = r.id
   ORDER BY r.score, r.id DESC`;
 
 /** The search of /api/posts/search as Explore's search box sends it (the benchmark prints its plan). */
