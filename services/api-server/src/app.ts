@@ -1,9 +1,9 @@
 import { API_PATHS } from '@app/contracts';
 import type { Lifecycle } from '@app/http-lifecycle';
 import { Hono } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from './context';
 import { createChangeWatch } from './db/change-watch';
-import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, HttpError, isDatabaseUnavailable } from './errors';
 import { expensiveLimit } from './expensive-limit';
 import { requestAddressKey, trustedProxies } from './rate-limit/client-address';
 import { mountRateLimits } from './rate-limit/middleware';
@@ -18,16 +18,23 @@ import { registerDeployFeedRoute } from './routes/deploy-feed';
 import { registerDeployReleaseRoutes } from './routes/deploy-releases';
 import { registerHealthRoutes } from './routes/health';
 import { body, type Env, type RouteDeps } from './routes/http-helpers';
-import { createListCache } from './routes/list-cache';
+import { createListCache, type ListCache } from './routes/list-cache';
+import { accessLine, callerOf, errorAnswer, logLine, sessionlessPath } from './routes/request-basics';
 import { registerPostRoutes } from './routes/posts';
 import { registerRolloutRoutes } from './routes/rollout';
 import { registerSiteRoutes } from './routes/site';
-import { MSG } from './services/accounts';
 import { DeployFeed } from './services/deploy-feed';
 import { LeadsService } from './services/leads';
 
 /** While a feed request waits, how often this instance looks at every environment's revision. */
 const FEED_POLL_MS = 200;
+
+/**
+ * The answers of GET /api/posts kept until a write (routes/list-cache.ts): one per server, shared by the
+ * hono app and the list lane (src/http-list-lane.ts).
+ */
+export const createAppListCache = (ctx: AppContext): ListCache =>
+  createListCache(ctx.config.listCacheSize, createChangeWatch(ctx.sql));
 
 /**
  * The hono app over a context (database + services): startServer makes both. `onFeed` is handed the
@@ -37,24 +44,17 @@ export function createApp(
   ctx: AppContext,
   lifecycle: Lifecycle = { draining: false },
   onFeed: (feed: DeployFeed) => void = () => {},
+  listCache: ListCache = createAppListCache(ctx),
 ): Hono<Env> {
   const { config, accounts, posts, site, rollout } = ctx;
   const app = new Hono<Env>();
-  const log =
-    config.logLevel === 'silent' ? null : (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
+  const log = logLine(config);
 
   if (config.logLevel === 'info') {
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      log?.({
-        level: 'info',
-        time: new Date(ctx.now()).toISOString(),
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      });
+      log?.(accessLine(new Date(ctx.now()).toISOString(), c.req.method, c.req.path, c.res.status, started));
     });
   }
 
@@ -77,20 +77,8 @@ export function createApp(
     return next();
   });
   app.use('/api/*', async (c, next) => {
-    const path = c.req.path;
-    const skip =
-      path === API_PATHS.rolloutHealth ||
-      path.startsWith('/api/deploy/') ||
-      path.startsWith('/api/deployment/');
-    const header = skip ? undefined : c.req.header('authorization');
-    if (!header) {
-      c.set('caller', null);
-      return next();
-    }
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    const who = match?.[1] && match[1].length <= 200 ? await accounts.authenticate(match[1]) : null;
-    if (!who) throw new HttpError(401, MSG.sessionInvalid);
-    c.set('caller', who);
+    const header = sessionlessPath(c.req.path) ? undefined : c.req.header('authorization');
+    c.set('caller', await callerOf(accounts, header));
     return next();
   });
 
@@ -99,7 +87,6 @@ export function createApp(
 
   // Every write through this server empties the GET /api/posts answer cache (see createListCache), except
   // the rollout routes, which touch no post (health reports come with every page load).
-  const listCache = createListCache(config.listCacheSize, createChangeWatch(ctx.sql));
   app.use('/api/*', async (c, next) => {
     await next();
     if (
@@ -150,24 +137,10 @@ export function createApp(
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json(err.body(), err.status);
-    // The database is away (PostgreSQL restarting, a failover): a 503 the client may retry, not a 500 with
-    // a stack. One short line, since there will be one per request until it is back.
-    if (isDatabaseUnavailable(err)) {
-      if (log || config.logLevel === 'error') {
-        process.stderr.write(
-          `${JSON.stringify({ level: 'warn', time: new Date(ctx.now()).toISOString(), method: c.req.method, path: c.req.path, msg: 'database unavailable', error: String(err) })}\n`,
-        );
-      }
-      c.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
-      return c.json({ error: DATABASE_UNAVAILABLE }, 503);
-    }
-    if (log || config.logLevel === 'error') {
-      process.stderr.write(
-        `${JSON.stringify({ level: 'error', time: new Date(ctx.now()).toISOString(), method: c.req.method, path: c.req.path, error: String(err), stack: err instanceof Error ? err.stack : undefined })}\n`,
-      );
-    }
-    return c.json({ error: 'Internal server error' }, 500);
+    const time = new Date(ctx.now()).toISOString();
+    const answer = errorAnswer(err, { method: c.req.method, path: c.req.path }, config, time);
+    for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
+    return c.json(answer.body, answer.status as ContentfulStatusCode);
   });
 
   return app;

@@ -2,11 +2,12 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closingWhenDraining, type DrainResult, drainServer, type Lifecycle } from '@app/http-lifecycle';
 import { getRequestListener } from '@hono/node-server';
-import { createApp } from './app';
+import { createApp, createAppListCache } from './app';
 import type { Config } from './config';
 import { type AppContext, createContext, seed } from './context';
 import { withCompression } from './http-compression';
 import { withEdgeHeaders } from './http-edge';
+import { withListLane } from './http-list-lane';
 import { MailSender, smtpDeliver } from './mail/sender';
 import type { DeployFeed } from './services/deploy-feed';
 import { importDeploymentFiles } from './services/deploy-import';
@@ -49,14 +50,23 @@ export async function startServer(config: Config, now?: () => number): Promise<R
   };
   const lifecycle: Lifecycle = { draining: false };
   let feed: DeployFeed | null = null;
-  const app = createApp(ctx, lifecycle, (f) => {
-    feed = f;
-  });
+  const listCache = createAppListCache(ctx);
+  const app = createApp(
+    ctx,
+    lifecycle,
+    (f) => {
+      feed = f;
+    },
+    listCache,
+  );
   const server = createServer(
     { keepAliveTimeout: 5000 },
     closingWhenDraining(
       lifecycle,
-      withEdgeHeaders(config, withCompression(config.compressMinBytes, getRequestListener(app.fetch))),
+      withEdgeHeaders(
+        config,
+        withCompression(config.compressMinBytes, withListLane(ctx, listCache, getRequestListener(app.fetch))),
+      ),
     ),
   );
   await new Promise<void>((resolve, reject) => {

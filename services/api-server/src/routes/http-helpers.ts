@@ -1,12 +1,12 @@
-import { ContentTypeSchema, isAdmin, PostStatusSchema, VisibilitySchema } from '@app/contracts';
-import * as v from 'valibot';
+import { isAdmin } from '@app/contracts';
 import type { AppContext } from '../context';
-import { forbidden, HttpError, parseWith, unauthorized } from '../errors';
+import { forbidden, HttpError, unauthorized } from '../errors';
 import type { AdminActor } from '../services/account-admin';
 import type { Caller } from '../services/accounts';
 import type { AdminAudit } from '../services/admin-audit';
 import type { C } from './hono-env';
 import type { ListCache } from './list-cache';
+import { type ListQueryParams, listQueryOf, queryString, teasersOf } from './list-query';
 
 export { type C, caller, type Env } from './hono-env';
 
@@ -25,83 +25,13 @@ export interface RouteDeps {
   assessmentRepeatMs: number;
 }
 
-const MAX_LIMIT = 100;
-/** Offset paging costs in proportion to the offset; beyond this, pages are asked with `cursor`. */
-export const MAX_OFFSET = 10_000;
-const IntString = (min: number, max: number, message: string) =>
-  v.pipe(
-    v.string(),
-    v.regex(/^\d{1,9}$/, message),
-    v.transform(Number),
-    v.minValue(min, message),
-    v.maxValue(max, message),
-  );
-const Term = v.pipe(
-  v.string(),
-  v.trim(),
-  v.nonEmpty(),
-  v.maxLength(40, 'Filter values are at most 40 characters'),
-);
-
-const ListQuerySchema = v.object({
-  status: v.optional(v.picklist(PostStatusSchema.options, 'status must be published or draft'), 'published'),
-  visibility: v.optional(v.array(v.picklist(VisibilitySchema.options, 'Unknown visibility'))),
-  limit: v.optional(IntString(1, MAX_LIMIT, `limit must be an integer from 1 to ${MAX_LIMIT}`), '20'),
-  offset: v.optional(
-    IntString(0, MAX_OFFSET, `offset must be an integer from 0 to ${MAX_OFFSET}; use cursor for later pages`),
-    '0',
-  ),
-  cursor: v.optional(v.pipe(v.string(), v.maxLength(200, 'Invalid cursor: load the first page again'))),
-  tag: v.optional(Term),
-  category: v.optional(Term),
-  content_type: v.optional(v.picklist(ContentTypeSchema.options, 'Unknown content type')),
-  q: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(200, 'Search text is at most 200 characters'))),
-});
-
-export type ListQueryParams = ReturnType<typeof parseListQuery>;
-
-/**
- * Parsed list queries by their query string: a list is asked with the same few query strings again and
- * again, and parsing one through the schema cost more than the rest of the routing (issue 36). Only valid
- * queries are kept (an invalid one throws before), each answer a fresh copy.
- */
-const parsedQueries = new Map<string, ListQueryParams>();
-
+/** A list's query, parsed from the URL (routes/list-query.ts: the hono routes and the list lane share it). */
 export function listQuery(c: C): ListQueryParams {
-  const url = c.req.url;
-  const key = url.slice(url.indexOf('?') + 1 || url.length);
-  const hit = parsedQueries.get(key);
-  if (hit) return { ...hit };
-  const q = parseListQuery(c);
-  if (parsedQueries.size >= 1000) parsedQueries.clear();
-  parsedQueries.set(key, q);
-  return { ...q };
+  return listQueryOf(queryString(c.req.url));
 }
 
-function parseListQuery(c: C) {
-  const raw: Record<string, unknown> = {};
-  for (const key of ['status', 'limit', 'offset', 'cursor', 'tag', 'category', 'content_type', 'q']) {
-    const value = c.req.query(key);
-    if (value !== undefined && value !== '') raw[key] = value;
-  }
-  // Accept both ?visibility=a&visibility=b and ?visibility=a,b.
-  const vis = (c.req.queries('visibility') ?? []).flatMap((s) => s.split(',')).filter((s) => s !== '');
-  if (vis.length) raw.visibility = vis;
-  const q = parseWith(ListQuerySchema, raw);
-  if (q.cursor !== undefined && q.offset > 0)
-    throw new HttpError(400, 'Use either cursor or offset, not both');
-  return {
-    status: q.status,
-    visibility: q.visibility ?? null,
-    limit: q.limit,
-    offset: q.offset,
-    tag: q.tag ?? null,
-    category: q.category ?? null,
-    contentType: q.content_type ?? null,
-    q: q.q || null,
-    cursor: q.cursor ?? null,
-  };
-}
+/** `teasers=1` (or true) also lists posts above the caller's tier as teasers (routes/list-query.ts). */
+export const teasersParam = (c: C): boolean => teasersOf(queryString(c.req.url));
 
 /**
  * The request body as JSON, read only by the routes that take one (so GETs never touch the stream).

@@ -9,16 +9,16 @@ import {
 import type { Hono } from 'hono';
 import { HttpError, parseWith } from '../errors';
 import { assertPublishable } from '../services/post-writes';
-import { type C, caller, type Env, listQuery, type RouteDeps, requireCaller } from './http-helpers';
+import {
+  type C,
+  caller,
+  type Env,
+  listQuery,
+  type RouteDeps,
+  requireCaller,
+  teasersParam,
+} from './http-helpers';
 import { pageJson } from './list-cache';
-
-/** `teasers=1` (or true) also lists posts above the caller's tier as teasers; absent or 0 does not. */
-function teasersParam(c: C): boolean {
-  const raw = c.req.query('teasers');
-  if (raw === undefined || raw === '' || raw === '0' || raw === 'false') return false;
-  if (raw === '1' || raw === 'true') return true;
-  throw new HttpError(400, 'teasers must be 1 or 0');
-}
 
 /**
  * A read made ahead of a visit (the edge's render of a post's page, a browser's speculative

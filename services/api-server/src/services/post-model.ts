@@ -135,9 +135,7 @@ export function listSql(keyset: ListKeyset, shape: ListShape, rows = 51, offset 
 export const LIST_SQL = listSql('first', EXPLORE_SHAPE);
 
 /** My Research: the caller's own posts in any status, newest created first, served by idx_posts_author. */
-export const mineSql = (
-  after: boolean,
-) => `SELECT ${CARD_COLUMNS} FROM posts p
+export const mineSql = (after: boolean) => `SELECT ${CARD_COLUMNS} FROM posts p
   WHERE p.author_id = @uid ${after ? 'AND (p.created_at, p.id) < (@c_at, @c_id)' : ''}
   ORDER BY p.created_at DESC, p.id DESC LIMIT @limit OFFSET @offset`;
 

@@ -1,0 +1,85 @@
+import { API_PATHS } from '@app/contracts';
+import type { Config } from '../config';
+import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, HttpError, isDatabaseUnavailable } from '../errors';
+import { type Caller, MSG } from '../services/accounts';
+
+/**
+ * What every request goes through whichever way it is served: the hono app (app.ts) or the list lane
+ * (src/http-list-lane.ts). One place each for who the caller is, what an error answers and the log line.
+ */
+
+/** Paths whose bearer is not a session: health reports carry none, the deploy API's is a deploy token. */
+export const sessionlessPath = (path: string) =>
+  path === API_PATHS.rolloutHealth || path.startsWith('/api/deploy/') || path.startsWith('/api/deployment/');
+
+/**
+ * The caller behind an Authorization header: null without one (a guest). A token that is sent but no
+ * longer valid is a 401 on every route, so the client clears it (SPEC §8) instead of silently browsing as
+ * a guest.
+ */
+export async function callerOf(
+  accounts: { authenticate(token: string): Promise<Caller | null> },
+  header: string | undefined,
+): Promise<Caller | null> {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const who = match?.[1] && match[1].length <= 200 ? await accounts.authenticate(match[1]) : null;
+  if (!who) throw new HttpError(401, MSG.sessionInvalid);
+  return who;
+}
+
+export interface ErrorAnswer {
+  status: number;
+  body: Record<string, string>;
+  headers: Record<string, string>;
+}
+
+/** A JSON line on stdout, or nothing at LOG_LEVEL=silent. */
+export type LogLine = ((line: object) => void) | null;
+
+export function logLine(config: Pick<Config, 'logLevel'>): LogLine {
+  return config.logLevel === 'silent' ? null : (line) => process.stdout.write(`${JSON.stringify(line)}\n`);
+}
+
+/**
+ * What a thrown error answers. An HttpError is its status and body. The database being away (PostgreSQL
+ * restarting, a failover) is a 503 the client may retry, not a 500 with a stack: one short line, since there
+ * will be one per request until it is back. Anything else is a logged 500 without details.
+ */
+export function errorAnswer(
+  err: unknown,
+  request: { method: string; path: string },
+  config: Pick<Config, 'logLevel'>,
+  time: string,
+): ErrorAnswer {
+  if (err instanceof HttpError) return { status: err.status, body: err.body(), headers: {} };
+  const logs = config.logLevel !== 'silent';
+  if (isDatabaseUnavailable(err)) {
+    if (logs) {
+      process.stderr.write(
+        `${JSON.stringify({ level: 'warn', time, ...request, msg: 'database unavailable', error: String(err) })}\n`,
+      );
+    }
+    return {
+      status: 503,
+      body: { error: DATABASE_UNAVAILABLE },
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_S) },
+    };
+  }
+  if (logs) {
+    process.stderr.write(
+      `${JSON.stringify({ level: 'error', time, ...request, error: String(err), stack: err instanceof Error ? err.stack : undefined })}\n`,
+    );
+  }
+  return { status: 500, body: { error: 'Internal server error' }, headers: {} };
+}
+
+/** The access line written per request at LOG_LEVEL=info; `started` is performance.now() at its start. */
+export const accessLine = (time: string, method: string, path: string, status: number, started: number) => ({
+  level: 'info',
+  time,
+  method,
+  path,
+  status,
+  ms: Math.round((performance.now() - started) * 10) / 10,
+});
