@@ -72,6 +72,9 @@ async function edgesAt(stdout: string, args: string[]): Promise<void> {
   const revision = Number(stdout.match(/deployment "([a-z0-9-]+)" is at revision (\d+)/)?.[2] ?? Number.NaN);
   const environment = stdout.match(/deployment "([a-z0-9-]+)" is at revision/)?.[1];
   if (!Number.isFinite(revision) || environment !== deployCliEnv().DEPLOY_ENV) return;
+  // Each edge's status is asked until it has the revision, within 5 s: a condition with a deadline, not a
+  // fixed wait. The edges run outside this process (started by the suite's web servers, their output not
+  // ours), so their /_edge/status is the only thing that can tell.
   const deadline = Date.now() + 5000;
   for (const edge of edgesUnderTest()) {
     for (;;) {

@@ -30,8 +30,13 @@ const PORT = 8180;
 const API_PORTS = [4101, 4102];
 const EDGE_PORTS = [4111, 4112];
 let cluster;
-// The supervisor's lines (deaths, restarts, reload steps).
+// The supervisor's lines (deaths, restarts, reload steps), and waits for the next one a test expects.
 const supervisorLog = [];
+const supervisorWaiters = new Set();
+const logSupervisor = (line) => {
+  supervisorLog.push(line);
+  for (const wake of [...supervisorWaiters]) wake();
+};
 const at = (p) => `http://localhost:${PORT}${p}`;
 const instance = (i, p) => `http://127.0.0.1:${API_PORTS[i]}${p}`;
 const edge = (i, p) => `http://127.0.0.1:${EDGE_PORTS[i]}${p}`;
@@ -161,7 +166,11 @@ function assertComposedPage(res, label) {
   assert.ok(planOf(res.body), `${label}: no #page-plan`);
 }
 
-/** Asks until `check(page)` holds, for at most `ms`; returns how long it took (or fails with the last page). */
+/**
+ * Asks until `check(page)` holds, for at most `ms`; returns how long it took (or fails with the last page).
+ * A poll on purpose: what it measures is when a visitor's next page changes, and only a page shows that;
+ * every 20 ms is the measure's resolution, not a wait for something to be done.
+ */
 async function within(ms, url, headers, check) {
   const started = Date.now();
   let last;
@@ -171,6 +180,35 @@ async function within(ms, url, headers, check) {
     await sleep(20);
   } while (Date.now() - started < ms);
   assert.fail(`${url} not changed within ${ms} ms: ${JSON.stringify(regionOf(last.body))}`);
+}
+
+/**
+ * The lines of nginx's access log from byte `from` on that `match` accepts, once there are `count` of them.
+ * nginx writes a request's line after it has sent the answer, so a client may read the answer first: the
+ * file is watched, and each write to it is the event that checks again (at most `ms`).
+ */
+function accessLogLines(file, from, match, count, ms = 5000) {
+  const read = () => fs.readFileSync(file, 'utf8').slice(from).split('\n').filter(match);
+  return new Promise((resolve, reject) => {
+    const watcher = fs.watch(file);
+    const done = (error, lines) => {
+      clearTimeout(timer);
+      watcher.close();
+      if (error) reject(error);
+      else resolve(lines);
+    };
+    const check = () => {
+      const lines = read();
+      if (lines.length >= count) done(null, lines);
+    };
+    const timer = setTimeout(
+      () => done(new Error(`not ${count} such lines in ${file} within ${ms} ms:\n${read().join('\n')}`)),
+      ms,
+    );
+    watcher.on('change', check);
+    watcher.on('error', (error) => done(error));
+    check();
+  });
 }
 
 before(async () => {
@@ -184,7 +222,7 @@ before(async () => {
     pgDir: path.join(work, 'postgres'),
     pgPort: 5441,
     freshDatabase: true,
-    log: (line) => supervisorLog.push(line),
+    log: logSupervisor,
     control: true,
     env: {
       REQUIRES_ACTIVATION: 'false',
@@ -309,6 +347,8 @@ describe('nginx in front of two edge instances', () => {
     const deadline = Date.now() + 2000;
     for (const i of [0, 1]) {
       // The feed's revision: the deployment's own (DeployState.revision), which the change answered with.
+      // Asked, with a deadline: a condition on another process, which announces nothing to this one (the
+      // instances' output is off), not a wait for a while.
       while (!((await json(edge(i, '/_edge/status'))).body.feed?.revision >= revision)) {
         assert.ok(Date.now() < deadline, `edge ${i} did not get revision ${revision} within 2 s`);
         await sleep(10);
@@ -332,12 +372,7 @@ describe('nginx in front of two edge instances', () => {
     const log = path.join(cluster.runDir, 'access.log');
     const from = fs.statSync(log).size;
     for (let i = 0; i < 6; i += 1) assert.equal((await get(at(`/about?spread=${i}`))).status, 200);
-    await sleep(100);
-    const answered = fs
-      .readFileSync(log, 'utf8')
-      .slice(from)
-      .split('\n')
-      .filter((l) => l.includes('?spread='));
+    const answered = await accessLogLines(log, from, (l) => l.includes('?spread='), 6);
     assert.equal(answered.length, 6);
     for (const port of EDGE_PORTS) {
       assert.ok(
@@ -419,8 +454,7 @@ describe('nginx in front of two edge instances', () => {
       assert.equal(regionOf(res.body)?.remote, 'mf-public-pages');
     }
     // The operator's log shows what happened: tried on the dead instance, answered by the other.
-    await sleep(100);
-    const lines = fs.readFileSync(log, 'utf8').slice(from).split('\n');
+    const lines = await accessLogLines(log, from, (line) => line.includes('after-kill'), 8);
     const [dead, alive] = EDGE_PORTS.map((port) => `127.0.0.1:${port}`);
     assert.ok(
       lines.some(
@@ -563,14 +597,17 @@ function loadOf(paths, concurrency = 4) {
   let running = true;
   let ok = 0;
   const failures = [];
+  const waiters = new Set();
   const worker = async (w) => {
     for (let n = w; running; n += 1) {
       const p = paths[n % paths.length];
       try {
         const res = await fetch(at(p), { signal: AbortSignal.timeout(20_000) });
         await res.arrayBuffer();
-        if (res.status === 200) ok += 1;
-        else failures.push(`${p}: ${res.status}`);
+        if (res.status === 200) {
+          ok += 1;
+          for (const wake of [...waiters]) wake();
+        } else failures.push(`${p}: ${res.status}`);
       } catch (error) {
         failures.push(`${p}: ${error.cause?.code ?? error.message}`);
       }
@@ -578,6 +615,27 @@ function loadOf(paths, concurrency = 4) {
   };
   const workers = Array.from({ length: concurrency }, (_, w) => worker(w));
   return {
+    /**
+     * Resolves once `count` more GETs have been answered 200 from now on (each answer is the event): the
+     * load is running, rather than "has run for a while". Fails after `ms`.
+     */
+    more(count, ms = 30_000) {
+      const target = ok + count;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`not ${count} more GETs within ${ms} ms (${ok} ok): ${failures.join('; ')}`));
+        }, ms);
+        function check() {
+          if (ok < target) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve();
+        }
+        waiters.add(check);
+        check();
+      });
+    },
     async stop() {
       running = false;
       await Promise.all(workers);
@@ -586,13 +644,50 @@ function loadOf(paths, concurrency = 4) {
   };
 }
 
-/** Waits until `check()` holds (polled every 50 ms), at most `ms`. */
+/**
+ * Waits until `check()` holds (polled every 50 ms), at most `ms`: for a state only asking shows (a request
+ * through nginx and the API after PostgreSQL came back), never where a process or the supervisor says it.
+ */
 async function until(check, ms, what) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) assert.fail(`${what}: not within ${ms} ms\n${supervisorLog.join('\n')}`);
     await sleep(50);
   }
+}
+/**
+ * Resolves with the supervisor's first line from `supervisorLog[from]` on that `match` accepts, once it is
+ * logged (each line is the event); fails after `ms`, naming `what`.
+ */
+function supervisorLine(match, from, ms, what) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      supervisorWaiters.delete(check);
+      reject(new Error(`${what}: not within ${ms} ms\n${supervisorLog.join('\n')}`));
+    }, ms);
+    function check() {
+      const line = supervisorLog.slice(from).find(match);
+      if (line === undefined) return;
+      clearTimeout(timer);
+      supervisorWaiters.delete(check);
+      resolve(line);
+    }
+    supervisorWaiters.add(check);
+    check();
+  });
+}
+/**
+ * Resolves once supervisor `s` runs a process that is not `old`: at once if it does, else at its "is back"
+ * line (logged once the new process is ready, just before it becomes current).
+ */
+function backFrom(s, old, ms = 30_000) {
+  if (s.current && s.current !== old) return Promise.resolve();
+  return supervisorLine(
+    (l) => l.startsWith(`cluster: ${s.name} is back (`),
+    supervisorLog.length,
+    ms,
+    `${s.name} back`,
+  );
 }
 const answers = async (url) => {
   try {
@@ -605,9 +700,10 @@ const answers = async (url) => {
 describe('supervision: a process that dies is restarted, nginx loses no GET (issue 32)', () => {
   before(async () => {
     // The tests above killed an instance of each kind: the supervisor has brought both back.
+    for (const s of [...cluster.supervisors.api, ...cluster.supervisors.edge]) await backFrom(s, null);
     for (const i of [0, 1]) {
-      await until(() => answers(instance(i, '/api/health')), 30_000, `api ${i} back`);
-      await until(() => answers(edge(i, '/_edge/status')), 30_000, `edge ${i} back`);
+      assert.ok(await answers(instance(i, '/api/health')), `api ${i} back`);
+      assert.ok(await answers(edge(i, '/_edge/status')), `edge ${i} back`);
     }
     assert.ok(
       supervisorLog.some((l) =>
@@ -624,11 +720,12 @@ describe('supervision: a process that dies is restarted, nginx loses no GET (iss
       const s = kind === 'API' ? cluster.supervisors.api[1] : cluster.supervisors.edge[1];
       const old = s.current;
       const load = loadOf(paths);
-      await sleep(500);
+      await load.more(20);
       process.kill(old.pid, 'SIGKILL');
-      await until(() => s.current && s.current !== old, 30_000, `${s.name} restarted`);
+      await backFrom(s, old);
       assert.ok(await answers(direct(1, paths.at(-1))), `${s.name} answers`);
-      await sleep(500);
+      // The load goes on with the new process back.
+      await load.more(50);
       const { ok, failures } = await load.stop();
       assert.deepEqual(failures, []);
       assert.ok(ok > 50, `only ${ok} GETs`);
@@ -643,7 +740,7 @@ describe('supervision: a process that dies is restarted, nginx loses no GET (iss
   it('`pnpm cluster reload` under GET load: every instance replaced, one at a time, 0 failed GETs', async () => {
     const before = [...cluster.supervisors.api, ...cluster.supervisors.edge].map((s) => s.current.pid);
     const load = loadOf(['/api/posts?limit=6', '/about', '/api/health', '/_edge/status']);
-    await sleep(300);
+    await load.more(20);
     const cli = spawn(process.execPath, [path.join(ROOT, 'scripts', 'cluster-cli.mjs'), 'reload'], {
       env: { ...process.env, CLUSTER_RUN_DIR: cluster.runDir },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -653,7 +750,8 @@ describe('supervision: a process that dies is restarted, nginx loses no GET (iss
       out += chunk;
     });
     const [code] = await new Promise((resolve) => cli.on('exit', (...a) => resolve(a)));
-    await sleep(300);
+    // The load goes on with every instance replaced.
+    await load.more(50);
     const { ok, failures } = await load.stop();
     assert.equal(code, 0, out);
     assert.deepEqual(failures, []);
@@ -683,13 +781,15 @@ describe('supervision: a process that dies is restarted, nginx loses no GET (iss
       const s = cluster.supervisors[key];
       const old = s.current;
       process.kill(old.pid, 'SIGKILL');
-      await until(() => s.current && s.current !== old, 30_000, `${key} restarted`);
+      await backFrom(s, old);
       assert.match(
         supervisorLog.findLast((l) => l.includes(`${key} (pid ${old.pid}) died`)) ?? '',
         /; restarting in /,
       );
     }
-    // A search reads the database on every request: PostgreSQL is back for the API instances too.
+    // A search reads the database on every request: PostgreSQL is back for the API instances too. Asked
+    // until it answers (a condition, with a deadline): the instances' pools reconnect on a request, and
+    // nothing tells this process when they have.
     await until(
       () => answers(at(`/api/posts/search?q=risk&n=${Date.now()}`)),
       30_000,

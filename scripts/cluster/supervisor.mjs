@@ -35,6 +35,7 @@ export function waitForExit(child, timeoutMs = 15_000) {
  * @param {number} [o.resetAfterMs]       a run this long resets the back-off (30,000)
  * @param {number} [o.stopTimeoutMs]      how long SIGTERM may take before SIGKILL (15,000)
  * @param {(child: any) => void} [o.onUp] told each time a (new) process is ready
+ * @param {() => number} [o.now]          the clock runs are measured on (Date.now); a test passes its own
  */
 export function supervise(o) {
   const log = o.log ?? ((line) => console.error(line));
@@ -42,6 +43,7 @@ export function supervise(o) {
   const maxDelayMs = o.maxDelayMs ?? 10_000;
   const resetAfterMs = o.resetAfterMs ?? 30_000;
   const stopTimeoutMs = o.stopTimeoutMs ?? 15_000;
+  const now = o.now ?? Date.now;
   let current = null;
   let upSince = 0;
   let failures = 0;
@@ -53,7 +55,7 @@ export function supervise(o) {
 
   const watch = (child) => {
     current = child;
-    upSince = Date.now();
+    upSince = now();
     o.onUp?.(child);
     const onExit = (code, signal) => {
       if (stopped || expected.has(child) || current !== child) return;
@@ -65,7 +67,7 @@ export function supervise(o) {
   };
 
   const died = (what) => {
-    if (upSince && Date.now() - upSince >= resetAfterMs) failures = 0;
+    if (upSince && now() - upSince >= resetAfterMs) failures = 0;
     upSince = 0;
     const delay = Math.min(initialDelayMs * 2 ** failures, maxDelayMs);
     failures += 1;
@@ -84,7 +86,7 @@ export function supervise(o) {
     timer = null;
     // Stopped, or already brought back by restart().
     if (stopped || current) return;
-    const started = Date.now();
+    const started = now();
     try {
       const child = await o.launch();
       if (stopped) {
@@ -93,7 +95,7 @@ export function supervise(o) {
         return;
       }
       restarts += 1;
-      log(`cluster: ${o.name} is back (pid ${child.pid}, ready in ${seconds(Date.now() - started)})`);
+      log(`cluster: ${o.name} is back (pid ${child.pid}, ready in ${seconds(now() - started)})`);
       watch(child);
     } catch (error) {
       if (!stopped && !current) died(`${o.name} did not start: ${error.message}`);

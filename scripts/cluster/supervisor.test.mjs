@@ -13,9 +13,11 @@ const started = [];
 after(() => {
   for (const child of started) if (!hasExited(child)) child.kill('SIGKILL');
 });
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A child that prints "ready" and then lives until killed (on SIGTERM: "draining", exit 0 after 50 ms). */
+/**
+ * A child that prints "ready" and then lives until killed. On SIGTERM it prints "draining" and exits 0 after
+ * 50 ms: its own behaviour (a server finishing what it has), not a wait of the tests.
+ */
 async function tinyServer() {
   const child = spawn(
     process.execPath,
@@ -32,24 +34,54 @@ async function tinyServer() {
   return child;
 }
 
-const until = async (check, ms = 5000) => {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) assert.fail(`not within ${ms} ms`);
-    await sleep(10);
-  }
-};
+/**
+ * The supervisor's log: its lines, and a wait for the next one a test expects. A line is the event (the
+ * supervisor logs each death, each failed launch and each process back); nothing is polled.
+ */
+function supervisorLog() {
+  const lines = [];
+  const waiters = new Set();
+  return {
+    lines,
+    log: (line) => {
+      lines.push(line);
+      for (const wake of [...waiters]) wake();
+    },
+    /** Resolves with the first line from `from` on that `match` accepts; fails after `ms`. */
+    waitFor(match, from = 0, ms = 5000) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(new Error(`no such line within ${ms} ms:\n${lines.join('\n')}`));
+        }, ms);
+        function check() {
+          const line = lines.slice(from).find(match);
+          if (line === undefined) return;
+          clearTimeout(timer);
+          waiters.delete(check);
+          resolve(line);
+        }
+        waiters.add(check);
+        check();
+      });
+    },
+  };
+}
+/** The supervisor's line for a process back after a death: logged when the new one is ready and current. */
+const back = (line) => / is back \(pid \d+/.test(line);
 
 describe('supervise', () => {
   it('restarts a killed process with a doubling back-off, one log line per death and per restart', async () => {
-    const lines = [];
-    const s = supervise({ name: 'tiny', launch: tinyServer, log: (l) => lines.push(l), initialDelayMs: 100 });
+    const { lines, log, waitFor } = supervisorLog();
+    const s = supervise({ name: 'tiny', launch: tinyServer, log, initialDelayMs: 100 });
     const first = await s.start();
     const pids = [first.pid];
     for (const expectedDelay of ['0.1 s', '0.2 s', '0.4 s']) {
       const before = s.current;
+      const from = lines.length;
       process.kill(before.pid, 'SIGKILL');
-      await until(() => s.current && s.current !== before);
+      await waitFor(back, from);
+      assert.notEqual(s.current, before);
       pids.push(s.current.pid);
       assert.ok(
         lines.some((l) => l.includes(`restarting in ${expectedDelay}`)),
@@ -70,20 +102,25 @@ describe('supervise', () => {
   });
 
   it('a run longer than resetAfterMs starts the back-off again from the first delay', async () => {
-    const lines = [];
+    const { lines, log, waitFor } = supervisorLog();
+    // How long a run lasted is read on this clock, moved by hand: a "long" run takes no time.
+    let clock = 1_000_000;
     const s = supervise({
       name: 'tiny',
       launch: tinyServer,
-      log: (l) => lines.push(l),
+      log,
       initialDelayMs: 50,
       resetAfterMs: 300,
+      now: () => clock,
     });
     await s.start();
-    for (const wait of [0, 0, 400]) {
-      await sleep(wait);
+    for (const ran of [0, 0, 400]) {
+      clock += ran;
       const before = s.current;
+      const from = lines.length;
       before.kill('SIGKILL');
-      await until(() => s.current && s.current !== before);
+      await waitFor(back, from);
+      assert.notEqual(s.current, before);
     }
     const delays = lines.filter((l) => l.includes('died')).map((l) => l.match(/in ([\d.]+ s)/)[1]);
     assert.deepEqual(delays, ['0.05 s', '0.1 s', '0.05 s']);
@@ -91,7 +128,7 @@ describe('supervise', () => {
   });
 
   it('a process that exits with an error code is restarted too; a failing launch backs off', async () => {
-    const lines = [];
+    const { lines, log, waitFor } = supervisorLog();
     let launches = 0;
     const s = supervise({
       name: 'flaky',
@@ -101,12 +138,13 @@ describe('supervise', () => {
         if (launches === 2 || launches === 3) throw new Error('port in use');
         return tinyServer();
       },
-      log: (l) => lines.push(l),
+      log,
       initialDelayMs: 20,
     });
     const first = await s.start();
     process.kill(first.pid, 'SIGUSR2'); // node's default for SIGUSR2 is to exit by that signal
-    await until(() => s.current && s.current !== first);
+    await waitFor(back);
+    assert.notEqual(s.current, first);
     assert.equal(launches, 4);
     assert.deepEqual(
       lines.map((l) => l.replace(/pid \d+/, 'pid N').replace(/ready in [\d.]+ s/, 'ready in T')),
@@ -118,15 +156,17 @@ describe('supervise', () => {
       ],
     );
     const exited = s.current;
+    const from = lines.length;
     exited.kill('SIGTERM'); // exits 0 by itself: still not asked for by the supervisor, so restarted
-    await until(() => s.current && s.current !== exited);
+    await waitFor(back, from);
+    assert.notEqual(s.current, exited);
     assert.match(lines.at(-2), /died: exit code 0; restarting in 0\.16 s/);
     await s.stop();
   });
 
   it('restart() drains the old one with SIGTERM and resolves once the new one is ready; no death logged', async () => {
-    const lines = [];
-    const s = supervise({ name: 'tiny', launch: tinyServer, log: (l) => lines.push(l) });
+    const { lines, log } = supervisorLog();
+    const s = supervise({ name: 'tiny', launch: tinyServer, log });
     const old = await s.start();
     let drained = '';
     old.stdout.on('data', (chunk) => {
@@ -139,31 +179,50 @@ describe('supervise', () => {
     assert.notEqual(replacement.pid, old.pid);
     assert.equal(s.current, replacement);
     assert.ok(!hasExited(replacement));
-    await sleep(100);
+    // No wait needed for a death line: the supervisor's exit listener on the old one was added before
+    // restart()'s own, so it has run (and would have logged) by the time restart() resolved.
     assert.deepEqual(lines, []);
     await s.stop();
   });
 
   it('restart() while a death is being restarted waits for that launch: one process, no second one', async () => {
-    const lines = [];
+    const { lines, log, waitFor } = supervisorLog();
+    let launches = 0;
+    // The launch after the death is held before it resolves, until the test lets it go: restart() comes
+    // while it runs, whatever the timing.
+    let relaunchStarted;
+    const relaunching = new Promise((resolve) => {
+      relaunchStarted = resolve;
+    });
+    let letGo;
+    const gate = new Promise((resolve) => {
+      letGo = resolve;
+    });
     const s = supervise({
       name: 'slow',
-      // Slow to become ready, so restart() comes while the launch after the death runs.
       launch: async () => {
+        launches += 1;
         const child = await tinyServer();
-        await sleep(300);
+        if (launches === 2) {
+          relaunchStarted(child);
+          await gate;
+        }
         return child;
       },
-      log: (l) => lines.push(l),
+      log,
       initialDelayMs: 10,
     });
     const first = await s.start();
     first.kill('SIGKILL');
-    await until(() => lines.some((l) => l.includes('restarting in')));
-    await sleep(100);
-    const replacement = await s.restart();
-    await sleep(400);
+    await waitFor((l) => l.includes('restarting in'));
+    const relaunched = await relaunching;
+    const restarted = s.restart();
+    letGo();
+    const replacement = await restarted;
     assert.equal(s.current, replacement);
+    assert.equal(launches, 3);
+    // restart() waited for the launch in flight and replaced what it brought: that one drained and exited.
+    assert.ok(hasExited(relaunched));
     const alive = started.filter((child) => !hasExited(child));
     assert.deepEqual(
       alive.map((child) => child.pid),
@@ -174,12 +233,13 @@ describe('supervise', () => {
   });
 
   it('stop() ends it for good: no restart afterwards', async () => {
-    const lines = [];
-    const s = supervise({ name: 'tiny', launch: tinyServer, log: (l) => lines.push(l), initialDelayMs: 10 });
+    const { lines, log } = supervisorLog();
+    const s = supervise({ name: 'tiny', launch: tinyServer, log, initialDelayMs: 10 });
     const child = await s.start();
     await s.stop();
     assert.ok(hasExited(child));
-    await sleep(100);
+    // A death would be logged by the exit listener, which ran before stop() resolved; a restart only
+    // follows a logged death (or a failed launch, and none runs).
     assert.deepEqual(lines, []);
     assert.equal(s.restarts, 0);
   });

@@ -69,22 +69,48 @@ export function drainServer(server: Server, state: Lifecycle, timeoutMs: number)
  * A repeat within this long of the first stop signal is the same stop: Ctrl+C reaches a child both from the
  * terminal and from its parent (`pnpm start` passes it on as SIGTERM).
  */
-const SAME_STOP_MS = 500;
+export const SAME_STOP_MS = 500;
 
-/** SIGTERM and SIGINT: the first calls `drain`; a later one calls `now` (which exits at once). */
+export interface StopSignalOptions {
+  /** How long after the first signal a repeat is still the same stop (SAME_STOP_MS). */
+  sameStopMs?: number;
+  /** Told of a repeat within that window, which changes nothing else: a server logs it, so it is on record. */
+  repeated?: (signal: NodeJS.Signals, afterMs: number) => void;
+  /** The clock the window is measured on (performance.now); a test passes its own. */
+  clock?: () => number;
+}
+
+/**
+ * What a stop signal does: the first calls `drain`; a repeat within `sameStopMs` of it calls `repeated` (and
+ * is otherwise ignored); a later one calls `now` (which exits at once).
+ */
+export function stopSignalHandler(
+  drain: (signal: NodeJS.Signals) => void,
+  now: (signal: NodeJS.Signals) => void,
+  o: StopSignalOptions = {},
+): (signal: NodeJS.Signals) => void {
+  const sameStopMs = o.sameStopMs ?? SAME_STOP_MS;
+  const clock = o.clock ?? (() => performance.now());
+  let first: number | null = null;
+  return (signal) => {
+    if (first === null) {
+      first = clock();
+      drain(signal);
+      return;
+    }
+    const afterMs = clock() - first;
+    if (afterMs >= sameStopMs) now(signal);
+    else o.repeated?.(signal, afterMs);
+  };
+}
+
+/** SIGTERM and SIGINT: the first calls `drain`; a later one calls `now` (stopSignalHandler). */
 export function onStopSignals(
   drain: (signal: NodeJS.Signals) => void,
   now: (signal: NodeJS.Signals) => void,
+  o: StopSignalOptions = {},
 ): void {
-  let first: number | null = null;
-  const handler = (signal: NodeJS.Signals) => {
-    if (first === null) {
-      first = performance.now();
-      drain(signal);
-    } else if (performance.now() - first >= SAME_STOP_MS) {
-      now(signal);
-    }
-  };
+  const handler = stopSignalHandler(drain, now, o);
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
 }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SAME_STOP_MS } from '@app/http-lifecycle';
 import { DEFAULT_CORS_ORIGINS, EnvironmentNameSchema } from '@app/rollout';
 import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
 import * as v from 'valibot';
@@ -74,6 +75,8 @@ export const ConfigSchema = v.object({
   compressMinBytes: Int(0, 10 * 1024 * 1024),
   /** On SIGTERM/SIGINT, how long requests in flight may take before their connections are closed. */
   drainTimeoutMs: Int(0, 10 * 60_000),
+  /** A second SIGTERM/SIGINT this soon after the first is the same stop (logged, ignored); later, exit at once. */
+  stopRepeatWindowMs: Int(0, 60_000),
   lockout: v.object({
     maxAttempts: Int(1, 1000),
     windowMs: Int(1, 86_400_000),
@@ -178,6 +181,7 @@ export const DEFAULT_CONFIG: Config = {
   searchWorkers: 2,
   compressMinBytes: 1024,
   drainTimeoutMs: 10_000,
+  stopRepeatWindowMs: SAME_STOP_MS,
   lockout: { maxAttempts: 5, windowMs: 15 * 60 * 1000, durationMs: 15 * 60 * 1000 },
   // OWASP's argon2id recommendation: m=19 MiB, t=2, p=1.
   argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
@@ -325,6 +329,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     searchWorkers: num(env, 'SEARCH_WORKERS', d.searchWorkers),
     compressMinBytes: num(env, 'COMPRESS_MIN_BYTES', d.compressMinBytes),
     drainTimeoutMs: num(env, 'DRAIN_TIMEOUT_MS', d.drainTimeoutMs),
+    stopRepeatWindowMs: num(env, 'STOP_REPEAT_WINDOW_MS', d.stopRepeatWindowMs),
     lockout: {
       maxAttempts: num(env, 'LOCKOUT_MAX_ATTEMPTS', d.lockout.maxAttempts),
       windowMs: num(env, 'LOCKOUT_WINDOW_MS', d.lockout.windowMs),

@@ -25,7 +25,8 @@ log({
 
 // SIGTERM (a supervisor, a rolling restart) and SIGINT (Ctrl+C) drain: readiness answers 503, no new
 // connections, what is in flight finishes within DRAIN_TIMEOUT_MS, the database pool closes, exit 0.
-// A second signal means "now": exit at once (docs/decisions/0028-process-lifecycle.md).
+// A second signal means "now": exit at once (docs/decisions/0028-process-lifecycle.md), unless it comes
+// within STOP_REPEAT_WINDOW_MS of the first: that is the same stop, said in a line and otherwise ignored.
 onStopSignals(
   (signal) => {
     log({ msg: 'API draining', signal, timeoutMs: config.drainTimeoutMs });
@@ -46,5 +47,15 @@ onStopSignals(
   (signal) => {
     log({ msg: 'API stopping at once', signal });
     process.exit(1);
+  },
+  {
+    sameStopMs: config.stopRepeatWindowMs,
+    repeated: (signal, afterMs) =>
+      log({
+        msg: 'API signal repeated, ignored',
+        signal,
+        afterMs: Math.round(afterMs),
+        windowMs: config.stopRepeatWindowMs,
+      }),
   },
 );

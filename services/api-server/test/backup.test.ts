@@ -208,8 +208,13 @@ describe('backup while another connection writes', () => {
       writer.once('error', reject);
     });
     const committed = () => Atomics.load(control, 1);
+    // Woken by the writer's notify after each commit (Atomics.waitAsync): no polling, no pause.
     const waitFor = async (n: number) => {
-      while (committed() < n) await new Promise((r) => setTimeout(r, 5));
+      for (let seen = committed(); seen < n; seen = committed()) {
+        const wait = Atomics.waitAsync(control, 1, seen, 10_000);
+        if (wait.async && (await wait.value) === 'timed-out')
+          throw new Error(`the writer stopped at ${seen}`);
+      }
     };
     await waitFor(20);
 
@@ -284,6 +289,7 @@ while (Atomics.load(workerData.control, 0) === 0) {
   write(n);
   n += 1;
   Atomics.store(workerData.control, 1, n);
+  Atomics.notify(workerData.control, 1);
 }
 db.close();
 parentPort.postMessage(n);

@@ -103,6 +103,34 @@ function streamHugeTar(
   });
 }
 
+/**
+ * Resolves once the remote's folder in the store is empty: the folder is watched, and the upload's working
+ * folder going away is the event that checks again (no polling). Rejects after `timeoutMs`.
+ */
+function storeEmptied(s: TestServer, timeoutMs = 5000): Promise<void> {
+  const dir = path.join(s.ctx.config.rollout.paths.store, 'mf-research');
+  if (storeEntries(s).length === 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const watcher = fs.watch(dir);
+    const done = (error?: Error) => {
+      clearTimeout(timer);
+      watcher.close();
+      if (error) reject(error);
+      else resolve();
+    };
+    const check = () => {
+      if (storeEntries(s).length === 0) done();
+    };
+    const timer = setTimeout(
+      () => done(new Error(`the store still holds ${storeEntries(s).join(', ')} after ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    watcher.on('change', check);
+    watcher.on('error', done);
+    check();
+  });
+}
+
 async function expectEmptyStore(s: TestServer) {
   expect(storeEntries(s)).toEqual([]);
   expect(await releaseRows(s)).toEqual([]);
@@ -139,8 +167,8 @@ describe('release bundle limits', () => {
     const { server: s, token } = await start();
     const res = await streamHugeTar(s, token, 50, 1024 * 1024, { abortAfterBytes: 8 * 1024 * 1024 });
     expect(res.status).toBeNull();
-    // The server notices the reset on its next read; give it a moment to clean up.
-    for (let i = 0; i < 50 && storeEntries(s).length > 0; i++) await new Promise((r) => setTimeout(r, 100));
+    // The server notices the reset on its next read and removes its working folder then.
+    await storeEmptied(s);
     await expectEmptyStore(s);
     expect((await s.get('/api/health')).status).toBe(200);
   });

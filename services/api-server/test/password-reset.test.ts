@@ -1,7 +1,7 @@
 import { API_PATHS, MESSAGES } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limitsWith, startTestServer, type TestServer } from './helpers';
-import { mailConfig, resetToken, TestSmtp, waitUntil } from './smtp-fixture';
+import { mailConfig, resetToken, TestSmtp } from './smtp-fixture';
 
 /** Issue 34: Forgot password, through a real SMTP server, on a clock the test moves. */
 let smtp: TestSmtp;
@@ -26,7 +26,7 @@ const resetMails = (email: string) => smtp.to(email).filter((m) => /Reset your/.
 async function requestLink(email: string): Promise<string> {
   const before = resetMails(email).length;
   expect((await forgot(email)).status).toBe(202);
-  await waitUntil(() => resetMails(email).length > before || undefined);
+  await smtp.until(() => resetMails(email).length > before);
   return resetToken(resetMails(email).at(-1)!);
 }
 

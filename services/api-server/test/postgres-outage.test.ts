@@ -71,7 +71,9 @@ describe('PostgreSQL going away', () => {
     expect((await timed(`${url}/api/health/live`)).status).toBe(200);
     expect(server.child.exitCode).toBeNull();
 
-    // Back (the same cluster, its data kept): the pool reconnects by itself.
+    // Back (the same cluster, its data kept): the pool reconnects by itself. Asked until the API serves,
+    // within the 5 s this test promises: a condition with a deadline, not a fixed wait. Polling is the honest
+    // way here: the pool reconnects on a request, and neither PostgreSQL nor the API says when it has.
     pg = startLocalPostgres({ dir, port, fast: true, keep: true });
     const back = performance.now();
     let list: Answer | null = null;

@@ -24,6 +24,8 @@ export interface ReceivedMail {
  */
 export class TestSmtp {
   readonly received: ReceivedMail[] = [];
+  /** Woken after each mail that arrives: what until() waits on. */
+  private readonly arrivals = new Set<() => void>();
   mode: SmtpMode = 'accept';
   private server: SMTPServer;
   port = 0;
@@ -60,6 +62,7 @@ export class TestSmtp {
               html: typeof m.html === 'string' ? m.html : '',
               headers: m.headers,
             });
+            for (const wake of [...this.arrivals]) wake();
             callback();
           },
           (error: Error) => callback(error),
@@ -98,8 +101,8 @@ export class TestSmtp {
   }
 
   /** Waits until a mail to `to` (and matching `subject`, when given) has arrived; returns the newest. */
-  async waitFor(to: string, subject?: RegExp, timeoutMs = 5000): Promise<ReceivedMail> {
-    return waitUntil(
+  waitFor(to: string, subject?: RegExp, timeoutMs = 5000): Promise<ReceivedMail> {
+    return this.until(
       () =>
         this.to(to)
           .filter((m) => !subject || subject.test(m.subject))
@@ -107,9 +110,35 @@ export class TestSmtp {
       timeoutMs,
     );
   }
+
+  /**
+   * Resolves with what `found` returns once it returns something (not undefined or false): checked now and
+   * at each mail's arrival, the event, so nothing is polled. Rejects after `timeoutMs`.
+   */
+  until<T>(found: () => T | undefined | false, timeoutMs = 5000): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.arrivals.delete(check);
+        reject(new Error(`TestSmtp: no such mail within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const check = () => {
+        const value = found();
+        if (value === undefined || value === false) return;
+        clearTimeout(timer);
+        this.arrivals.delete(check);
+        resolve(value);
+      };
+      this.arrivals.add(check);
+      check();
+    });
+  }
 }
 
-/** Polls `probe` until it returns something, or fails after `timeoutMs`. */
+/**
+ * Polls `probe` until it returns something, or fails after `timeoutMs`: for the outbox's state as the admin
+ * API reports it (a row's attempts and status), which has no event to wait on. A condition with a deadline,
+ * every 25 ms; what arrives at the SMTP server is awaited with TestSmtp's until()/waitFor() instead.
+ */
 export async function waitUntil<T>(
   probe: () => T | undefined | Promise<T | undefined>,
   timeoutMs = 5000,

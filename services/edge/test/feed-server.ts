@@ -15,6 +15,11 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
   const waiting = new Set<() => void>();
   /** Every request's `after` (null: none), in order: what the edge asked. */
   const asked: Array<number | null> = [];
+  /** Woken after each request of `asked` has been answered or held: whenAsked's waits. */
+  const askedWaiters = new Set<() => void>();
+  const told = () => {
+    for (const wake of [...askedWaiters]) wake();
+  };
   let failWith: number | null = null;
 
   const server = http.createServer((req, res) => {
@@ -34,7 +39,10 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
       res.end(JSON.stringify({ environment, revision, updatedAt, manifest }));
     };
-    if (after === null || revision > after) return answer();
+    if (after === null || revision > after) {
+      answer();
+      return told();
+    }
     const timer = setTimeout(() => {
       waiting.delete(wake);
       res.writeHead(204).end();
@@ -50,6 +58,7 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
       clearTimeout(timer);
       waiting.delete(wake);
     });
+    told();
   });
 
   let listening: Promise<string> | null = null;
@@ -59,6 +68,26 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
     revision: () => revision,
     /** Requests held open now (waiting for a change). */
     held: () => waiting.size,
+    /**
+     * Resolves once a request from `asked[from]` on has an `after` that `match` accepts (already asked, or
+     * when it comes); by then it has been answered, or is held. Rejects after `timeoutMs`.
+     */
+    whenAsked(match: (after: number | null) => boolean, from = 0, timeoutMs = 20_000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          askedWaiters.delete(check);
+          reject(new Error(`the feed was not asked so within ${timeoutMs} ms: ${JSON.stringify(asked)}`));
+        }, timeoutMs);
+        function check() {
+          if (!asked.slice(from).some(match)) return;
+          clearTimeout(timer);
+          askedWaiters.delete(check);
+          resolve();
+        }
+        askedWaiters.add(check);
+        check();
+      });
+    },
     /** Where it listens (started on first call). */
     url() {
       listening ??= new Promise((resolve) =>

@@ -15,6 +15,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 function start(fileServers: string): {
   child: ChildProcess;
   output: () => string;
+  printed: (part: string) => Promise<void>;
   exit: Promise<number | null>;
 } {
   const child = spawn(
@@ -26,32 +27,39 @@ function start(fileServers: string): {
     },
   );
   let output = '';
-  child.stdout?.on('data', (chunk) => {
+  const waiters = new Set<() => void>();
+  const heard = (chunk: Buffer) => {
     output += chunk;
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+    for (const wake of [...waiters]) wake();
+  };
+  child.stdout?.on('data', heard);
+  child.stderr?.on('data', heard);
   const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exit };
-}
-
-async function until(url: string, ms = 15_000): Promise<Response> {
-  const end = Date.now() + ms;
-  for (;;) {
-    try {
-      return await fetch(url);
-    } catch (error) {
-      if (Date.now() > end) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  /** Resolves once the process has printed `part` (the chunk that brings it wakes it); fails if it exits first. */
+  const printed = (part: string) =>
+    Promise.race([
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!output.includes(part)) return;
+          waiters.delete(check);
+          resolve();
+        };
+        waiters.add(check);
+        check();
+      }),
+      exit.then((code) => {
+        throw new Error(`the file servers exited (${code}) before "${part}":\n${output}`);
+      }),
+    ]);
+  return { child, output: () => output, printed, exit };
 }
 
 describe('the remotes’ file servers', () => {
   it('serve a build with the edge’s headers, refuse source maps, and stop cleanly on SIGTERM', async () => {
     const run = start(JSON.stringify([{ name: 'mf-account', dir, port: 3975 }]));
-    const manifest = await until('http://127.0.0.1:3975/mf-manifest.json');
+    // Printed once the server listens (src/files-main.ts): the first request needs no retry.
+    await run.printed('mf-account files on 3975');
+    const manifest = await fetch('http://127.0.0.1:3975/mf-manifest.json');
     expect(manifest.status).toBe(200);
     expect(await manifest.json()).toEqual({ name: 'mf_account' });
     expect(manifest.headers.get('x-content-type-options')).toBe('nosniff');

@@ -1,10 +1,11 @@
 // Liveness, readiness and draining (docs/decisions/0028-process-lifecycle.md): in process for the details,
 // and once as a real process for the signal and the exit code.
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { drainServer, type Lifecycle } from '@app/http-lifecycle';
 import { afterAll, describe, expect, it } from 'vitest';
 import { EDGE_PATHS } from '../src/edge-endpoints';
@@ -77,6 +78,46 @@ async function heldApi() {
     release,
     reached,
     close: () => api.close(),
+  };
+}
+
+/**
+ * What a child prints on `stream`, and a wait for a part of it: resolved by the chunk that brings it (no
+ * polling), rejected when the child exits first or after `timeoutMs`.
+ */
+function printed(stream: Readable, child: ChildProcess) {
+  let text = '';
+  const waiters = new Set<() => void>();
+  stream.on('data', (chunk: Buffer) => {
+    text += chunk.toString();
+    for (const wake of [...waiters]) wake();
+  });
+  child.once('exit', () => {
+    for (const wake of [...waiters]) wake();
+  });
+  return {
+    text: () => text,
+    waitFor(part: string, timeoutMs = 20_000): Promise<void> {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(
+          () => finish(new Error(`no "${part}" within ${timeoutMs} ms:\n${text}`)),
+          timeoutMs,
+        );
+        function finish(error?: Error) {
+          clearTimeout(timer);
+          waiters.delete(check);
+          if (error) reject(error);
+          else resolve();
+        }
+        function check() {
+          if (text.includes(part)) finish();
+          else if (child.exitCode !== null || child.signalCode !== null)
+            finish(new Error(`the process exited before "${part}":\n${text}`));
+        }
+        waiters.add(check);
+        check();
+      });
+    },
   };
 }
 
@@ -173,35 +214,26 @@ describe('draining', () => {
         DRAIN_TIMEOUT_MS: '2000',
       },
     });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-    });
+    const out = printed(child.stdout, child);
+    const err = printed(child.stderr, child);
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 20_000;
-    while (
-      !out.includes(`edge listening on ${stagingPort}`) &&
-      Date.now() < deadline &&
-      child.exitCode === null
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect(out).toContain('(production: pages of');
-    // The stand-in API knows production only: staging's listener answers, and says why it is not ready.
-    const stagingStatus = async () =>
-      JSON.parse((await request(`http://127.0.0.1:${stagingPort}${EDGE_PATHS.status}`)).body);
-    let staging = await stagingStatus();
-    while (!staging.feed.error && Date.now() < deadline) staging = await stagingStatus();
+    // Each listener prints a line once it listens; staging's comes last.
+    await out.waitFor(`edge listening on ${stagingPort}`);
+    expect(out.text()).toContain('(production: pages of');
+    // The stand-in API knows production only: staging's listener answers, and says why it is not ready
+    // (the edge logs the feed's first failure, after its status has it).
+    await err.waitFor("edge: staging's deployment feed is unreachable (retrying)");
+    const staging = JSON.parse((await request(`http://127.0.0.1:${stagingPort}${EDGE_PATHS.status}`)).body);
     expect(staging.feed).toMatchObject({ environment: 'staging', error: expect.stringContaining('404') });
     expect((await request(`http://127.0.0.1:${stagingPort}${EDGE_PATHS.ready}`)).status).toBe(503);
-    // Its first poll was answered, the second one is held now.
-    while (!fx.api.asked.slice(asked).some((after) => after !== null) && Date.now() < deadline)
-      await new Promise((resolve) => setTimeout(resolve, 20));
+    // Its first poll was answered, the second one (`after` a revision) is held now.
+    await fx.api.whenAsked((after) => after !== null, asked);
     const stopping = Date.now();
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(Date.now() - stopping).toBeLessThan(2000);
     const lines = out
+      .text()
       .split('\n')
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line));
