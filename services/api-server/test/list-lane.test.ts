@@ -5,8 +5,8 @@ import type { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../src/app';
 import { withListLane } from '../src/http-list-lane';
-import { createListCache } from '../src/routes/list-cache';
 import type { Env } from '../src/routes/http-helpers';
+import { createListCache } from '../src/routes/list-cache';
 import { postInput, startTestServer, type TestServer, type TestUser } from './helpers';
 
 /**

@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
 import { NEXT_CURSOR_HEADER } from '@app/contracts';
+import type { Caller } from '../services/accounts';
 import type { Page } from '../services/cursor';
 import { type JsonText, listBody } from '../services/post-model';
-import type { Caller } from '../services/accounts';
 import { type C, caller } from './hono-env';
 import { queryString } from './list-query';
 
