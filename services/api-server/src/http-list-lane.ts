@@ -55,4 +55,4 @@ export function withListLane(ctx: AppContext, listCache: ListCache, next: Listen
 }
 
 const isListTarget = (url: string | undefined) =>
-  url === API_PATHS.posts || (url !== undefined && url.startsWith(`${API_PATHS.posts}?`));
+  url === API_PATHS.posts || url?.startsWith(`${API_PATHS.posts}?`) === true;
