@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
+import { lineLog } from './line-log.mjs';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-test-'));
 // nginx's workers (another user when started as root) read the release store and the config in here.
@@ -31,12 +32,9 @@ const API_PORTS = [4101, 4102];
 const EDGE_PORTS = [4111, 4112];
 let cluster;
 // The supervisor's lines (deaths, restarts, reload steps), and waits for the next one a test expects.
-const supervisorLog = [];
-const supervisorWaiters = new Set();
-const logSupervisor = (line) => {
-  supervisorLog.push(line);
-  for (const wake of [...supervisorWaiters]) wake();
-};
+const supervisor = lineLog();
+const supervisorLog = supervisor.lines;
+const logSupervisor = supervisor.log;
 const at = (p) => `http://localhost:${PORT}${p}`;
 const instance = (i, p) => `http://127.0.0.1:${API_PORTS[i]}${p}`;
 const edge = (i, p) => `http://127.0.0.1:${EDGE_PORTS[i]}${p}`;
@@ -656,33 +654,12 @@ async function until(check, ms, what) {
   }
 }
 /**
- * Resolves with the supervisor's first line from `supervisorLog[from]` on that `match` accepts, once it is
- * logged (each line is the event); fails after `ms`, naming `what`.
- */
-function supervisorLine(match, from, ms, what) {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      supervisorWaiters.delete(check);
-      reject(new Error(`${what}: not within ${ms} ms\n${supervisorLog.join('\n')}`));
-    }, ms);
-    function check() {
-      const line = supervisorLog.slice(from).find(match);
-      if (line === undefined) return;
-      clearTimeout(timer);
-      supervisorWaiters.delete(check);
-      resolve(line);
-    }
-    supervisorWaiters.add(check);
-    check();
-  });
-}
-/**
  * Resolves once supervisor `s` runs a process that is not `old`: at once if it does, else at its "is back"
  * line (logged once the new process is ready, just before it becomes current).
  */
 function backFrom(s, old, ms = 30_000) {
   if (s.current && s.current !== old) return Promise.resolve();
-  return supervisorLine(
+  return supervisor.waitFor(
     (l) => l.startsWith(`cluster: ${s.name} is back (`),
     supervisorLog.length,
     ms,

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { after, describe, it } from 'node:test';
+import { lineLog } from './line-log.mjs';
 import { hasExited, supervise } from './supervisor.mjs';
 
 // Every child any test started: killed at the end, whatever failed.
@@ -34,45 +35,12 @@ async function tinyServer() {
   return child;
 }
 
-/**
- * The supervisor's log: its lines, and a wait for the next one a test expects. A line is the event (the
- * supervisor logs each death, each failed launch and each process back); nothing is polled.
- */
-function supervisorLog() {
-  const lines = [];
-  const waiters = new Set();
-  return {
-    lines,
-    log: (line) => {
-      lines.push(line);
-      for (const wake of [...waiters]) wake();
-    },
-    /** Resolves with the first line from `from` on that `match` accepts; fails after `ms`. */
-    waitFor(match, from = 0, ms = 5000) {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(check);
-          reject(new Error(`no such line within ${ms} ms:\n${lines.join('\n')}`));
-        }, ms);
-        function check() {
-          const line = lines.slice(from).find(match);
-          if (line === undefined) return;
-          clearTimeout(timer);
-          waiters.delete(check);
-          resolve(line);
-        }
-        waiters.add(check);
-        check();
-      });
-    },
-  };
-}
 /** The supervisor's line for a process back after a death: logged when the new one is ready and current. */
 const back = (line) => / is back \(pid \d+/.test(line);
 
 describe('supervise', () => {
   it('restarts a killed process with a doubling back-off, one log line per death and per restart', async () => {
-    const { lines, log, waitFor } = supervisorLog();
+    const { lines, log, waitFor } = lineLog();
     const s = supervise({ name: 'tiny', launch: tinyServer, log, initialDelayMs: 100 });
     const first = await s.start();
     const pids = [first.pid];
@@ -102,7 +70,7 @@ describe('supervise', () => {
   });
 
   it('a run longer than resetAfterMs starts the back-off again from the first delay', async () => {
-    const { lines, log, waitFor } = supervisorLog();
+    const { lines, log, waitFor } = lineLog();
     // How long a run lasted is read on this clock, moved by hand: a "long" run takes no time.
     let clock = 1_000_000;
     const s = supervise({
@@ -128,7 +96,7 @@ describe('supervise', () => {
   });
 
   it('a process that exits with an error code is restarted too; a failing launch backs off', async () => {
-    const { lines, log, waitFor } = supervisorLog();
+    const { lines, log, waitFor } = lineLog();
     let launches = 0;
     const s = supervise({
       name: 'flaky',
@@ -165,7 +133,7 @@ describe('supervise', () => {
   });
 
   it('restart() drains the old one with SIGTERM and resolves once the new one is ready; no death logged', async () => {
-    const { lines, log } = supervisorLog();
+    const { lines, log } = lineLog();
     const s = supervise({ name: 'tiny', launch: tinyServer, log });
     const old = await s.start();
     let drained = '';
@@ -186,7 +154,7 @@ describe('supervise', () => {
   });
 
   it('restart() while a death is being restarted waits for that launch: one process, no second one', async () => {
-    const { lines, log, waitFor } = supervisorLog();
+    const { lines, log, waitFor } = lineLog();
     let launches = 0;
     // The launch after the death is held before it resolves, until the test lets it go: restart() comes
     // while it runs, whatever the timing.
@@ -233,7 +201,7 @@ describe('supervise', () => {
   });
 
   it('stop() ends it for good: no restart afterwards', async () => {
-    const { lines, log } = supervisorLog();
+    const { lines, log } = lineLog();
     const s = supervise({ name: 'tiny', launch: tinyServer, log, initialDelayMs: 10 });
     const child = await s.start();
     await s.stop();
