@@ -20,7 +20,14 @@ import { registerHealthRoutes } from './routes/health';
 import { body, type Env, type RouteDeps } from './routes/http-helpers';
 import { createListCache, type ListCache } from './routes/list-cache';
 import { registerPostRoutes } from './routes/posts';
-import { accessLine, callerOf, errorAnswer, logLine, sessionlessPath } from './routes/request-basics';
+import {
+  accessLine,
+  bearerToken,
+  errorAnswer,
+  logLine,
+  sessionCaller,
+  sessionlessPath,
+} from './routes/request-basics';
 import { registerRolloutRoutes } from './routes/rollout';
 import { registerSiteRoutes } from './routes/site';
 import { DeployFeed } from './services/deploy-feed';
@@ -77,9 +84,8 @@ export function createApp(
     return next();
   });
   app.use('/api/*', async (c, next) => {
-    const header = sessionlessPath(c.req.path) ? undefined : c.req.header('authorization');
-    // A guest's request (no header) does not wait a turn for a caller it does not have.
-    c.set('caller', header ? await callerOf(accounts, header) : null);
+    const token = bearerToken(sessionlessPath(c.req.path) ? undefined : c.req.header('authorization'));
+    c.set('caller', token === null ? null : sessionCaller(await accounts.authenticate(token)));
     return next();
   });
 

@@ -3,7 +3,7 @@ import { API_PATHS } from '@app/contracts';
 import type { AppContext } from './context';
 import type { ListCache } from './routes/list-cache';
 import { listQueryOf, queryString, teasersOf } from './routes/list-query';
-import { accessLine, callerOf, errorAnswer, logLine } from './routes/request-basics';
+import { accessLine, bearerToken, errorAnswer, logLine, sessionCaller } from './routes/request-basics';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -13,7 +13,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
  * Request, Context, middleware chain and Response around a 50-card page cost ~20 % of its throughput.
  *
  * The lane changes how the request is carried, not what it answers: it runs the same steps as the hono
- * route (routes/posts.ts) with the same functions: the caller (`callerOf`, app.ts's token check), the
+ * route (routes/posts.ts) with the same functions: the caller (`bearerToken`, `sessionCaller`: app.ts's token check), the
  * query (`listQueryOf`, `teasersOf`), the answer cache (`ListCache.answer`), the error answers
  * (`errorAnswer`, app.ts's onError) and the access line (`accessLine`). What hono would add for this route
  * is nothing else: no rate limit counts a read (LimitRule's methods are writes only; `anonymous` skips
@@ -32,7 +32,8 @@ export function withListLane(ctx: AppContext, listCache: ListCache, next: Listen
     let status = 200;
     try {
       const query = queryString(req.url ?? '');
-      const who = await callerOf(accounts, req.headers.authorization);
+      const token = bearerToken(req.headers.authorization);
+      const who = token === null ? null : sessionCaller(await accounts.authenticate(token));
       const answer = await listCache.answer(who, query, req.headers['accept-encoding'], () =>
         posts.list(who, { ...listQueryOf(query), teasers: teasersOf(query) }),
       );
