@@ -13,12 +13,12 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
  * Request, Context, middleware chain and Response around a 50-card page cost ~20 % of its throughput.
  *
  * The lane changes how the request is carried, not what it answers: it runs the same steps as the hono
- * route (routes/posts.ts) with the same functions: the caller (`bearerToken`, `sessionCaller`: app.ts's token check), the
- * query (`listQueryOf`, `teasersOf`), the answer cache (`ListCache.answer`), the error answers
- * (`errorAnswer`, app.ts's onError) and the access line (`accessLine`). What hono would add for this route
- * is nothing else: no rate limit counts a read (LimitRule's methods are writes only; `anonymous` skips
- * reads), the list cache is emptied only after writes, and the edge headers, compression and draining
- * wrap both lanes (server.ts). test/list-lane.test.ts asks both lanes the same questions.
+ * route (routes/posts.ts) with the same functions: the caller (`bearerToken`, `sessionCaller`: app.ts's
+ * token check), the query (`listQueryOf`, `teasersOf`), the answer cache (`ListCache.answer`), the error
+ * answers (`errorAnswer`, app.ts's onError) and the access line (`accessLine`). What hono would add for
+ * this route is nothing else: no rate limit counts a read (LimitRule's methods are writes only;
+ * `anonymous` skips reads), the list cache is emptied only after writes, and the edge headers, compression
+ * and draining wrap both lanes (server.ts). test/list-lane.test.ts asks both lanes the same questions.
  *
  * Anything but a GET of exactly /api/posts (HEAD, another path, a trailing slash) goes to hono.
  */

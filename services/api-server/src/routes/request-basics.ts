@@ -14,7 +14,7 @@ export const sessionlessPath = (path: string) =>
 
 /**
  * The session token an Authorization header carries: null without a header (a guest). A header that is
- * not a bearer token of ours is a stale session as far as the client is concerned (401 below).
+ * not a bearer token of ours is answered as a stale session is (401, the same message).
  */
 export function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
