@@ -24,6 +24,7 @@ import {
   accessLine,
   bearerToken,
   errorAnswer,
+  isoTime,
   logLine,
   sessionCaller,
   sessionlessPath,
@@ -61,7 +62,7 @@ export function createApp(
     app.use('*', async (c, next) => {
       const started = performance.now();
       await next();
-      log?.(accessLine(new Date(ctx.now()).toISOString(), c.req.method, c.req.path, c.res.status, started));
+      log?.(accessLine(isoTime(ctx.now), c.req.method, c.req.path, c.res.status, started));
     });
   }
 
@@ -144,8 +145,7 @@ export function createApp(
 
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {
-    const time = new Date(ctx.now()).toISOString();
-    const answer = errorAnswer(err, { method: c.req.method, path: c.req.path }, config, time);
+    const answer = errorAnswer(err, { method: c.req.method, path: c.req.path }, config, ctx.now);
     for (const [name, value] of Object.entries(answer.headers)) c.header(name, value);
     return c.json(answer.body, answer.status as ContentfulStatusCode);
   });

@@ -2,8 +2,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PATHS } from '@app/contracts';
 import type { AppContext } from './context';
 import type { ListCache } from './routes/list-cache';
-import { listQueryOf, queryString, teasersOf } from './routes/list-query';
-import { accessLine, bearerToken, errorAnswer, logLine, sessionCaller } from './routes/request-basics';
+import { queryString, teaserListQueryOf } from './routes/list-query';
+import {
+  accessLine,
+  bearerToken,
+  errorAnswer,
+  isoTime,
+  logLine,
+  sessionCaller,
+} from './routes/request-basics';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -14,7 +21,7 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
  *
  * The lane changes how the request is carried, not what it answers: it runs the same steps as the hono
  * route (routes/posts.ts) with the same functions: the caller (`bearerToken`, `sessionCaller`: app.ts's
- * token check), the query (`listQueryOf`, `teasersOf`), the answer cache (`ListCache.answer`), the error
+ * token check), the query (`teaserListQueryOf`), the answer cache (`ListCache.answer`), the error
  * answers (`errorAnswer`, app.ts's onError) and the access line (`accessLine`). What hono would add for
  * this route is nothing else: no rate limit counts a read (LimitRule's methods are writes only;
  * `anonymous` skips reads), the list cache is emptied only after writes, and the edge headers, compression
@@ -25,7 +32,6 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 export function withListLane(ctx: AppContext, listCache: ListCache, next: Listener): Listener {
   const { config, accounts, posts } = ctx;
   const log = config.logLevel === 'info' ? logLine(config) : null;
-  const time = () => new Date(ctx.now()).toISOString();
 
   async function serve(req: IncomingMessage, res: ServerResponse) {
     const started = performance.now();
@@ -35,17 +41,17 @@ export function withListLane(ctx: AppContext, listCache: ListCache, next: Listen
       const token = bearerToken(req.headers.authorization);
       const who = token === null ? null : sessionCaller(await accounts.authenticate(token));
       const answer = await listCache.answer(who, query, req.headers['accept-encoding'], () =>
-        posts.list(who, { ...listQueryOf(query), teasers: teasersOf(query) }),
+        posts.list(who, teaserListQueryOf(query)),
       );
       res.writeHead(200, answer.headers);
       res.end(answer.body);
     } catch (err) {
-      const error = errorAnswer(err, { method: 'GET', path: API_PATHS.posts }, config, time());
+      const error = errorAnswer(err, { method: 'GET', path: API_PATHS.posts }, config, ctx.now);
       status = error.status;
       res.writeHead(error.status, { 'Content-Type': 'application/json', ...error.headers });
       res.end(JSON.stringify(error.body));
     }
-    log?.(accessLine(time(), 'GET', API_PATHS.posts, status, started));
+    log?.(accessLine(isoTime(ctx.now), 'GET', API_PATHS.posts, status, started));
   }
 
   return (req, res) => {

@@ -6,7 +6,7 @@ import type { Caller } from '../services/accounts';
 import type { AdminAudit } from '../services/admin-audit';
 import type { C } from './hono-env';
 import type { ListCache } from './list-cache';
-import { type ListQueryParams, listQueryOf, queryString, teasersOf } from './list-query';
+import { type ListQueryParams, listQueryOf, queryString, teaserListQueryOf } from './list-query';
 
 export { type C, caller, type Env } from './hono-env';
 
@@ -30,8 +30,8 @@ export function listQuery(c: C): ListQueryParams {
   return listQueryOf(queryString(c.req.url));
 }
 
-/** `teasers=1` (or true) also lists posts above the caller's tier as teasers (routes/list-query.ts). */
-export const teasersParam = (c: C): boolean => teasersOf(queryString(c.req.url));
+/** A list's query with `teasers` (GET /api/posts, search; routes/list-query.ts). */
+export const teaserListQuery = (c: C) => teaserListQueryOf(queryString(c.req.url));
 
 /**
  * The request body as JSON, read only by the routes that take one (so GETs never touch the stream).

@@ -55,16 +55,31 @@ export function queryString(url: string): string {
  * again, and parsing one through the schema cost more than the rest of the routing (issue 36). Only valid
  * queries are kept (an invalid one throws before), each answer a fresh copy.
  */
-const parsedQueries = new Map<string, ListQueryParams>();
+const parsedQueries = new Map<string, { query: ListQueryParams; teasers: string | null }>();
 
-/** A list's query (400 with the schema's message when it is not one). */
+function parsed(query: string) {
+  let hit = parsedQueries.get(query);
+  if (!hit) {
+    const params = new URLSearchParams(query);
+    hit = { query: parseListQuery(params), teasers: params.get('teasers') };
+    if (parsedQueries.size >= 1000) parsedQueries.clear();
+    parsedQueries.set(query, hit);
+  }
+  return hit;
+}
+
+/** A list's query (400 with the schema's message when it is not one); each answer a fresh copy. */
 export function listQueryOf(query: string): ListQueryParams {
-  const hit = parsedQueries.get(query);
-  if (hit) return { ...hit };
-  const q = parseListQuery(new URLSearchParams(query));
-  if (parsedQueries.size >= 1000) parsedQueries.clear();
-  parsedQueries.set(query, q);
-  return { ...q };
+  return { ...parsed(query).query };
+}
+
+/**
+ * The query of a list that may show teasers (GET /api/posts, search): listQueryOf's and `teasers`, from
+ * the same one parse of the query string. Lists without teasers (My Research) never look at it.
+ */
+export function teaserListQueryOf(query: string): ListQueryParams & { teasers: boolean } {
+  const { query: q, teasers } = parsed(query);
+  return { ...q, teasers: teasersOf(teasers) };
 }
 
 function parseListQuery(params: URLSearchParams) {
@@ -96,8 +111,7 @@ function parseListQuery(params: URLSearchParams) {
 }
 
 /** `teasers=1` (or true) also lists posts above the caller's tier as teasers; absent or 0 does not. */
-export function teasersOf(query: string): boolean {
-  const raw = query.includes('teasers') ? new URLSearchParams(query).get('teasers') : null;
+function teasersOf(raw: string | null): boolean {
   if (raw === null || raw === '' || raw === '0' || raw === 'false') return false;
   if (raw === '1' || raw === 'true') return true;
   throw new HttpError(400, 'teasers must be 1 or 0');

@@ -16,7 +16,7 @@ import {
   listQuery,
   type RouteDeps,
   requireCaller,
-  teasersParam,
+  teaserListQuery,
 } from './http-helpers';
 import { pageJson } from './list-cache';
 
@@ -34,7 +34,7 @@ export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: R
   // (docs/decisions/0013-post-lists-and-search.md). Query parsing happens only on a cache miss: a hit is
   // keyed by the exact URL.
   app.get(API_PATHS.posts, async (c) =>
-    listCache.cachedJson(c, () => posts.list(caller(c), { ...listQuery(c), teasers: teasersParam(c) })),
+    listCache.cachedJson(c, () => posts.list(caller(c), teaserListQuery(c))),
   );
   app.post(API_PATHS.posts, async (c) => {
     const who = requireCaller(c);
@@ -47,9 +47,9 @@ export function registerPostRoutes(app: Hono<Env>, { posts, json, listCache }: R
     return pageJson(c, await posts.mine(who, listQuery(c)));
   });
   app.get(API_PATHS.searchPosts, async (c) => {
-    const q = listQuery(c);
-    if (!q.q) throw new HttpError(400, 'Search text (q) is required');
-    return pageJson(c, await posts.search(caller(c), { ...q, q: q.q, teasers: teasersParam(c) }));
+    const { q } = listQuery(c);
+    if (!q) throw new HttpError(400, 'Search text (q) is required');
+    return pageJson(c, await posts.search(caller(c), { ...teaserListQuery(c), q }));
   });
   app.get(API_PATHS.tags, async (c) => c.json(await posts.termCounts(caller(c), 'tag')));
   app.get(API_PATHS.categories, async (c) => c.json(await posts.termCounts(caller(c), 'category')));

@@ -55,14 +55,14 @@ export function errorAnswer(
   err: unknown,
   request: { method: string; path: string },
   config: Pick<Config, 'logLevel'>,
-  time: string,
+  now: () => number,
 ): ErrorAnswer {
   if (err instanceof HttpError) return { status: err.status, body: err.body(), headers: {} };
   const logs = config.logLevel !== 'silent';
   if (isDatabaseUnavailable(err)) {
     if (logs) {
       process.stderr.write(
-        `${JSON.stringify({ level: 'warn', time, ...request, msg: 'database unavailable', error: String(err) })}\n`,
+        `${JSON.stringify({ level: 'warn', time: isoTime(now), ...request, msg: 'database unavailable', error: String(err) })}\n`,
       );
     }
     return {
@@ -73,11 +73,14 @@ export function errorAnswer(
   }
   if (logs) {
     process.stderr.write(
-      `${JSON.stringify({ level: 'error', time, ...request, error: String(err), stack: err instanceof Error ? err.stack : undefined })}\n`,
+      `${JSON.stringify({ level: 'error', time: isoTime(now), ...request, error: String(err), stack: err instanceof Error ? err.stack : undefined })}\n`,
     );
   }
   return { status: 500, body: { error: 'Internal server error' }, headers: {} };
 }
+
+/** A log line's time on the server's clock (ctx.now). */
+export const isoTime = (now: () => number) => new Date(now()).toISOString();
 
 /** The access line written per request at LOG_LEVEL=info; `started` is performance.now() at its start. */
 export const accessLine = (time: string, method: string, path: string, status: number, started: number) => ({
