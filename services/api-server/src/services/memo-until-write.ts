@@ -10,7 +10,8 @@ import type { Sql } from '../db/sql';
 export class MemoUntilWrite<V> {
   private readonly entries = new Map<string, V>();
   private seen: string | null = null;
-  private readonly mark: () => Promise<string>;
+  /** The database's write mark, read before every lookup. */
+  readonly mark: () => Promise<string>;
 
   constructor(
     sql: Sql,
@@ -21,16 +22,29 @@ export class MemoUntilWrite<V> {
 
   async get(key: string, compute: () => Promise<V>): Promise<V> {
     const mark = await this.mark();
+    const hit = this.lookup(mark, key);
+    if (hit !== undefined) return hit;
+    const value = await compute();
+    this.keep(mark, key, value);
+    return value;
+  }
+
+  /**
+   * The answer kept for `key` as of write mark `mark` (read by the caller before the data; the answers of
+   * an older mark are dropped first). For callers that read the mark themselves (search-cache.ts).
+   */
+  lookup(mark: string, key: string): V | undefined {
     if (mark !== this.seen) {
       this.entries.clear();
       this.seen = mark;
     }
-    const hit = this.entries.get(key);
-    if (hit !== undefined) return hit;
-    const value = await compute();
+    return this.entries.get(key);
+  }
+
+  /** Keeps `value`, computed under `mark`, unless a write has moved the mark since: then the next lookup drops it. */
+  keep(mark: string, key: string, value: V): void {
+    if (this.seen !== mark) return;
     if (this.entries.size >= this.maxEntries) this.entries.clear();
-    // Kept under the mark read before computing: a write meanwhile moves the mark, and the next get drops it.
-    if (this.seen === mark) this.entries.set(key, value);
-    return value;
+    this.entries.set(key, value);
   }
 }

@@ -1,6 +1,7 @@
-import { createWriteMark, POSTGRES_MARK } from '../db/change-watch';
+import { POSTGRES_MARK } from '../db/change-watch';
 import type { Sql } from '../db/sql';
 import type { Page } from './cursor';
+import { MemoUntilWrite } from './memo-until-write';
 import type { JsonText } from './post-model';
 
 /** Whether a caller's answers are theirs alone: they wrote a post (found as their own) or liked one (`liked`). */
@@ -23,17 +24,16 @@ const PERSONAL = `EXISTS (SELECT 1 FROM posts WHERE author_id = @uid)
  * common word cost one ranking, not 50).
  */
 export class SearchCache {
-  private readonly entries = new Map<string, Page<JsonText<unknown>>>();
+  /** Kept answers, by the caller's key, until the write mark moves. */
+  private readonly memo: MemoUntilWrite<Page<JsonText<unknown>>>;
   /** Answers being computed, by write mark and key: the same search asked meanwhile waits for that one. */
   private readonly computing = new Map<string, Promise<Page<JsonText<unknown>>>>();
-  private seen: string | null = null;
-  private readonly mark: () => Promise<string>;
 
   constructor(
     private readonly sql: Sql,
     private readonly maxEntries: number,
   ) {
-    this.mark = createWriteMark(sql);
+    this.memo = new MemoUntilWrite(sql, maxEntries);
   }
 
   /**
@@ -48,7 +48,7 @@ export class SearchCache {
       );
       return { mark: row?.mark ?? '', personal: row?.personal === true };
     }
-    const mark = await this.mark();
+    const mark = await this.memo.mark();
     const personal = uid > 0 && (await this.sql.value<number>(`SELECT ${PERSONAL}`, { uid })) === 1;
     return { mark, personal };
   }
@@ -60,21 +60,15 @@ export class SearchCache {
   async get<T>(uid: number, key: string, compute: () => Promise<Page<JsonText<T>>>) {
     if (this.maxEntries <= 0) return compute();
     const { mark, personal } = await this.look(uid);
-    if (mark !== this.seen) {
-      this.entries.clear();
-      this.seen = mark;
-    }
     const full = personal ? `${uid}|${key}` : key;
-    const hit = this.entries.get(full) ?? this.computing.get(`${mark}\n${full}`);
+    const hit = this.memo.lookup(mark, full) ?? this.computing.get(`${mark}\n${full}`);
     if (hit) return hit as Promise<Page<JsonText<T>>> | Page<JsonText<T>>;
     const computing = compute();
     this.computing.set(`${mark}\n${full}`, computing);
     try {
       const page = await computing;
-      if ((await this.mark()) === mark) {
-        if (this.entries.size >= this.maxEntries) this.entries.clear();
-        this.entries.set(full, page);
-      }
+      // Kept only when no write landed while it was computed (the mark read again says so).
+      if ((await this.memo.mark()) === mark) this.memo.keep(mark, full, page);
       return page;
     } finally {
       this.computing.delete(`${mark}\n${full}`);
