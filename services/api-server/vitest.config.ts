@@ -11,7 +11,6 @@ const SQLITE_ONLY = [
   'test/backup-cli.test.ts',
   'test/migrations.test.ts',
   'test/read-pool.test.ts',
-  'test/stored-cards.test.ts',
   'test/query-plans.test.ts',
 ];
 const POSTGRES_ONLY = [

@@ -538,4 +538,27 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
         OR OLD.last_name IS DISTINCT FROM NEW.last_name OR OLD.username IS DISTINCT FROM NEW.username)
       EXECUTE FUNCTION users_name_posts();
   `,
+  18: `
+    -- The card holds its counts and author (see the SQLite migration). One BEFORE trigger writes the whole
+    -- card whenever anything in it changes; posts_author_name (named before it, so it runs first) has set
+    -- NEW.author_name by then. A like, a comment or a rename already writes the row: the card comes with it.
+    CREATE OR REPLACE FUNCTION posts_card() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      NEW.card_json := json_build_object(
+        'id', NEW.id, '_id', CAST(NEW.id AS TEXT), 'slug', NEW.slug, 'title', NEW.title,
+        'summary', NEW.summary, 'excerpt', NEW.excerpt, 'status', NEW.status,
+        'visibility', NEW.visibility, 'content_type', NEW.content_type, 'published_at', NEW.published_at,
+        'created_at', NEW.created_at, 'updated_at', NEW.updated_at,
+        'tags', CAST(NEW.tags_json AS json), 'categories', CAST(NEW.categories_json AS json),
+        'likes', NEW.like_count, 'comment_count', NEW.comment_count,
+        'author', json_build_object('id', NEW.author_id, 'name', NEW.author_name))::text;
+      RETURN NEW;
+    END $$;
+    DROP TRIGGER posts_card ON posts;
+    CREATE TRIGGER posts_card BEFORE INSERT OR UPDATE OF slug, title, summary, excerpt, status, visibility,
+      content_type, published_at, created_at, updated_at, tags_json, categories_json,
+      like_count, comment_count, author_id, author_name ON posts
+      FOR EACH ROW EXECUTE FUNCTION posts_card();
+    UPDATE posts SET slug = slug;
+  `,
 };

@@ -19,19 +19,16 @@ export const LOCKED_MESSAGE = 'This research requires a higher subscription tier
 export const POST_NOT_FOUND = 'Post not found';
 
 /**
- * A list row: the stored card (migration 9's card_json: what changes only when the post is written) and
- * what changes without that (views, likes, liked, comments, the author's name), never the content. Only
- * these columns: every further one costs a JavaScript value per row, ~0.3 µs each, 50 rows a page. What a
- * teaser or a cursor needs besides is read from card_json.
+ * A list row: the stored card (card_json: everything that changes only with a write, its counts of likes
+ * and comments and its author included since migration 18) and what changes without one: the views
+ * (counted by reads) and whether the caller likes it, never the content. Only these columns: every further
+ * one costs SQLite a column and JavaScript a value per row, 51 rows a page (issue 36). What a teaser or a
+ * cursor needs besides is read from card_json.
  */
 export interface CardRow {
   card_json: string;
   views: number;
-  likes: number;
-  comment_count: number;
   liked: number;
-  author_id: number | null;
-  author_name: string | null;
   /** Lists only: 1 when the row is a teaser (asked with `teasers`, published, above the caller's tier). */
   locked?: number;
 }
@@ -48,12 +45,14 @@ export type StoredCard = Pick<
   | 'content_type'
   | 'published_at'
   | 'created_at'
+  | 'author'
 >;
 
 export const storedCard = (r: CardRow) => JSON.parse(r.card_json) as StoredCard;
 
 /** A single read's row: the card, the columns access checks and writers read, and the content. */
-export interface PostRow extends CardRow, StoredCard {
+export interface PostRow extends CardRow, Omit<StoredCard, 'author'> {
+  author_id: number | null;
   content: string;
 }
 
@@ -93,14 +92,13 @@ export const AUTHOR_NAME = AUTHOR_NAME_OF('u');
  * What a card shows (PostCardSchema): never p.content, so a list never reads a body it would drop. A guest
  * likes nothing: their lists leave out the per-row look into post_likes.
  */
-const cardColumns = (guest: boolean) => `p.card_json, p.views, p.like_count AS likes, p.comment_count,
+const cardColumns = (guest: boolean) => `p.card_json, p.views,
   ${guest ? '0' : 'CASE WHEN EXISTS (SELECT 1 FROM post_likes l WHERE l.post_id = p.id AND l.user_id = @uid) THEN 1 ELSE 0 END'}
-    AS liked,
-  p.author_id, p.author_name`;
+    AS liked`;
 export const CARD_COLUMNS = cardColumns(false);
 
 export const POST_COLUMNS = `p.content, p.id, p.slug, p.title, p.summary, p.status, p.visibility, p.content_type,
-  p.published_at, p.created_at, ${CARD_COLUMNS}`;
+  p.published_at, p.created_at, p.author_id, ${CARD_COLUMNS}`;
 
 /**
  * Where the next page starts. Published posts always have a published_at (the writers set it), drafts never:
@@ -168,44 +166,36 @@ export function toTeaser(r: CardRow): PostTeaser {
     content_type: card.content_type,
     published_at: card.published_at,
     created_at: card.created_at,
-    author: { id: r.author_id, name: r.author_name },
+    author: card.author,
     locked: true,
     required_tier: requiredTier,
   };
 }
 
 /**
- * A card as JSON text: the stored part with what changes without a write of the post appended. Built as
- * text because a list is 50 of these and parsing the stored part only to serialise it again doubles the
- * cost of a list (the stored JSON always ends with its closing brace).
+ * A card as JSON text: the stored card with the views and the caller's like appended. Built as text
+ * because a list is 50 of these and parsing the stored part only to serialise it again doubles the cost of
+ * a list (the stored JSON always ends with its closing brace).
  */
 export function cardText(r: CardRow): JsonText<PostCard> {
-  const name = r.author_name === null ? 'null' : JSON.stringify(r.author_name);
-  const author = `{"id":${r.author_id ?? 'null'},"name":${name}}`;
-  return `${r.card_json.slice(0, -1)},"views":${r.views},"likes":${r.likes},"liked":${r.liked === 1},"comment_count":${r.comment_count},"author":${author}}`;
+  return `${r.card_json.slice(0, -1)},"views":${r.views},"liked":${r.liked === 1}}`;
 }
 
 /**
- * Teasers' text by post id, with what it was made from: a teaser is a pure function of the stored card and
- * the author, so an entry is used only while both are exactly what the row says (no invalidation needed).
- * Parsing a 600-byte card to pick nine fields and serialising them cost ~5 µs a teaser, ~14 of Explore's 50.
+ * Teasers' text by post id, with the stored card it was made from: a teaser is a pure function of the
+ * stored card, so an entry is used only while the card is exactly what the row says (no invalidation
+ * needed). Parsing a 600-byte card to pick ten fields and serialising them cost ~5 µs a teaser, ~14 of
+ * Explore's 50.
  */
-const teaserTexts = new Map<number, { row: CardRow; text: string }>();
+const teaserTexts = new Map<number, { card: string; text: string }>();
 const TEASER_MEMO_SIZE = 2000;
 
 function teaserText(r: CardRow, id: number): string {
   const hit = teaserTexts.get(id);
-  if (
-    hit &&
-    hit.row.card_json === r.card_json &&
-    hit.row.author_id === r.author_id &&
-    hit.row.author_name === r.author_name
-  ) {
-    return hit.text;
-  }
+  if (hit && hit.card === r.card_json) return hit.text;
   const text = JSON.stringify(toTeaser(r));
   if (teaserTexts.size >= TEASER_MEMO_SIZE) teaserTexts.clear();
-  teaserTexts.set(id, { row: { ...r }, text });
+  teaserTexts.set(id, { card: r.card_json, text });
   return text;
 }
 
@@ -213,12 +203,8 @@ function teaserText(r: CardRow, id: number): string {
 export const cardRow = (c: unknown[]): CardRow => ({
   card_json: c[0] as string,
   views: c[1] as number,
-  likes: c[2] as number,
-  comment_count: c[3] as number,
-  liked: c[4] as number,
-  author_id: c[5] as number | null,
-  author_name: c[6] as string | null,
-  locked: c[7] as number,
+  liked: c[2] as number,
+  locked: c[3] as number,
 });
 
 /** The post id at the head of a stored card (migration 9 writes it first on both databases), or NaN. */
