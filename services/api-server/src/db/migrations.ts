@@ -665,8 +665,8 @@ const SQLITE_MIGRATIONS: Migration[] = [
       -- the card (~10 µs of Explore's ~80 µs statement at 100,000 posts, and as much again turning them
       -- into JavaScript values and text). They change only with a write (a
       -- like, a comment, a post's author changed or renamed), so the card now holds them, patched by the
-      -- triggers that keep the columns, in the same UPDATE (one row write, as before). The columns stay:
-      -- the counts for the statistics, author_id for access, author_name to rebuild a card.
+      -- triggers that keep the columns, in the same UPDATE (one row write, as before). The columns stay the
+      -- source the card is patched and rebuilt from (docs/decisions/0034-what-a-stored-card-holds.md).
       DROP TRIGGER posts_card_ins;
       CREATE TRIGGER posts_card_ins AFTER INSERT ON posts BEGIN
         UPDATE posts SET author_name = ${NAME_OF_AUTHOR}, card_json = ${CARD('NEW', NAME_OF_AUTHOR)}
