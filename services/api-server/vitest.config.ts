@@ -17,6 +17,7 @@ const POSTGRES_ONLY = [
   'test/backup-postgres.test.ts',
   'test/search-parity.test.ts',
   'test/postgres-outage.test.ts',
+  'test/postgres-prepared.test.ts',
 ];
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 

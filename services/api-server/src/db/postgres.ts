@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { Sql } from './sql';
@@ -22,6 +23,61 @@ const CONNECT_MS = 2000;
 const STATEMENT_MS = 15_000;
 const QUERY_MS = 60_000;
 
+/** Statement names by text: the texts are our constants and shapes, a bounded set (as SQLite's cache). */
+const statementNames = new Map<string, string>();
+const statementName = (text: string) => {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+};
+
+/**
+ * A pg client that runs every statement with parameters as a prepared statement named by its text, so
+ * PostgreSQL parses and plans it once per connection rather than on every execution (pg sends Parse only
+ * the first time a connection sees the name). Kysely calls `query(text, values)`; the rest (transaction
+ * control, migrations' scripts, statements without parameters) goes on as it came. Issue 36: Explore's page
+ * and the session's lookup were parsed and planned again for each of thousands of requests a second.
+ *
+ * A restore replaces the tables under a running server (src/db/backup-postgres.ts, or the CLI from another
+ * process): a statement prepared before it may then be refused with "cached plan must not change result
+ * type". The client then prepares it again under a new name (the old one goes with the connection) and runs
+ * it once more; inside a transaction the retry cannot help (the transaction is already aborted), so the
+ * first error is the one that counts.
+ */
+class PreparingClient extends pg.Client {
+  /** Bumped when a plan went stale: every statement of this connection is prepared afresh. */
+  private generation = 0;
+
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const query = super.query as (...a: unknown[]) => never;
+    if (typeof text !== 'string' || !Array.isArray(values) || values.length === 0 || args.length > 2) {
+      return query.apply(this, args);
+    }
+    const run = () =>
+      query.call(this, {
+        name: `${statementName(text)}_${this.generation}`,
+        text,
+        values,
+      }) as Promise<unknown>;
+    return run().catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      this.generation += 1;
+      return run().catch(() => {
+        throw error;
+      });
+    }) as never;
+  }
+}
+
+/** PostgreSQL's refusal to run a prepared statement whose result columns changed (SQLSTATE 0A000). */
+const isStalePlan = (error: unknown) =>
+  (error as { code?: string }).code === '0A000' &&
+  /cached plan must not change result type/.test((error as Error).message);
+
 /** PostgreSQL behind `Sql` (DATABASE_URL=postgres://…): Kysely's dialect over a pg connection pool. */
 export function openPostgres(url: string, poolSize = POOL_SIZE): Sql {
   const pool = new pg.Pool({
@@ -32,6 +88,7 @@ export function openPostgres(url: string, poolSize = POOL_SIZE): Sql {
     statement_timeout: STATEMENT_MS,
     query_timeout: QUERY_MS,
     keepAlive: true,
+    Client: PreparingClient,
   });
   // A connection the server drops (a restart, a failover, a shutdown) must not crash the process: the pool
   // discards an idle one and makes a new one for the next query; a query on a busy one fails with its own
