@@ -166,7 +166,7 @@ export function toTeaser(r: CardRow): PostTeaser {
     content_type: card.content_type,
     published_at: card.published_at,
     created_at: card.created_at,
-    author: card.author,
+    author: { id: card.author.id, name: card.author.name },
     locked: true,
     required_tier: requiredTier,
   };
