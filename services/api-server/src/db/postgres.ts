@@ -36,10 +36,11 @@ const statementName = (text: string) => {
 
 /**
  * A pg client that runs every statement with parameters as a prepared statement named by its text, so
- * PostgreSQL parses and plans it once per connection rather than on every execution (pg sends Parse only
- * the first time a connection sees the name). Kysely calls `query(text, values)`; the rest (transaction
- * control, migrations' scripts, statements without parameters) goes on as it came. Issue 36: Explore's page
- * and the session's lookup were parsed and planned again for each of thousands of requests a second.
+ * PostgreSQL parses and analyses it once per connection rather than on every execution (pg sends Parse
+ * only the first time a connection sees the name; plans stay per execution: `plan_cache_mode` below).
+ * Kysely calls `query(text, values)`; the rest (transaction control, migrations' scripts, statements
+ * without parameters) goes on as it came. Issue 36: Explore's page and the session's lookup were parsed
+ * and analysed again for each of thousands of requests a second.
  *
  * A restore replaces the tables under a running server (src/db/backup-postgres.ts, or the CLI from another
  * process): a statement prepared before it may then be refused with "cached plan must not change result
@@ -88,6 +89,12 @@ export function openPostgres(url: string, poolSize = POOL_SIZE): Sql {
     statement_timeout: STATEMENT_MS,
     query_timeout: QUERY_MS,
     keepAlive: true,
+    // Prepared statements save parsing and analysis; the plan is still made for each execution's values.
+    // PostgreSQL's default switches a statement to a generic plan after five runs, and under the benchmark's
+    // mixed load (lists, reads, searches for different words, writes) one of those generic plans held
+    // connections long enough to exhaust the pool: 356-394 req/s with 22-39 answers 503 after CONNECT_MS,
+    // against 558-582 and none unprepared, 576 and none with custom plans (decision 0035).
+    options: '-c plan_cache_mode=force_custom_plan',
     Client: PreparingClient,
   });
   // A connection the server drops (a restart, a failover, a shutdown) must not crash the process: the pool
