@@ -13,6 +13,13 @@ import { MEMBER_SEARCH_TEXT } from './member-search';
  * - a trigger that sets a column of the row it fires for is a BEFORE trigger that assigns NEW.
  * Never edit a shipped one: add the next version to both lists.
  */
+/** A post's own card fields as json_build_object arguments (NEW in posts_card; migrations 9 and 18). */
+const POST_FIELDS = `'id', NEW.id, '_id', CAST(NEW.id AS TEXT), 'slug', NEW.slug, 'title', NEW.title,
+        'summary', NEW.summary, 'excerpt', NEW.excerpt, 'status', NEW.status,
+        'visibility', NEW.visibility, 'content_type', NEW.content_type, 'published_at', NEW.published_at,
+        'created_at', NEW.created_at, 'updated_at', NEW.updated_at,
+        'tags', CAST(NEW.tags_json AS json), 'categories', CAST(NEW.categories_json AS json)`;
+
 export const POSTGRES_MIGRATIONS: Record<number, string> = {
   1: `
     CREATE EXTENSION IF NOT EXISTS citext;
@@ -319,11 +326,7 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     CREATE FUNCTION posts_card() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       NEW.card_json := json_build_object(
-        'id', NEW.id, '_id', CAST(NEW.id AS TEXT), 'slug', NEW.slug, 'title', NEW.title,
-        'summary', NEW.summary, 'excerpt', NEW.excerpt, 'status', NEW.status,
-        'visibility', NEW.visibility, 'content_type', NEW.content_type, 'published_at', NEW.published_at,
-        'created_at', NEW.created_at, 'updated_at', NEW.updated_at,
-        'tags', CAST(NEW.tags_json AS json), 'categories', CAST(NEW.categories_json AS json))::text;
+        ${POST_FIELDS})::text;
       RETURN NEW;
     END $$;
     CREATE TRIGGER posts_card BEFORE INSERT OR UPDATE OF slug, title, summary, excerpt, status, visibility,
@@ -545,11 +548,7 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     CREATE OR REPLACE FUNCTION posts_card() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       NEW.card_json := json_build_object(
-        'id', NEW.id, '_id', CAST(NEW.id AS TEXT), 'slug', NEW.slug, 'title', NEW.title,
-        'summary', NEW.summary, 'excerpt', NEW.excerpt, 'status', NEW.status,
-        'visibility', NEW.visibility, 'content_type', NEW.content_type, 'published_at', NEW.published_at,
-        'created_at', NEW.created_at, 'updated_at', NEW.updated_at,
-        'tags', CAST(NEW.tags_json AS json), 'categories', CAST(NEW.categories_json AS json),
+        ${POST_FIELDS},
         'likes', NEW.like_count, 'comment_count', NEW.comment_count,
         'author', json_build_object('id', NEW.author_id, 'name', NEW.author_name))::text;
       RETURN NEW;
