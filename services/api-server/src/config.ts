@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type LimitSpec, parseLimitSpec } from '@app/client-address/limit-spec';
 import { SAME_STOP_MS } from '@app/http-lifecycle';
 import { DEFAULT_CORS_ORIGINS, EnvironmentNameSchema } from '@app/rollout';
 import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
 import * as v from 'valibot';
 import { DEFAULT_SITE, SiteConfigSchema, siteFrom } from './config-site';
 import { isProxyEntry } from './rate-limit/client-address';
-import { type LimitSpec, parseLimitSpec } from './rate-limit/limit-spec';
 import { shellManifestFile } from './services/deploy-compat';
 
 /** Where the package lives, so the default DB path does not depend on the working directory. */
