@@ -2,6 +2,7 @@
 // what `pnpm start` runs on :3000 and the cluster runs behind nginx. The bundle is rebuilt first (~0.3 s,
 // once per process), so it always matches the sources.
 import { spawn } from 'node:child_process';
+import { edgeEnvironment } from '@app/edge';
 import { buildEdge, FILES_BUNDLE } from '@app/edge/build';
 import { waitForHttp } from './wait-for.mjs';
 
@@ -9,8 +10,9 @@ import { waitForHttp } from './wait-for.mjs';
  * @param {object} o
  * @param {number} o.port
  * @param {string} [o.host]
- * @param {Record<string, string | undefined>} [o.env]  SHELL_CONFIG, RELEASE_STORE_DIR, DEPLOY_DIR, API_URL,
- *   DEPLOY_ENV, EXTRA_ENVIRONMENTS, … (main.ts)
+ * @param {Record<string, string | undefined>} [o.env]  SHELL_CONFIG, RELEASE_STORE_DIR, EDGE_SECRET, API_URL,
+ *   DEPLOY_ENV, EXTRA_ENVIRONMENTS, … (main.ts); of this and the process's own environment the edge gets only
+ *   the variables it reads (edgeEnvironment): never the API's secrets nor the deploy folder
  * @param {boolean} [o.quiet]
  * @param {string} [o.readyPath]  what "up" means: /_edge/ready (default: its first deployment from the API
  *   has arrived), or /_edge/live (it answers; without an API)
@@ -30,7 +32,7 @@ export async function startEdge({
   const bundle = await bundled;
   const child = spawn(process.execPath, [bundle], {
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
-    env: { ...process.env, ...env, PORT: String(port), HOST: host },
+    env: edgeEnvironment({ ...process.env, ...env, PORT: String(port), HOST: host }),
   });
   // Readiness (docs/decisions/0028-process-lifecycle.md): the shell's build is readable, not draining, and
   // the deployment has come from the API's feed.
@@ -56,7 +58,7 @@ export async function startFileServers(apps, { host = '0.0.0.0', quiet = false, 
   await bundled;
   const child = spawn(process.execPath, [FILES_BUNDLE], {
     stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'inherit'],
-    env: { ...process.env, ...env, HOST: host, FILE_SERVERS: JSON.stringify(apps) },
+    env: edgeEnvironment({ ...process.env, ...env, HOST: host, FILE_SERVERS: JSON.stringify(apps) }),
   });
   const local = host === '0.0.0.0' ? '127.0.0.1' : host;
   try {

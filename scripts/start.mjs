@@ -18,7 +18,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { bootstrapReleases } from '@app/release';
-import { rolloutPaths } from '@app/rollout/node';
+import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
 import { startApi } from './api-process.mjs';
 import { API } from './apps.mjs';
 import { build } from './build.mjs';
@@ -112,7 +112,8 @@ async function main() {
       SHELL_DIST: shell.dist,
       ...(config.shellConfig ? { SHELL_CONFIG: path.resolve(config.shellConfig) } : {}),
       RELEASE_STORE_DIR: paths.store,
-      DEPLOY_DIR: paths.deployDir,
+      // The deploy folder's edge-secret, which the API reads too (the edge itself never reads the folder).
+      EDGE_SECRET: ensureEdgeSecret(paths),
       DEPLOY_ENV: mainEnv,
       EXTRA_ENVIRONMENTS: others.map((env) => `${env}:${served[env]}`).join(','),
       API_URL: apiUrl,

@@ -25,6 +25,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { edgeEnvironment } from '@app/edge';
 import { buildEdge } from '@app/edge/build';
 import { startLocalPostgres } from '@app/local-postgres';
 import { bootstrapReleases } from '@app/release';
@@ -323,21 +324,21 @@ export async function startCluster(o = {}) {
     supervisors.nginx = supervise({ name: 'nginx', launch: launchNginx, log });
     const nginx = await supervisors.nginx.start();
 
-    // Every edge instance must sign and check visitor cookies with one key: made here, before any starts
-    // (EDGE_SECRET if set, else <DEPLOY_DIR>/edge-secret, which each instance then reads).
-    ensureEdgeSecret(paths);
+    // Every edge instance must sign and check visitor cookies with one key, the API's too (health tickets):
+    // EDGE_SECRET if set, else <DEPLOY_DIR>/edge-secret, handed to each edge (which never reads the folder).
+    const edgeSecret = ensureEdgeSecret(paths);
     // The edge's compiled bundle, built once (~0.3 s) for every instance and every restart.
     const edgeBundle = await buildEdge();
     for (const edgePort of edgePorts) {
       const launchEdge = async () => {
         const child = spawn(process.execPath, [edgeBundle], {
           stdio: ['ignore', o.quiet ? 'ignore' : 'inherit', 'inherit'],
-          env: {
+          env: edgeEnvironment({
             ...process.env,
             SHELL_DIST: shell.dist,
             SHELL_CONFIG: configJson,
             RELEASE_STORE_DIR: paths.store,
-            DEPLOY_DIR: paths.deployDir,
+            EDGE_SECRET: edgeSecret,
             // The deployment each serves, from the API's feed through nginx (either API instance).
             DEPLOY_ENV: process.env.DEPLOY_ENV || 'production',
             API_URL: `http://127.0.0.1:${port}`,
@@ -345,7 +346,7 @@ export async function startCluster(o = {}) {
             API_BASE_URL: undefined,
             PORT: String(edgePort),
             HOST: '127.0.0.1',
-          },
+          }),
         });
         try {
           await waitReady(

@@ -9,12 +9,21 @@ const here = import.meta.dirname;
 export const EDGE_BUNDLE = path.join(here, 'dist', 'main.mjs');
 /** The remotes' file servers of `pnpm start` (src/files-main.ts), from the same sources. */
 export const FILES_BUNDLE = path.join(here, 'dist', 'files.mjs');
+/**
+ * The process a release's server renderer runs in (src/render-sandbox/worker.ts): the edge starts it beside
+ * main.mjs, and it may read nothing but itself, jsdom and the release (docs/decisions/0036-render-sandbox.md).
+ */
+export const RENDER_WORKER_BUNDLE = path.join(here, 'dist', 'render-worker.mjs');
 
 export async function buildEdge() {
   const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
   const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@app/'));
   await build({
-    entryPoints: { main: path.join(here, 'src', 'main.ts'), files: path.join(here, 'src', 'files-main.ts') },
+    entryPoints: {
+      main: path.join(here, 'src', 'main.ts'),
+      files: path.join(here, 'src', 'files-main.ts'),
+      'render-worker': path.join(here, 'src', 'render-sandbox', 'worker.ts'),
+    },
     outdir: path.dirname(EDGE_BUNDLE),
     outExtension: { '.js': '.mjs' },
     bundle: true,
@@ -27,7 +36,7 @@ export async function buildEdge() {
     logLevel: 'warning',
     // Bundled code that uses require() (none today) would need it in an ES module.
     banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+      js: "import { createRequire as __edgeCreateRequire } from 'node:module'; const require = __edgeCreateRequire(import.meta.url);",
     },
   });
   return EDGE_BUNDLE;

@@ -2,11 +2,53 @@
 // src/main.ts, and the remotes' file servers, src/files-main.ts), with its default, read and checked here
 // and nowhere else. docs/configuration.md lists them; the defaults below are the ones it states.
 import path from 'node:path';
+import { isProxyEntry } from '@app/client-address';
+import { type LimitSpec, parseLimitSpec } from '@app/client-address/limit-spec';
 import { ENVIRONMENT_NAME_PATTERN } from '@app/rollout';
 import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
+import { DEFAULT_NEW_VISITOR_LIMIT } from './new-visitors';
 import { corsOriginsFrom } from './security-headers';
 
 type Env = Record<string, string | undefined>;
+
+/**
+ * Every variable the edge's processes read, and the few any Node process needs. A launcher hands the edge
+ * these and nothing more (edgeEnvironment): the API's secrets (DATABASE_URL, SMTP_URL, …) and the deploy
+ * folder (DEPLOY_DIR) never reach the edge, nor, through it, a release's code (issue 44).
+ */
+const EDGE_VARIABLES = [
+  'PORT',
+  'HOST',
+  'DEPLOY_ENV',
+  'EXTRA_ENVIRONMENTS',
+  'API_URL',
+  'API_BASE_URL',
+  'SHELL_DIST',
+  'SHELL_CONFIG',
+  'RELEASE_STORE_DIR',
+  'EDGE_SECRET',
+  'CORS_ORIGINS',
+  'ALLOWED_ORIGINS',
+  'SERVE_SOURCE_MAPS',
+  'CSP_REPORT_FILE',
+  'DRAIN_TIMEOUT_MS',
+  'TRUSTED_PROXIES',
+  'NEW_VISITORS_PER_ADDRESS',
+  'RENDER_TIMEOUT_MS',
+  'RENDER_WORKERS_MAX',
+  'RENDER_MEMORY_MB',
+  'FILE_SERVERS',
+  'NODE_ENV',
+  'PATH',
+  'TZ',
+  'LANG',
+];
+
+export function edgeEnvironment(env: Env): Record<string, string> {
+  return Object.fromEntries(
+    EDGE_VARIABLES.filter((name) => env[name] !== undefined).map((name) => [name, env[name] as string]),
+  );
+}
 
 /** What every server of this package reads, pages or plain files (serve.ts's defaults). */
 export interface FileServingConfig {
@@ -18,6 +60,25 @@ export interface FileServingConfig {
   edgeSecret: string | undefined;
   /** CSP_REPORT_FILE: where CSP violation reports are appended; undefined: logged only. */
   cspReportFile: string | undefined;
+  /**
+   * TRUSTED_PROXIES: addresses (or CIDR ranges) whose X-Forwarded-For names the client, as for the API;
+   * default: this machine (a proxy on loopback, as nginx in the cluster).
+   */
+  trustedProxies: string[];
+  /** NEW_VISITORS_PER_ADDRESS (`300/1h`): new counted visitors one client address may become (new-visitors.ts). */
+  newVisitorLimit: LimitSpec;
+}
+
+function trustedProxiesFrom(env: Env): string[] {
+  const entries = (env.TRUSTED_PROXIES ?? '127.0.0.1,::1')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    if (!isProxyEntry(entry))
+      throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
+  }
+  return entries;
 }
 
 let warnedAlias = false;
@@ -45,6 +106,36 @@ export function fileServingConfig(
     serveSourceMaps: env.SERVE_SOURCE_MAPS === '1',
     edgeSecret: env.EDGE_SECRET || undefined,
     cspReportFile: env.CSP_REPORT_FILE || undefined,
+    trustedProxies: trustedProxiesFrom(env),
+    newVisitorLimit: env.NEW_VISITORS_PER_ADDRESS
+      ? parseLimitSpec('NEW_VISITORS_PER_ADDRESS', env.NEW_VISITORS_PER_ADDRESS)
+      : DEFAULT_NEW_VISITOR_LIMIT,
+  };
+}
+
+/** The sandbox each release's server renderer runs in (render-sandbox/, docs/decisions/0036-render-sandbox.md). */
+export interface RenderSandboxConfig {
+  /** RENDER_TIMEOUT_MS (1000): one render's budget; past it the worker is killed and the page goes without. */
+  timeoutMs: number;
+  /** RENDER_WORKERS_MAX (6): release workers at once; the least recently used makes room. */
+  maxWorkers: number;
+  /** RENDER_MEMORY_MB (512): a worker's writable memory; its V8 heap is capped at 3/8 of it. */
+  memoryMb: number;
+}
+
+function wholeNumber(env: Env, key: string, fallback: number, min: number): number {
+  const raw = env[key];
+  const n = Number(raw ?? fallback);
+  if (!Number.isSafeInteger(n) || n < min)
+    throw new Error(`${key} must be a whole number of at least ${min}, not ${raw}`);
+  return n;
+}
+
+export function renderSandboxConfig(env: Env = process.env): RenderSandboxConfig {
+  return {
+    timeoutMs: wholeNumber(env, 'RENDER_TIMEOUT_MS', 1000, 50),
+    maxWorkers: wholeNumber(env, 'RENDER_WORKERS_MAX', 6, 1),
+    memoryMb: wholeNumber(env, 'RENDER_MEMORY_MB', 512, 128),
   };
 }
 

@@ -28,6 +28,8 @@ export interface ManifestFeed {
   status(): FeedStatus;
   /** Whether a first manifest has arrived (readiness). */
   hasManifest(): boolean;
+  /** Calls `listener` with each new valid manifest (the edge starts the render workers it will need). */
+  onManifest(listener: (manifest: DeploymentManifest) => void): void;
   /** Resolves once the feed has read `revision` or a later one, valid or not (tests, start-up). */
   waitFor(revision: number, timeoutMs?: number): Promise<void>;
   /** Ends the loop and aborts the poll in flight (a drain must not wait out a 25 s poll). */
@@ -70,6 +72,7 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
     failures: 0,
   };
   const waiters = new Set<() => void>();
+  const listeners = new Set<(manifest: DeploymentManifest) => void>();
   const wake = () => {
     for (const waiter of waiters) waiter();
   };
@@ -142,9 +145,17 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
       return true;
     }
     try {
-      manifest = parseManifest(body.manifest);
+      const parsed = parseManifest(body.manifest);
+      manifest = parsed;
       status.revision = body.revision;
       status.lastManifestAt = status.lastContactAt;
+      for (const listener of listeners) {
+        try {
+          listener(parsed);
+        } catch {
+          // a listener's trouble is its own; the feed goes on
+        }
+      }
     } catch (error) {
       // Skipped (the next poll waits for a newer revision); the last good manifest stays in use.
       failed('manifest-invalid', error);
@@ -174,6 +185,10 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
     manifest: () => manifest,
     status: () => ({ ...status }),
     hasManifest: () => manifest !== null,
+    onManifest(listener) {
+      listeners.add(listener);
+      if (manifest) listener(manifest);
+    },
     waitFor(revision, timeoutMs = 5000) {
       return new Promise<void>((resolve, reject) => {
         const check = () => {

@@ -2,9 +2,11 @@
 //   POST /_edge/identity      a member signed in: their cohort key becomes user:<id> (the same versions on
 //                             every device). The edge asks the API who the Bearer token belongs to.
 //   POST /_edge/exit-preview  Exit preview: the preview cookie is cleared.
-//   GET  /_edge/status        for operators: the manifest's revision, the deployment feed (its revision,
-//                             last contact with the API, its last error), the config's state, and every
-//                             degraded first screen (degraded.ts), counted.
+//   GET  /_edge/status        for operators, on the internal network only (internal-request.ts; 404 to
+//                             anyone else): the manifest's revision, the deployment feed (its revision,
+//                             last contact with the API, its last error), the config's state, the render
+//                             sandbox (its isolation, its workers) and the degraded first screens
+//                             (degraded.ts, a bounded list, most recent first).
 //   GET  /_edge/live          liveness: the process answers (nothing is read).
 //   GET  /_edge/ready         readiness: the shell's build is readable, the instance is not draining and
 //                             (with a feed) the API's first manifest has arrived; 503 with Retry-After
@@ -16,7 +18,9 @@ import { API_PATHS } from '@app/contracts';
 import type { Lifecycle } from '@app/http-lifecycle';
 import type { DegradedLog } from './degraded';
 import type { DeploymentState } from './deployment-state';
+import { isInternalRequest } from './internal-request';
 import { clearPreviewCookie } from './preview-cookie';
+import type { RenderPool } from './render-sandbox/pool';
 import { isSecure } from './request-origin';
 import { userKey, visitorCookie } from './visitor-cookie';
 
@@ -75,6 +79,10 @@ export function edgeEndpoints(o: {
   /** The shell's build (readiness reads it). */
   dir: string;
   lifecycle: Lifecycle;
+  /** The render workers, for the status (null: this server renders nothing per request). */
+  renderPool?: RenderPool | null;
+  /** Whether the first deployment's render workers have started (or failed to): readiness waits for it. */
+  renderersWarm?: () => boolean;
   fetchImpl?: typeof fetch;
   /** The API as the edge reaches it (API_URL); else the config's apiBaseUrl against the page's origin. */
   apiUrl?: string;
@@ -91,16 +99,21 @@ export function edgeEndpoints(o: {
           ? "The shell's build cannot be read."
           : feed && !feed.hasManifest()
             ? `No deployment from the API yet${feed.status().error ? ` (${feed.status().error})` : ''}.`
-            : null;
+            : o.renderersWarm && !o.renderersWarm()
+              ? 'The render workers of the deployed versions are starting.'
+              : null;
       if (notReady) return json(res, 503, { error: notReady }, { 'Retry-After': RETRY_AFTER_S });
       return json(res, 200, { status: 'ok' });
     }
     if (route === `GET ${EDGE_PATHS.status}`) {
+      if (!isInternalRequest(req)) return json(res, 404, { error: 'Not found' });
       const manifest = o.state.manifest();
+      const pool = o.renderPool ?? null;
       return json(res, 200, {
         config: o.state.config() ? 'valid' : 'missing or invalid',
         manifest: manifest ? { environment: manifest.environment, revision: manifest.revision } : null,
         feed: o.state.feed?.status() ?? null,
+        renderSandbox: pool ? { isolation: pool.isolation, workers: pool.status() } : null,
         degraded: o.degraded.list(),
       });
     }

@@ -1,3 +1,4 @@
+export { edgeEnvironment } from './config';
 export { type DegradedEntry, DegradedLog } from './degraded';
 export { PREVIEW_COOKIE } from './preview-cookie';
 export { isForbiddenPath } from './request-path';

@@ -19,12 +19,15 @@
 //   ROLLOUT_PREVIEW_SECRET            preview links' key (default: <DEPLOY_DIR>/preview-secret)
 //   CORS_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE   as for every app (services/edge/README.md)
 //   DRAIN_TIMEOUT_MS (10000)          on SIGTERM/SIGINT, how long requests in flight may take
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
+import path from 'node:path';
 import { drainServer, type Lifecycle, onStopSignals } from '@app/http-lifecycle';
-import { ensureEdgeSecret } from '@app/rollout/node';
-import { type EdgeConfig, edgeConfig } from './config';
+import { type EdgeConfig, edgeConfig, renderSandboxConfig } from './config';
 import { deploymentFeed, type ManifestFeed } from './deployment-feed';
 import { validConfig, withApiBaseUrl } from './deployment-state';
+import { DEFAULT_LIMITS } from './render-sandbox/launch';
+import { RenderPool } from './render-sandbox/pool';
 import { serveApp } from './serve';
 import { watchedFile } from './watched-file';
 
@@ -92,9 +95,46 @@ function feedFor(environment: string): ManifestFeed {
   });
 }
 
+/**
+ * EDGE_SECRET: the visitor cookie's key, from which health tickets' key derives; the API needs the same to
+ * count reports. Never read from the deploy folder: the edge has no access to it (issue 44). Without it the
+ * edge makes a key of its own, valid while this process lives, and says what that costs.
+ */
+function edgeSecretOrEphemeral(): string {
+  if (config.edgeSecret) return config.edgeSecret;
+  console.warn(
+    'edge: EDGE_SECRET is not set: visitor cookies last while this process runs, and the API refuses its health tickets',
+  );
+  return randomBytes(32).toString('hex');
+}
+
+/** One pool of render workers for every environment this process serves (a release renders the same in each). */
+function renderPool(): RenderPool {
+  const sandbox = renderSandboxConfig();
+  const pool = new RenderPool({
+    workerScript: path.join(import.meta.dirname, 'render-worker.mjs'),
+    limits: { ...DEFAULT_LIMITS, memoryMb: sandbox.memoryMb, heapMb: Math.floor((sandbox.memoryMb * 3) / 8) },
+    timeoutMs: sandbox.timeoutMs,
+    startTimeoutMs: 15_000,
+    maxWorkers: sandbox.maxWorkers,
+    idleMs: 10 * 60_000,
+    log: (release, line) =>
+      process.stderr.write(
+        `${JSON.stringify({ level: 'warn', msg: 'render output', remote: release.remote, version: release.version, line })}\n`,
+      ),
+  });
+  const { namespaces, rlimits } = pool.isolation;
+  if (!namespaces || !rlimits) {
+    console.warn(
+      `edge: render workers run without ${[!namespaces && 'their own network and process namespaces (unshare)', !rlimits && 'memory and CPU limits (prlimit)'].filter(Boolean).join(' and ')}: docs/security.md`,
+    );
+  }
+  return pool;
+}
+
 async function main() {
-  // EDGE_SECRET, else the deploy folder's edge-secret file (made by whichever of the edge and the API comes first).
-  const edgeSecret = config.edgeSecret ?? ensureEdgeSecret(paths, {});
+  const edgeSecret = edgeSecretOrEphemeral();
+  const pool = renderPool();
   // Read again only when the file changes (`pnpm rollout preview` makes it on first use).
   const previewSecret = previewSecretOf();
   const servers: Server[] = [];
@@ -112,6 +152,8 @@ async function main() {
         configFile,
         releases: { store: paths.store },
         feed,
+        environment,
+        renderPool: pool,
         ...(apiUrlFromEnv ? { apiUrl: apiUrlFromEnv } : {}),
         ...(config.apiBaseUrl ? { apiBaseUrl: config.apiBaseUrl } : {}),
         edgeSecret,
@@ -123,7 +165,7 @@ async function main() {
       `edge listening on ${port} (${environment}: pages of ${dir}, deployment from the API's feed)`,
     );
   }
-  drainOnSignals(servers, feeds);
+  drainOnSignals(servers, feeds, pool);
 }
 
 /**
@@ -131,11 +173,12 @@ async function main() {
  * what is in flight finishes within DRAIN_TIMEOUT_MS, exit 0. The feeds' polls are aborted at once (a poll
  * may wait 25 s for a change). A second signal exits at once.
  */
-function drainOnSignals(servers: Server[], feeds: ManifestFeed[]) {
+function drainOnSignals(servers: Server[], feeds: ManifestFeed[], pool: RenderPool) {
   onStopSignals(
     (signal) => {
       log({ msg: 'edge draining', signal, timeoutMs: drainTimeoutMs });
       for (const feed of feeds) feed.stop();
+      pool.close();
       void Promise.all(servers.map((server) => drainServer(server, lifecycle, drainTimeoutMs))).then(
         (results) => {
           log({

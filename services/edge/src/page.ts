@@ -1,6 +1,7 @@
 // The shell's page as one visitor gets it (docs/decisions/0018-prerendered-first-screen.md, 0026-edge.md):
 // the built index.html (the frame, a marker in <main>) with the route's region of the visitor's release
 // spliced in, the plan the shell starts from, and preloads of the route's remote code.
+import { randomUUID } from 'node:crypto';
 import { REGION_MARKER, styleBlock } from '@app/page-format';
 import type { Region } from './regions';
 
@@ -36,11 +37,21 @@ export function primedBlock(primed: Record<string, unknown>): string {
   return `<script type="application/json" data-primed-responses="">${json}</script>`;
 }
 
+export interface ComposedPage {
+  html: string;
+  /**
+   * The same page without the region's HTML: everything in it is the edge's own (the shell's page, the
+   * blocks the edge writes), so its inline blocks are what the CSP may admit by hash (security-headers.ts).
+   */
+  trusted: string;
+}
+
 /**
  * The region's CSS goes in the head (a style block the CSP admits by hash), its HTML where the remote will
  * render, marked (remote, version, path) for the shell to keep on screen until the live remote has rendered.
+ * The region's HTML must have been cleaned (region-html.ts) before it gets here.
  */
-export function composePage(shellHtml: string, parts: PageParts): string {
+export function composePage(shellHtml: string, parts: PageParts): ComposedPage {
   let page = shellHtml;
   for (const href of parts.unneededPreloads) {
     page = page.replace(
@@ -50,6 +61,7 @@ export function composePage(shellHtml: string, parts: PageParts): string {
   }
   const head = [...parts.preloads.map(preloadTag), parts.planBlock ?? ''];
   const { region } = parts;
+  let regionAt: string | null = null;
   if (region && page.includes(REGION_MARKER)) {
     head.push(styleBlock('region', region.css, region.ids));
     const attrs = [
@@ -57,8 +69,14 @@ export function composePage(shellHtml: string, parts: PageParts): string {
       `data-version="${escapeAttr(region.version)}"`,
       `data-path="${escapeAttr(encodeURI(parts.pathname))}"`,
     ].join(' ');
-    page = page.replace(REGION_MARKER, () => `<div ${attrs}>${region.html}</div>`);
+    // A slot no release's CSS or data can contain, where the region's HTML goes last.
+    regionAt = `<!--region-${randomUUID()}-->`;
+    page = page.replace(REGION_MARKER, () => `<div ${attrs}>${regionAt}</div>`);
     if (region.primed) page = page.replace('</body>', () => `${primedBlock(region.primed ?? {})}</body>`);
   }
-  return page.replace('</head>', () => `${head.filter(Boolean).join('')}</head>`);
+  page = page.replace('</head>', () => `${head.filter(Boolean).join('')}</head>`);
+  if (!region || regionAt === null) return { html: page, trusted: page };
+  const at = page.indexOf(regionAt);
+  const [before, after] = [page.slice(0, at), page.slice(at + regionAt.length)];
+  return { html: `${before}${region.html}${after}`, trusted: `${before}${after}` };
 }

@@ -1,28 +1,35 @@
-/// <reference path="./jsdom.d.ts" />
 // The route's first screen from the release this visitor gets (docs/decisions/0018-prerendered-first-screen.md,
-// 0021-first-screen-with-data.md, 0026-edge.md). Each release carries `prerender.json` (its static routes,
-// rendered at build time) and, where a first screen shows data, `server-render.mjs`: `serverRequests(path)`
-// names the API GETs a guest's first screen needs, `renderPage(path, primed, { window })` renders it from
-// their answers. Per request, the releases the visitor's plan names are asked, never another version: the
-// picture in the HTML is the version the live page will run. When the API is late or a renderer fails, the
-// build-time picture of the same release is used; a page is never held up or broken by this.
+// 0021-first-screen-with-data.md, 0026-edge.md, 0036-render-sandbox.md). Each release carries
+// `prerender.json` (its static routes, rendered at build time) and, where a first screen shows data,
+// `server-render.mjs`: `serverRequests(path)` names the API GETs a guest's first screen needs,
+// `renderPage(path, primed, { window })` renders it from their answers. That code is the release's, not the
+// edge's: it runs in the release's own sandboxed worker (render-sandbox/), is handed the answers the edge
+// fetched (it fetches nothing itself), and what it returns is checked and cleaned (region-html.ts) before it
+// goes into the page. Per request, only the releases the visitor's plan names are asked. When the API is
+// late, the worker is still starting, or the render fails, the build-time picture of the same release is
+// used; a page is never held up or broken by this. A render that fails is logged with its release, and the
+// page view's health ticket says so (the version's health counts it).
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { PRERENDER_FILE, SERVER_RENDER_FILE } from '@app/page-format';
 import type { RemotePackage } from '@app/rollout';
 import type { DegradedLog } from './degraded';
+import { cleanRegionHtml } from './region-html';
+import type { CallResult, RenderPool } from './render-sandbox/pool';
 
 /** How long a page waits for the API's answers before it is sent with the build-time picture instead. */
 export const API_WAIT_MS = 500;
 
 /**
  * Renders kept, by release, path and answers: the same answers make the same page, so a burst of visitors
- * costs one render (about 18 ms of the event loop for Explore's 50 cards, time every other request would
- * wait), and new answers (a post published) make a new one at once.
+ * costs one render, and new answers (a post published) make a new one at once.
  */
 const RENDER_CACHE_SIZE = 16;
+/** What a renderer may ask the edge to fetch for one page: a few of the API's own GETs, as a guest. */
+const MAX_SERVER_REQUESTS = 8;
+const MAX_REQUEST_LENGTH = 2048;
+const MAX_EMOTION_IDS = 10_000;
 
 /** A release the visitor's plan names: its folder in the store. */
 export interface PlannedRelease {
@@ -41,34 +48,33 @@ export interface Region {
   primed?: Record<string, unknown>;
 }
 
-interface PrerenderedPage {
-  html: string;
-  css: string;
-  ids?: string[];
+export interface RegionOutcome {
+  region: Region | null;
+  /** Releases whose server render failed for this page (their health counts it). */
+  renderFailures: RemotePackage[];
 }
 
-interface Renderer {
-  serverRequests?: (path: string) => unknown;
-  renderPage: (
-    path: string,
-    primed: Record<string, unknown>,
-    o: { window?: unknown },
-  ) => { html: string; css: string; ids?: string[] };
+interface Page {
+  html: string;
+  css: string;
+  ids: string[];
 }
 
 function lruCache<T>(size: number) {
   const entries = new Map<string, T>();
-  return (key: string, make: () => T): T => {
-    if (entries.has(key)) {
-      const value = entries.get(key) as T;
-      entries.delete(key); // most recently used last
-      entries.set(key, value);
+  return {
+    get(key: string): T | undefined {
+      const value = entries.get(key);
+      if (value !== undefined) {
+        entries.delete(key); // most recently used last
+        entries.set(key, value);
+      }
       return value;
-    }
-    const value = make();
-    entries.set(key, value);
-    if (entries.size > size) entries.delete(entries.keys().next().value as string);
-    return value;
+    },
+    set(key: string, value: T) {
+      entries.set(key, value);
+      if (entries.size > size) entries.delete(entries.keys().next().value as string);
+    },
   };
 }
 
@@ -83,61 +89,117 @@ const keptHeaders = (headers: Headers) =>
  */
 async function fetchAnswers(
   apiBase: string,
-  keys: unknown[],
+  keys: string[],
   { fetchImpl, waitMs }: { fetchImpl: typeof fetch; waitMs: number },
 ) {
   const signal = AbortSignal.timeout(waitMs);
   let troubled = null as string | null;
   const answers = await Promise.all(
-    keys
-      .filter((key): key is string => typeof key === 'string' && key.startsWith('/'))
-      .map(async (key) => {
-        try {
-          const response = await fetchImpl(new URL(key, apiBase), {
-            // A read ahead of the visit: the API counts no view for it (the live page's own read does).
-            headers: { Accept: 'application/json', 'Sec-Purpose': 'prefetch' },
-            signal,
-          });
-          if (response.status >= 500) troubled = `${key} answered ${response.status}`;
-          if (response.status !== 200) return null;
-          return [key, { body: await response.json(), headers: keptHeaders(response.headers) }] as const;
-        } catch (error) {
-          troubled = signal.aborted ? `no answer within ${waitMs} ms` : `${key}: ${String(error)}`;
-          return null;
-        }
-      }),
+    keys.map(async (key) => {
+      try {
+        const response = await fetchImpl(new URL(key, apiBase), {
+          // A read ahead of the visit: the API counts no view for it (the live page's own read does).
+          headers: { Accept: 'application/json', 'Sec-Purpose': 'prefetch' },
+          signal,
+          redirect: 'error',
+        });
+        if (response.status >= 500) troubled = `${key} answered ${response.status}`;
+        if (response.status !== 200) return null;
+        return [key, { body: await response.json(), headers: keptHeaders(response.headers) }] as const;
+      } catch (error) {
+        troubled = signal.aborted ? `no answer within ${waitMs} ms` : `${key}: ${String(error)}`;
+        return null;
+      }
+    }),
   );
   return { answers: Object.fromEntries(answers.filter((answer) => answer !== null)), troubled };
 }
 
-/** A jsdom window, or undefined when jsdom cannot load (a render that needs a DOM then fails: the picture). */
-function lendableDom(): Promise<unknown> {
-  return import('jsdom').then(
-    ({ JSDOM }) => new JSDOM('<!doctype html><html><head></head><body></body></html>').window,
-    () => undefined,
-  );
+/**
+ * The API paths a renderer named, or why they are refused: only the API's own GETs, as paths (a full URL,
+ * `//host` or `/..` could send the edge's request elsewhere), a few per page.
+ */
+export function serverRequestsOf(keys: unknown, apiBase: string): string[] | null | { refused: string } {
+  if (keys === null || keys === undefined) return null;
+  if (!Array.isArray(keys)) return { refused: 'serverRequests() returned something other than a list' };
+  if (keys.length > MAX_SERVER_REQUESTS)
+    return { refused: `serverRequests() named ${keys.length} requests (at most ${MAX_SERVER_REQUESTS})` };
+  const base = new URL(apiBase);
+  for (const key of keys) {
+    const ok =
+      typeof key === 'string' &&
+      key.length <= MAX_REQUEST_LENGTH &&
+      /^\/api\/[^\s\\]*$/.test(key) &&
+      !key.includes('//') &&
+      !/(^|\/)\.\.?(\/|\?|$)/.test(key) &&
+      new URL(key, base).origin === base.origin;
+    if (!ok)
+      return { refused: `serverRequests() named "${String(key).slice(0, 80)}", not one of the API's paths` };
+  }
+  return keys as string[];
 }
 
-const isPage = (page: unknown): page is PrerenderedPage =>
-  typeof (page as PrerenderedPage | null)?.html === 'string' &&
-  typeof (page as PrerenderedPage).css === 'string';
+/** A render's answer as a page, or why it is refused. */
+function pageOf(value: unknown): Page | { refused: string } {
+  const page = value as { html?: unknown; css?: unknown; ids?: unknown } | null;
+  if (typeof page?.html !== 'string' || typeof page.css !== 'string')
+    return { refused: 'renderPage() returned no { html, css }' };
+  const ids = page.ids ?? [];
+  if (!Array.isArray(ids) || ids.length > MAX_EMOTION_IDS || !ids.every((id) => typeof id === 'string'))
+    return { refused: 'renderPage() returned ids that are not a list of names' };
+  return { html: page.html, css: page.css, ids: ids as string[] };
+}
 
 export interface RegionOptions {
   degraded: DegradedLog;
+  /** The release workers; null: this edge makes no per-request renders (build-time pictures only). */
+  pool: RenderPool | null;
+  /** The CSP hashes of the shell page's own inline scripts (no region may repeat one). */
+  trustedScripts?: () => ReadonlySet<string>;
   fetchImpl?: typeof fetch;
   waitMs?: number;
 }
 
-/** Resolves the region of a path from the visitor's releases, or null when none of them pre-rendered it. */
-export function releaseRegions({ degraded, fetchImpl = fetch, waitMs = API_WAIT_MS }: RegionOptions) {
+/** Resolves the region of a path from the visitor's releases (and which of their renders failed). */
+export function releaseRegions({
+  degraded,
+  pool,
+  trustedScripts,
+  fetchImpl = fetch,
+  waitMs = API_WAIT_MS,
+}: RegionOptions) {
   const subject = (release: PlannedRelease) => `${release.remote}@${release.version}`;
-  // A release never changes (its id is its content): its pages and its renderer are read once.
-  const pagesByFolder = new Map<string, Record<string, unknown>>();
-  const pagesOf = (release: PlannedRelease) => {
-    let pages = pagesByFolder.get(release.folder);
-    if (!pages) {
-      pages = {};
+  const trusted = () => trustedScripts?.() ?? new Set<string>();
+
+  /** Cleans a release's HTML for the page; a region that cannot be used is logged and left out. */
+  function cleaned(release: PlannedRelease, pathname: string, page: Page): Page | null {
+    try {
+      const { html, removed } = cleanRegionHtml(page.html, trusted());
+      if (removed.length) {
+        degraded.note(
+          'region-cleaned',
+          subject(release),
+          pathname,
+          `removed ${[...new Set(removed)].join(', ')}`,
+        );
+      }
+      return { ...page, html };
+    } catch (error) {
+      degraded.note('region-refused', subject(release), pathname, error);
+      return null;
+    }
+  }
+
+  // A release never changes (its id is its content): its pictures are read and cleaned once.
+  const picturesByFolder = new Map<string, Map<string, Page | null>>();
+  const rawPictures = new Map<string, Record<string, unknown>>();
+  function pictureOf(release: PlannedRelease, pathname: string): Page | null {
+    let pictures = picturesByFolder.get(release.folder);
+    if (!pictures) {
+      pictures = new Map();
+      picturesByFolder.set(release.folder, pictures);
       const file = path.join(release.folder, PRERENDER_FILE);
+      let pages: Record<string, unknown> = {};
       if (fs.existsSync(file)) {
         try {
           const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { pages?: unknown };
@@ -147,78 +209,124 @@ export function releaseRegions({ degraded, fetchImpl = fetch, waitMs = API_WAIT_
           degraded.note('prerender-file-unreadable', subject(release), null, error);
         }
       }
-      pagesByFolder.set(release.folder, pages);
+      rawPictures.set(release.folder, pages);
     }
-    return pages;
-  };
-  // A renderer that fails to import stays failed (the release never changes): the failure is kept and
-  // counted on every page it costs its first screen.
-  const renderers = new Map<string, Promise<Renderer | { failed: unknown } | null>>();
-  const rendererOf = (release: PlannedRelease) => {
-    let renderer = renderers.get(release.folder);
-    if (!renderer) {
-      const file = path.join(release.folder, SERVER_RENDER_FILE);
-      renderer = fs.existsSync(file)
-        ? import(pathToFileURL(file).href).then(
-            (module: Renderer) => {
-              if (typeof module.renderPage !== 'function')
-                return { failed: new Error('exports no renderPage()') };
-              return module;
-            },
-            (error: unknown) => ({ failed: error }),
-          )
-        : Promise.resolve(null);
-      renderers.set(release.folder, renderer);
+    if (!pictures.has(pathname)) {
+      const raw = rawPictures.get(release.folder)?.[pathname];
+      const page = raw === undefined ? null : pageOf(raw);
+      pictures.set(pathname, page && !('refused' in page) ? cleaned(release, pathname, page) : null);
     }
-    return renderer;
-  };
-  const cached = lruCache<{ html: string; css: string; ids?: string[] }>(RENDER_CACHE_SIZE);
-  // One DOM for every render that needs one (a post's body is sanitised with DOMPurify, which on a server
-  // supports jsdom): made once, in the background, so no page waits for jsdom to load (~0.5 s).
-  const dom = lendableDom();
+    return pictures.get(pathname) ?? null;
+  }
 
-  async function rendered(pathname: string, release: PlannedRelease, apiBase: string | null) {
-    const renderer = await rendererOf(release);
-    if (renderer && 'failed' in renderer) {
-      degraded.note('renderer-import-failed', subject(release), pathname, renderer.failed);
-      return null;
+  const hasRenderer = new Map<string, boolean>();
+  const sandboxed = (release: PlannedRelease) => {
+    if (!hasRenderer.has(release.folder)) {
+      hasRenderer.set(release.folder, fs.existsSync(path.join(release.folder, SERVER_RENDER_FILE)));
     }
-    let keys: unknown;
-    try {
-      keys = renderer?.serverRequests?.(pathname);
-    } catch (error) {
-      degraded.note('render-failed', subject(release), pathname, error);
-      return null;
+    return hasRenderer.get(release.folder)
+      ? {
+          remote: release.remote,
+          version: release.version,
+          folder: release.folder,
+          rendererFile: path.join(release.folder, SERVER_RENDER_FILE),
+        }
+      : null;
+  };
+
+  const keysCache = lruCache<{ keys: string[] | null }>(256);
+  const pages = lruCache<Page>(RENDER_CACHE_SIZE);
+  const inFlight = new Map<string, Promise<CallResult>>();
+
+  /** The release's picture for this page from its worker: a page, nothing to render, or a failure. */
+  async function rendered(
+    pathname: string,
+    release: PlannedRelease,
+    apiBase: string | null,
+  ): Promise<{ page: Page; primed: Record<string, unknown> } | 'none' | 'failed'> {
+    const worker = pool && apiBase ? sandboxed(release) : null;
+    if (!pool || !worker || !apiBase) return 'none';
+    // A renderer that does not load is told apart from one that loads and fails (the operator's first clue).
+    const failed = (reason: unknown, stage: 'start' | 'render' = 'render') => {
+      degraded.note(
+        stage === 'start' ? 'renderer-import-failed' : 'render-failed',
+        subject(release),
+        pathname,
+        reason,
+      );
+      return 'failed' as const;
+    };
+    const keysKey = `${release.folder}\n${pathname}`;
+    let known = keysCache.get(keysKey);
+    if (!known) {
+      const asked = await pool.call(worker, { op: 'requests', path: pathname }, waitMs);
+      if (asked.status === 'failed') return failed(asked.reason, asked.stage);
+      if (asked.status === 'unavailable') {
+        degraded.note('render-unavailable', subject(release), pathname, asked.reason);
+        return 'none';
+      }
+      const keys = serverRequestsOf(asked.value, apiBase);
+      if (keys && 'refused' in keys) return failed(keys.refused);
+      known = { keys };
+      keysCache.set(keysKey, known);
     }
-    if (!renderer || !Array.isArray(keys) || !apiBase) return null;
-    const { answers: primed, troubled } = await fetchAnswers(apiBase, keys, { fetchImpl, waitMs });
+    if (!known.keys || known.keys.length === 0) return 'none';
+    const { answers: primed, troubled } = await fetchAnswers(apiBase, known.keys, { fetchImpl, waitMs });
     if (troubled) degraded.note('api-answers-missing', subject(release), pathname, troubled);
-    if (Object.keys(primed).length === 0) return null;
+    if (Object.keys(primed).length === 0) return 'none';
     const key = createHash('sha256')
       .update(`${release.folder}\n${pathname}\n${JSON.stringify(primed)}`)
       .digest('hex');
-    try {
-      const window = await dom;
-      const page = cached(key, () => renderer.renderPage(pathname, primed, { window }));
-      return { html: page.html, css: page.css, ids: page.ids ?? [], primed };
-    } catch (error) {
-      degraded.note('render-failed', subject(release), pathname, error);
-      return null;
+    const kept = pages.get(key);
+    if (kept) return { page: kept, primed };
+    // A burst of visitors before the first render is back waits for that one render.
+    let call = inFlight.get(key);
+    if (!call) {
+      call = pool.call(worker, { op: 'render', path: pathname, primed }, waitMs);
+      inFlight.set(key, call);
+      void call.finally(() => inFlight.delete(key));
     }
+    const result = await call;
+    if (result.status === 'failed') return failed(result.reason, result.stage);
+    if (result.status === 'unavailable') {
+      degraded.note('render-unavailable', subject(release), pathname, result.reason);
+      return 'none';
+    }
+    const page = pageOf(result.value);
+    if ('refused' in page) return failed(page.refused);
+    const clean = cleaned(release, pathname, page);
+    if (!clean) return 'failed';
+    pages.set(key, clean);
+    return { page: clean, primed };
   }
 
-  return async (
-    pathname: string,
-    releases: PlannedRelease[],
-    apiBase: string | null,
-  ): Promise<Region | null> => {
-    for (const release of releases) {
-      const base = { remote: release.remote, version: release.version };
-      const live = await rendered(pathname, release, apiBase);
-      if (live) return { ...base, ...live };
-      const page = pagesOf(release)[pathname];
-      if (isPage(page)) return { ...base, html: page.html, css: page.css, ids: page.ids ?? [] };
-    }
-    return null;
+  return {
+    async region(
+      pathname: string,
+      releases: PlannedRelease[],
+      apiBase: string | null,
+    ): Promise<RegionOutcome> {
+      const renderFailures: RemotePackage[] = [];
+      for (const release of releases) {
+        const base = { remote: release.remote, version: release.version };
+        const live = await rendered(pathname, release, apiBase);
+        if (live === 'failed') renderFailures.push(release.remote);
+        else if (live !== 'none')
+          return { region: { ...base, ...live.page, primed: live.primed }, renderFailures };
+        const picture = pictureOf(release, pathname);
+        if (picture) return { region: { ...base, ...picture }, renderFailures };
+      }
+      return { region: null, renderFailures };
+    },
+    /** Starts the workers of releases pages will soon need (a deployment's stable and canary versions). */
+    warm(releases: PlannedRelease[]) {
+      if (!pool) return;
+      for (const release of releases) {
+        const worker = sandboxed(release);
+        if (worker) pool.prewarm(worker);
+      }
+    },
   };
 }
+
+export type ReleaseRegions = ReturnType<typeof releaseRegions>;

@@ -16,12 +16,24 @@ const EMPTY_STYLE_HASH = `'sha256-${createHash('sha256').update('').digest('base
 
 const hashOf = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/** The CSP hashes of a page's inline `<script>` (without src) and `<style>` blocks. */
+/** A `<script>` the browser runs (no type, or a JavaScript one, or a module); others are data blocks. */
+function isRunnable(attributes: string): boolean {
+  const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
+  return ['', 'module', 'text/javascript', 'application/javascript'].includes(type);
+}
+
+/**
+ * The CSP hashes of the inline `<script>` blocks the browser would run (not those with src, not data blocks
+ * such as the page plan, which no policy governs) and of the `<style>` blocks. Given the edge's own HTML only
+ * (the shell's page and the blocks the edge writes), never a region a release rendered: a script injected
+ * into a render is then no script the policy admits (docs/decisions/0036-render-sandbox.md).
+ */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
   const scripts: string[] = [];
   const styles: string[] = [];
   for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi)) {
-    if (!/\ssrc\s*=/.test(match[1] ?? '') && match[2]) scripts.push(hashOf(match[2]));
+    const attributes = match[1] ?? '';
+    if (!/\ssrc\s*=/i.test(attributes) && isRunnable(attributes) && match[2]) scripts.push(hashOf(match[2]));
   }
   for (const match of html.matchAll(/<style(?:\s[^>]*)?>([\s\S]*?)<\/style>/gi))
     styles.push(hashOf(match[1] ?? ''));
@@ -56,7 +68,8 @@ export function configOrigins(runtimeConfig: PolicyConfig | undefined, selfOrigi
 }
 
 /**
- * html: the page, for the hashes of its inline blocks; runtimeConfig: the shell's config.json (remote URLs,
+ * html: the edge's own HTML of the page (never a release's region), for the hashes of its inline blocks;
+ * runtimeConfig: the shell's config.json (remote URLs,
  * API address), none for a remote; selfOrigin: the origin the page is served from (relative URLs resolve to it).
  */
 export function contentSecurityPolicy({

@@ -9,7 +9,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { trustedProxies } from '@app/client-address';
 import { closingWhenDraining, type Lifecycle } from '@app/http-lifecycle';
+import type { DeploymentManifest } from '@app/rollout';
 import { ticketKey } from '@app/rollout/node';
 import compression from 'compression';
 import { fileServingConfig } from './config';
@@ -19,7 +21,9 @@ import { DegradedLog } from './degraded';
 import type { ManifestFeed } from './deployment-feed';
 import { deploymentState, withApiBaseUrl } from './deployment-state';
 import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
-import { releaseRegions } from './regions';
+import { NewVisitorLimit } from './new-visitors';
+import { type PlannedRelease, releaseRegions } from './regions';
+import type { RenderPool } from './render-sandbox/pool';
 import { selfOriginOf } from './request-origin';
 import { isForbiddenPath } from './request-path';
 import {
@@ -27,6 +31,7 @@ import {
   CSP_REPORT_PATH,
   contentSecurityPolicy,
   corsHeaders,
+  inlineHashes,
   PAGE_HEADERS,
   type PolicyConfig,
 } from './security-headers';
@@ -70,6 +75,13 @@ export interface AppOptions {
   serveSourceMaps?: boolean;
   /** Append CSP violation reports to this file (default: CSP_REPORT_FILE). */
   cspReportFile?: string;
+  /** The environment this server's pages belong to (DEPLOY_ENV of its listener; default production). */
+  environment?: string;
+  /**
+   * Where releases' server renderers run (render-sandbox/pool.ts), shared by the process's servers; none:
+   * pages take the build-time picture of a route only (no per-request renders).
+   */
+  renderPool?: RenderPool | null;
   /** How the edge asks the API (server-rendered first screens, a member's id); tests replace it. */
   fetchImpl?: typeof fetch;
   apiWaitMs?: number;
@@ -81,7 +93,10 @@ function setAll(res: http.ServerResponse, headers: Readonly<Record<string, strin
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
 }
 
-/** The CSP of the last page, reused while neither the page, the config nor the origin changes. */
+/**
+ * The CSP of the last page, reused while neither the page's own HTML, the config nor the origin changes.
+ * `html` is the edge's own HTML of the page: a release's region is never part of it (composePage's `trusted`).
+ */
 function pagePolicy(configOf: () => PolicyConfig | undefined) {
   let memo = { key: '', value: '' };
   return (selfOrigin: string, html: string) => {
@@ -98,6 +113,21 @@ function serveManifest(res: http.ServerResponse, manifest: object | null) {
   if (!manifest) return notFound(res);
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
   res.end(JSON.stringify(manifest));
+}
+
+/** The stable and canary version of each remote a manifest names, where the store has them. */
+function deployedReleases(
+  manifest: DeploymentManifest,
+  folderOf: (remote: PlannedRelease['remote'], version: string) => string | null,
+): PlannedRelease[] {
+  const releases: PlannedRelease[] = [];
+  for (const [remote, deployment] of Object.entries(manifest.remotes)) {
+    for (const version of [deployment?.stable, deployment?.canary?.version]) {
+      const folder = version ? folderOf(remote as PlannedRelease['remote'], version) : null;
+      if (version && folder) releases.push({ remote: remote as PlannedRelease['remote'], version, folder });
+    }
+  }
+  return releases;
 }
 
 export function serveApp(o: AppOptions): Promise<http.Server> {
@@ -129,21 +159,55 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
     setAll(res, PAGE_HEADERS);
   });
   const serveRelease = o.releases ? releaseFiles(o.releases) : () => false;
+  // The CSP hashes of the shell page's own inline scripts: no release's region may repeat one.
+  let shellScripts = { html: '', hashes: new Set<string>() };
+  const trustedScripts = () => {
+    const html = builtPage();
+    if (html !== shellScripts.html) shellScripts = { html, hashes: new Set(inlineHashes(html).scripts) };
+    return shellScripts.hashes;
+  };
+  const regions = releaseRegions({
+    degraded,
+    pool: o.renderPool ?? null,
+    trustedScripts,
+    fetchImpl: o.fetchImpl,
+    waitMs: o.apiWaitMs,
+  });
+  // Each new deployment starts the workers of the versions its pages will render (stable and canary); the
+  // first one's are waited for before the instance says it is ready (a new instance's first pages rendered).
+  let renderersStarted = !o.renderPool || !o.feed;
+  o.feed?.onManifest((manifest) => {
+    regions.warm(deployedReleases(manifest, state.releaseFolder));
+    if (!renderersStarted) void o.renderPool?.settled().then(() => (renderersStarted = true));
+  });
   const page = spa
     ? shellPageHandler({
         dir,
         state,
-        regions: releaseRegions({ degraded, fetchImpl: o.fetchImpl, waitMs: o.apiWaitMs }),
+        regions,
         secret,
         ticketKey: ticketKey(secret),
         previewSecret: o.previewSecret ?? (() => null),
+        environment: o.environment ?? 'production',
+        newVisitors: new NewVisitorLimit(env.newVisitorLimit),
+        trustedProxies: trustedProxies(env.trustedProxies),
         policyFor,
         apiUrl: o.apiUrl,
       })
     : null;
   const lifecycle = o.lifecycle ?? { draining: false };
   const endpoints = spa
-    ? edgeEndpoints({ state, degraded, secret, dir, lifecycle, fetchImpl: o.fetchImpl, apiUrl: o.apiUrl })
+    ? edgeEndpoints({
+        state,
+        degraded,
+        secret,
+        dir,
+        lifecycle,
+        renderPool: o.renderPool ?? null,
+        renderersWarm: () => renderersStarted,
+        fetchImpl: o.fetchImpl,
+        apiUrl: o.apiUrl,
+      })
     : null;
   const receiveReport = cspReportHandler({ app: name, file: o.cspReportFile ?? env.cspReportFile });
 

@@ -1,30 +1,38 @@
 // The shell's page for one visitor (docs/decisions/0026-edge.md): their cohort key and preview read from
-// cookies (or given one), the plan decided, the route's first screen taken from the release the plan names,
-// a preload of that remote's manifest, and the plan written into the page for the shell to start from.
+// cookies (or given one), the plan decided, the route's first screen taken from the release the plan names
+// (rendered in that release's sandbox, regions.ts), a preload of that remote's manifest, the page view's
+// health ticket, and the plan written into the page for the shell to start from.
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { clientAddress, type TrustedProxies } from '@app/client-address';
 import { findRoute } from '@app/federation';
 import { pagePlanBlock, type RemoteChoice } from '@app/rollout';
 import type { DeploymentState } from './deployment-state';
+import type { NewVisitorLimit } from './new-visitors';
 import { composePage, type Preload } from './page';
 import { decidePreview } from './preview-cookie';
-import type { PlannedRelease, releaseRegions } from './regions';
+import type { PlannedRelease, ReleaseRegions } from './regions';
 import { isSecure } from './request-origin';
 import { PAGE_HEADERS } from './security-headers';
 import { newAnonymousKey, readVisitorKey, visitorCookie } from './visitor-cookie';
-import { visitorPlan } from './visitor-plan';
+import { pageTicket, visitorPlan } from './visitor-plan';
 
 export interface ShellPageOptions {
   dir: string;
   state: DeploymentState;
-  regions: ReturnType<typeof releaseRegions>;
-  /** The edge's secret for the visitor cookie, and the key of health tickets derived from it; the preview
-   * secret (null: previews are off). */
+  regions: ReleaseRegions;
+  /** The edge's secret for the visitor cookie, and the key of health tickets derived from it. */
   secret: string;
   ticketKey: Buffer;
   previewSecret: () => string | null;
-  policyFor: (selfOrigin: string, html: string) => string;
+  /** The environment this server serves (its tickets and previews are that environment's). */
+  environment: string;
+  /** New visitors per client address (past it: uncounted visitors); proxies whose X-Forwarded-For counts. */
+  newVisitors: NewVisitorLimit;
+  trustedProxies: TrustedProxies;
+  /** The CSP of a page, from the edge's own HTML of it (never a release's region). */
+  policyFor: (selfOrigin: string, trustedHtml: string) => string;
   /** The API as the edge reaches it (API_URL), for per-request renders; else the config's apiBaseUrl. */
   apiUrl?: string;
 }
@@ -45,9 +53,14 @@ export function shellPageHandler(o: ShellPageOptions) {
     const url = new URL(req.url ?? '/', selfOrigin);
     const secure = isSecure(req);
     const cookies: string[] = [];
+    const address = clientAddress(
+      req.socket.remoteAddress,
+      req.headers['x-forwarded-for'] as string | undefined,
+      o.trustedProxies,
+    );
     let visitorKey = readVisitorKey(req.headers.cookie, o.secret);
     if (!visitorKey) {
-      visitorKey = newAnonymousKey();
+      visitorKey = newAnonymousKey({ counted: o.newVisitors.take(address) });
       cookies.push(visitorCookie(visitorKey, o.secret, { secure }));
     }
     const store = o.state.store;
@@ -68,14 +81,7 @@ export function shellPageHandler(o: ShellPageOptions) {
     const config = o.state.config();
     const manifest = o.state.manifest();
     const plan = config
-      ? visitorPlan({
-          config,
-          manifest,
-          visitorKey,
-          preview: preview.state,
-          selfOrigin,
-          ticketKey: o.ticketKey,
-        })
+      ? visitorPlan({ config, manifest, visitorKey, preview: preview.state, selfOrigin })
       : null;
     const route = findRoute(url.pathname);
     const choice = plan && route ? plan.plan[route.remote] : null;
@@ -83,11 +89,20 @@ export function shellPageHandler(o: ShellPageOptions) {
     const releases: PlannedRelease[] =
       choice?.version && folder ? [{ remote: choice.remote, version: choice.version, folder }] : [];
     const apiBase = o.apiUrl ?? (config ? new URL(config.apiBaseUrl, selfOrigin).href : null);
-    const region = await o.regions(url.pathname, releases, apiBase);
+    const { region, renderFailures } = await o.regions.region(url.pathname, releases, apiBase);
+    if (plan) {
+      plan.health = pageTicket(plan, {
+        visitorKey,
+        ticketKey: o.ticketKey,
+        environment: o.environment,
+        address,
+        renderFailures,
+      });
+    }
     const unneeded = plan
       ? ['/config.json', config?.deployment?.manifestUrl].filter((href): href is string => Boolean(href))
       : [];
-    const html = composePage(fs.readFileSync(path.join(o.dir, 'index.html'), 'utf8'), {
+    const page = composePage(fs.readFileSync(path.join(o.dir, 'index.html'), 'utf8'), {
       pathname: url.pathname,
       region,
       planBlock: plan ? pagePlanBlock(plan) : null,
@@ -95,8 +110,8 @@ export function shellPageHandler(o: ShellPageOptions) {
       unneededPreloads: unneeded,
     });
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Security-Policy', o.policyFor(selfOrigin, html));
+    res.setHeader('Content-Security-Policy', o.policyFor(selfOrigin, page.trusted));
     for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
-    res.end(req.method === 'HEAD' ? undefined : html);
+    res.end(req.method === 'HEAD' ? undefined : page.html);
   };
 }

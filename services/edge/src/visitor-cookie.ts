@@ -4,7 +4,8 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 /**
  * The visitor's cohort key (docs/decisions/0026-edge.md), in a first-party cookie the edge sets on the first
  * page it serves: `anon:<random>` for a visitor, `user:<id>` once they sign in (so their versions are the same
- * on every device; signing out keeps it). Signed with the edge's secret, so a visitor cannot name another's
+ * on every device; signing out keeps it), `uncounted:<random>` for a visitor made past their address's limit
+ * of new visitors (new-visitors.ts): the same cohort rules, but their page views earn no health ticket. Signed with the edge's secret, so a visitor cannot name another's
  * key, and HttpOnly: the browser never needs to read it. Anything that is not a well-formed key with a valid
  * signature (missing, garbled, forged, signed with another secret) is treated as no cookie: a fresh key.
  */
@@ -12,7 +13,7 @@ export const VISITOR_COOKIE = 'visitor';
 
 /** About 400 days: the longest a browser keeps a cookie (Chrome caps Max-Age there). */
 const MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
-const KEY = /^(?:anon:[A-Za-z0-9_-]{16,64}|user:\d{1,12})$/;
+const KEY = /^(?:(?:anon|uncounted):[A-Za-z0-9_-]{16,64}|user:\d{1,12})$/;
 const MAX_COOKIE_HEADER = 8192;
 
 export type VisitorKey = string;
@@ -20,9 +21,13 @@ export type VisitorKey = string;
 const signatureOf = (key: string, secret: string) =>
   createHmac('sha256', secret).update(`visitor\n${key}`).digest();
 
-export function newAnonymousKey(): VisitorKey {
-  return `anon:${randomBytes(16).toString('base64url')}`;
+/** A new visitor's key: counted in the health gate, or (past their address's limit) not. */
+export function newAnonymousKey({ counted = true }: { counted?: boolean } = {}): VisitorKey {
+  return `${counted ? 'anon' : 'uncounted'}:${randomBytes(16).toString('base64url')}`;
 }
+
+/** Whether this visitor's page views earn health tickets. */
+export const isCounted = (key: VisitorKey) => !key.startsWith('uncounted:');
 
 export function userKey(userId: number | string): VisitorKey {
   const key = `user:${userId}`;

@@ -9,10 +9,11 @@ import {
   type PreviewState,
   planRemotes,
   REMOTE_CONTAINERS,
+  type RemotePackage,
 } from '@app/rollout';
 import { issueTicket, ticketRemotes } from '@app/rollout/node';
 import type { RawConfig } from './deployment-state';
-import { userIdOf, type VisitorKey } from './visitor-cookie';
+import { isCounted, userIdOf, type VisitorKey } from './visitor-cookie';
 
 export function visitorPlan(o: {
   config: RawConfig;
@@ -21,8 +22,6 @@ export function visitorPlan(o: {
   preview: PreviewState;
   /** The page's origin, which config.json's paths are relative to (as in the browser). */
   selfOrigin: string;
-  /** The key of health tickets (@app/rollout/node ticketKey of the edge's secret). */
-  ticketKey: Buffer;
 }): PagePlan {
   const remotes = (field: 'url' | 'integrity') =>
     Object.fromEntries(REMOTE_CONTAINERS.map((name) => [name, o.config.remotes[name]?.[field]]));
@@ -35,11 +34,27 @@ export function visitorPlan(o: {
     cohort: cohortOf(o.visitorKey),
     preview: o.preview.status === 'active' ? o.preview.grant : null,
   });
-  // The page view's health ticket (docs/decisions/0027-health-gate.md): its reports count only for the
-  // versions this plan serves it. No released version, nothing to report on: no ticket.
-  const served = ticketRemotes(plan);
-  const health = Object.keys(served).length
-    ? issueTicket({ visitorKey: o.visitorKey, remotes: served }, o.ticketKey)
-    : null;
-  return { config: o.config, plan, preview: o.preview, userId: userIdOf(o.visitorKey), health };
+  return { config: o.config, plan, preview: o.preview, userId: userIdOf(o.visitorKey), health: null };
+}
+
+/**
+ * The page view's health ticket (docs/decisions/0027-health-gate.md): its reports count only for the versions
+ * this plan serves it, in this environment, and it carries whether a release's server render failed on this
+ * view. Made after the page's region (which is when a render failure is known). No released version, or a
+ * visitor past their address's limit of new visitors (new-visitors.ts): no ticket.
+ */
+export function pageTicket(
+  plan: PagePlan,
+  o: {
+    visitorKey: VisitorKey;
+    ticketKey: Buffer;
+    environment: string;
+    /** The client's address (@app/client-address): the gate counts at most a few visitors per address. */
+    address: string;
+    renderFailures: RemotePackage[];
+  },
+): PagePlan['health'] {
+  const served = ticketRemotes(plan.plan);
+  if (Object.keys(served).length === 0 || !isCounted(o.visitorKey)) return null;
+  return issueTicket({ visitorKey: o.visitorKey, remotes: served }, o.ticketKey);
 }

@@ -69,7 +69,11 @@ describe('a release whose renderer fails', () => {
     const html = await page('/research-center');
     expect(html).toContain('<h1>Research (built)</h1>');
     const entry = (await status()).degraded.find((d) => d.kind === 'render-failed');
-    expect(entry).toMatchObject({ subject: `mf-research@${THROWS}`, count: 2, error: 'the renderer broke' });
+    expect(entry).toMatchObject({
+      subject: `mf-research@${THROWS}`,
+      count: 2,
+      error: 'Error: the renderer broke',
+    });
     expect(warnings.filter((w) => w.includes('render-failed'))).toHaveLength(1);
   });
 });

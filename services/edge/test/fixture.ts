@@ -7,7 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { REGION_MARKER } from '@app/page-format';
 import { signPreviewToken } from '@app/rollout/node';
+import { RENDER_WORKER_BUNDLE } from '../build.mjs';
 import { deploymentFeed, type ManifestFeed } from '../src/deployment-feed';
+import { DEFAULT_LIMITS } from '../src/render-sandbox/launch';
+import { type PoolOptions, RenderPool } from '../src/render-sandbox/pool';
 import { type AppOptions, serveApp } from '../src/serve';
 import { feedServer } from './feed-server';
 
@@ -18,6 +21,19 @@ export const EDGE_SECRET = 'an-edge-secret-for-the-tests';
 
 export interface Pages {
   [path: string]: { html: string; css: string; ids?: string[] };
+}
+
+/** A render pool as the edge makes one (main.ts), with the compiled worker; options override. */
+export function testRenderPool(options: Partial<PoolOptions> = {}) {
+  return new RenderPool({
+    workerScript: RENDER_WORKER_BUNDLE,
+    limits: DEFAULT_LIMITS,
+    timeoutMs: 2000,
+    startTimeoutMs: 15_000,
+    maxWorkers: 4,
+    idleMs: 60_000,
+    ...options,
+  });
 }
 
 export function runtimeConfig(apiBaseUrl = 'http://localhost:4000') {
@@ -43,6 +59,12 @@ export function edgeFixture(prefix: string) {
   const api = feedServer();
   const servers: Server[] = [];
   const feeds: ManifestFeed[] = [];
+  let pool: RenderPool | null = null;
+  /** The fixture's render workers (one pool for every edge it starts, as one edge process has). */
+  const renderPool = () => {
+    pool ??= testRenderPool();
+    return pool;
+  };
 
   /** A feed of the fixture's API for one edge (stopped by close()). */
   async function newFeed() {
@@ -52,8 +74,14 @@ export function edgeFixture(prefix: string) {
     return feed;
   }
 
-  /** Every edge started has read the API's current revision (valid or not): the next request sees it. */
-  const settled = () => Promise.all(feeds.map((feed) => feed.waitFor(api.revision())));
+  /**
+   * Every edge started has read the API's current revision (valid or not), and the render workers that
+   * deployment started are ready (or failed): the next request sees it, rendered.
+   */
+  const settled = async () => {
+    await Promise.all(feeds.map((feed) => feed.waitFor(api.revision())));
+    await pool?.settled();
+  };
 
   /** A released version: its entry, its MF manifest, its pages, optionally a renderer; release.json last. */
   function release(remote: string, version: string, o: { pages?: Pages; renderer?: string } = {}) {
@@ -128,21 +156,37 @@ export function edgeFixture(prefix: string) {
       feed,
       edgeSecret: EDGE_SECRET,
       previewSecret: () => PREVIEW_SECRET,
+      renderPool: renderPool(),
       ...options,
     });
     servers.push(server);
     await feed.waitFor(api.revision());
+    await pool?.settled();
     return `http://localhost:${port}`;
   }
 
   function close() {
+    pool?.close();
     for (const feed of feeds) feed.stop();
     for (const server of servers) server.close();
     api.close();
     fs.rmSync(root, { recursive: true, force: true });
   }
 
-  return { root, dist, store, api, newFeed, release, deploy, publishRaw, previewToken, start, close };
+  return {
+    root,
+    dist,
+    store,
+    api,
+    newFeed,
+    release,
+    deploy,
+    publishRaw,
+    previewToken,
+    start,
+    close,
+    renderPool,
+  };
 }
 
 /** The page's plan block, parsed. */
