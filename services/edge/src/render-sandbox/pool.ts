@@ -87,6 +87,8 @@ export interface WorkerStatus {
   version: string;
   pid: number | null;
   state: Worker['state'];
+  /** A request is in the worker now. */
+  busy: boolean;
   startedAt: string;
   renders: number;
 }
@@ -170,6 +172,7 @@ export class RenderPool {
       version: w.release.version,
       pid: w.child.pid ?? null,
       state: w.state,
+      busy: w.inFlight !== null,
       startedAt: new Date(w.startedAt).toISOString(),
       renders: w.renders,
     }));
