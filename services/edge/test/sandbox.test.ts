@@ -38,7 +38,7 @@ await tryIt('addon', () => process.dlopen({ exports: {} }, '/nonexistent.node'))
 await tryIt('eval', () => eval('6 * 7'));
 await tryIt('signal', () => process.kill(${process.pid}, 0) ?? 'signalled');
 await tryIt('connect', () => new Promise((resolve, reject) => {
-  const socket = require('net').connect(${'${PORT}'}, '127.0.0.1', () => { socket.end(); resolve('connected'); });
+  const socket = require('net').connect(__PORT__, '127.0.0.1', () => { socket.end(); resolve('connected'); });
   socket.on('error', reject);
 }));
 process.stdout.write(JSON.stringify(seen));
@@ -56,7 +56,7 @@ beforeAll(async () => {
   port = (listener.address() as net.AddressInfo).port;
   fs.writeFileSync(path.join(release, 'remoteEntry.js'), '/* the release */');
   fs.mkdirSync(path.dirname(script), { recursive: true });
-  fs.writeFileSync(script, UNGUARDED.replace('${PORT}', String(port)));
+  fs.writeFileSync(script, UNGUARDED.replace('__PORT__', String(port)));
 });
 afterAll(() => {
   listener.close();
