@@ -4,6 +4,7 @@ import {
   HEALTH_KINDS,
   IntegritySchema,
   isVitalKind,
+  MAX_TICKET_LENGTH,
   REMOTE_PACKAGES,
   VersionIdSchema,
 } from '@app/rollout';
@@ -35,7 +36,11 @@ export type HealthEvent = v.InferOutput<typeof HealthEventSchema>;
 
 /** What a page sends when it is hidden: its ticket and what happened since the last send. */
 export const HealthBeaconSchema = v.strictObject({
-  ticket: v.pipe(v.string('ticket is required'), v.nonEmpty('ticket is required'), v.maxLength(1200)),
+  ticket: v.pipe(
+    v.string('ticket is required'),
+    v.nonEmpty('ticket is required'),
+    v.maxLength(MAX_TICKET_LENGTH),
+  ),
   events: v.pipe(
     v.array(HealthEventSchema),
     v.minLength(1, 'events must not be empty'),

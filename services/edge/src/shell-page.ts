@@ -6,11 +6,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { findRoute } from '@app/federation';
 import { pagePlanBlock, type RemoteChoice } from '@app/rollout';
+import { addressGroup } from '@app/rollout/node';
 import type { DeploymentState } from './deployment-state';
 import { composePage, type Preload } from './page';
 import { decidePreview } from './preview-cookie';
 import type { PlannedRelease, releaseRegions } from './regions';
-import { isSecure } from './request-origin';
+import { clientAddress, isSecure } from './request-origin';
 import { PAGE_HEADERS } from './security-headers';
 import { newAnonymousKey, readVisitorKey, visitorCookie } from './visitor-cookie';
 import { visitorPlan } from './visitor-plan';
@@ -75,6 +76,11 @@ export function shellPageHandler(o: ShellPageOptions) {
           preview: preview.state,
           selfOrigin,
           ticketKey: o.ticketKey,
+          // Issue 44, until the edge names its environment itself: the deployment the page is planned
+          // from says whose it is (a preview without a manifest: the feed's; no feed at all: DEPLOY_ENV's
+          // default).
+          environment: manifest?.environment ?? o.state.feed?.status().environment ?? 'production',
+          address: addressGroup(clientAddress(req)),
         })
       : null;
     const route = findRoute(url.pathname);

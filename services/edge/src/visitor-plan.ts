@@ -23,6 +23,10 @@ export function visitorPlan(o: {
   selfOrigin: string;
   /** The key of health tickets (@app/rollout/node ticketKey of the edge's secret). */
   ticketKey: Buffer;
+  /** The environment whose deployment this page is planned from: its reports count there only. */
+  environment: string;
+  /** The client's address group (@app/rollout/node addressGroup): the gate caps visitors per group. */
+  address: string;
 }): PagePlan {
   const remotes = (field: 'url' | 'integrity') =>
     Object.fromEntries(REMOTE_CONTAINERS.map((name) => [name, o.config.remotes[name]?.[field]]));
@@ -39,7 +43,10 @@ export function visitorPlan(o: {
   // versions this plan serves it. No released version, nothing to report on: no ticket.
   const served = ticketRemotes(plan);
   const health = Object.keys(served).length
-    ? issueTicket({ visitorKey: o.visitorKey, remotes: served }, o.ticketKey)
+    ? issueTicket(
+        { visitorKey: o.visitorKey, environment: o.environment, address: o.address, remotes: served },
+        o.ticketKey,
+      )
     : null;
   return { config: o.config, plan, preview: o.preview, userId: userIdOf(o.visitorKey), health };
 }
