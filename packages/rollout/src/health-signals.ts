@@ -13,14 +13,27 @@ export const HEALTH_KINDS = [
   'load-failure',
   'render-error',
   'runtime-error',
+  'server-render-failure',
   'lcp',
   'inp',
   'cls',
 ] as const;
 export type HealthKind = (typeof HEALTH_KINDS)[number];
 
+/**
+ * Kinds only the server records: the page view's first screen failed to render on the edge, which the edge
+ * writes into the ticket (`renderFailures`) and the API stores from there. A browser sending one is refused.
+ */
+export const SERVER_KINDS = ['server-render-failure'] as const;
+export const isServerKind = (kind: HealthKind): boolean => (SERVER_KINDS as readonly string[]).includes(kind);
+
 /** Kinds that make a page view a failed one. */
-export const ERROR_KINDS = ['load-failure', 'render-error', 'runtime-error'] as const;
+export const ERROR_KINDS = [
+  'load-failure',
+  'render-error',
+  'runtime-error',
+  'server-render-failure',
+] as const;
 export const VITAL_KINDS = ['lcp', 'inp', 'cls'] as const;
 export type VitalKind = (typeof VITAL_KINDS)[number];
 

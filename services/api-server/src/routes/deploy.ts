@@ -108,7 +108,8 @@ export function registerDeployRoutes(app: Hono<Env>, ctx: AppContext) {
       remote,
       version: q.version,
       since: since ? since.toISOString() : null,
-      visitors: await ctx.rollout.health.visitors(remote, q.version, since),
+      // This environment's page views only: a staging page view says nothing about production.
+      visitors: await ctx.rollout.health.visitors(environment, remote, q.version, since),
     };
     return c.json(answer);
   });
