@@ -5,11 +5,12 @@ import { verifyTicket } from '@app/rollout/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLLOUT_MESSAGES } from '../src/services/rollout-messages';
 import { deployToken } from './deploy-fixtures';
-import { event, KEY, ticketFor } from './health-tickets';
+import { event, KEY, newAddress, ticketFor } from './health-tickets';
 import { startTestServer, type TestServer, type TestUser, tempRollout } from './helpers';
 import { ACCOUNT_V1, V1, V2 } from './rollout-fixtures';
 
-// Issue 44: reports are read per environment, and a server-render failure comes from the ticket only.
+// Issue 44: reports are read per environment, a server-render failure comes from the ticket only, and the
+// gate counts at most ADDRESS_VISITOR_CAP visitors per address group.
 const HEALTH = API_PATHS.rolloutHealth;
 
 let s: TestServer;
@@ -65,6 +66,8 @@ describe('reports per environment', () => {
       version: V2,
       since: null,
       visitors: [{ views: 1, errorViews: 1, lcp: null, inp: null, cls: null }],
+      addresses: 1,
+      overCap: 0,
     });
     expect((await deployHealth('production', V2)).visitors).toEqual([
       { views: 1, errorViews: 0, lcp: 1200, inp: null, cls: null },
@@ -150,5 +153,22 @@ describe("server-render failures, from the page view's ticket", () => {
     expect((await deployHealth('production', V1)).visitors).toHaveLength(before.rows);
     // The same page view's honest report still counts.
     expect((await s.post(HEALTH, { ticket, events: [event()] })).status).toBe(204);
+  });
+});
+
+describe('visitors per address group', () => {
+  it('counts at most 5 visitors of one address, and says how many it left out', async () => {
+    const office = newAddress();
+    for (let i = 0; i < 7; i++) {
+      const ticket = ticketFor({ environment: 'staging', address: office, visitor: `anon:office-${i}` });
+      expect((await s.post(HEALTH, { ticket, events: [event()] })).status).toBe(204);
+    }
+    const home = ticketFor({ environment: 'staging', visitor: 'anon:at-home' });
+    expect((await s.post(HEALTH, { ticket: home, events: [event()] })).status).toBe(204);
+    const answer = await deployHealth('staging', V1);
+    expect(answer).toMatchObject({ addresses: 2, overCap: 2 });
+    expect(answer.visitors).toHaveLength(6);
+    const row = (await adminHealth('staging')).health.find((h: { version: string }) => h.version === V1);
+    expect(row).toMatchObject({ visitors: 6, views: 6 });
   });
 });

@@ -52,10 +52,11 @@ describe('migration 20: health reports per environment, with the address', () =>
     expect(rows.every((r) => r.environment === 'production' && r.address === null)).toBe(true);
 
     const health = new RolloutHealthService(sql);
-    const v1 = await health.visitors('production', 'mf-research', V1);
-    expect(v1).toHaveLength(2);
-    expect(v1).toContainEqual({ views: 1, errorViews: 1, lcp: null, inp: null, cls: null });
-    expect(v1).toContainEqual({ views: 1, errorViews: 0, lcp: 1500, inp: null, cls: null });
+    const v1 = await health.sample('production', 'mf-research', V1);
+    expect(v1).toMatchObject({ addresses: 1, overCap: 0 });
+    expect(v1.visitors).toHaveLength(2);
+    expect(v1.visitors).toContainEqual({ views: 1, errorViews: 1, lcp: null, inp: null, cls: null });
+    expect(v1.visitors).toContainEqual({ views: 1, errorViews: 0, lcp: 1500, inp: null, cls: null });
     expect(await health.visitors('staging', 'mf-research', V1)).toEqual([]);
     expect(await health.remoteRows('production', 'mf-research', 0)).toHaveLength(5);
 

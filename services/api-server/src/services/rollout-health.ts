@@ -5,7 +5,8 @@ import {
   type RemotePackage,
   type SignalRow,
   type VisitorFigures,
-  visitorFigures,
+  type VisitorSample,
+  visitorSample,
 } from '@app/rollout';
 import { type HealthTicket, trackInTicket } from '@app/rollout/node';
 import type { Sql } from '../db/sql';
@@ -98,20 +99,32 @@ export class RolloutHealthService {
     return rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
   }
 
-  /** Per visitor, what one version's page views felt in one environment from `since` on. */
-  async visitors(
+  /**
+   * Per visitor, what one version's page views felt in one environment from `since` on, with at most
+   * ADDRESS_VISITOR_CAP visitors per address group (@app/rollout visitorSample).
+   */
+  async sample(
     environment: string,
     remote: RemotePackage,
     version: string,
     since?: Date,
-  ): Promise<VisitorFigures[]> {
+  ): Promise<VisitorSample> {
     const rows = await this.sql.all<SignalRow>(VERSION_ROWS, [
       environment,
       remote,
       version,
       since ? since.getTime() : 0,
     ]);
-    return visitorFigures(rows.map(numericValue));
+    return visitorSample(rows.map(numericValue));
+  }
+
+  async visitors(
+    environment: string,
+    remote: RemotePackage,
+    version: string,
+    since?: Date,
+  ): Promise<VisitorFigures[]> {
+    return (await this.sample(environment, remote, version, since)).visitors;
   }
 
   /** Every report on one remote in one environment from `since` on, newest first (bounded), for the charts. */
