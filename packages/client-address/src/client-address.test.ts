@@ -45,3 +45,25 @@ describe('addressKey', () => {
     expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
   });
 });
+
+describe('addressKey', () => {
+  it('keeps an IPv4 address, also one mapped into IPv6', () => {
+    expect(addressKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(addressKey('::FFFF:cb00:7107')).toBe('203.0.113.7');
+  });
+
+  it('groups an IPv6 address by its /64, written one way whatever way it came', () => {
+    expect(addressKey('2001:db8:1:2:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:0DB8:0001:0002::9')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8:1:2::1.2.3.4')).toBe('2001:db8:1:2::/64');
+    expect(addressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(addressKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('returns anything unparseable as it is', () => {
+    for (const junk of ['', 'unknown', 'not an address', '1.2.3.256', '010.1.1.1', '[::1]', '1::2::3'])
+      expect(addressKey(junk)).toBe(junk);
+  });
+});

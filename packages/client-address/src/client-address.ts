@@ -1,6 +1,6 @@
 // Who a request comes from, in one place for the API's rate limits and the edge's (issue 44): the socket's
 // peer, or behind trusted proxies the nearest forwarded address, grouped the way limits count it.
-import { BlockList, isIP } from 'node:net';
+import { BlockList, isIP, isIPv4, isIPv6 } from 'node:net';
 
 /**
  * The client's address as the rate limits see it: the socket's peer, or, only when that peer is a trusted
@@ -67,20 +67,39 @@ export function clientAddress(
 }
 
 /**
- * The address as a limit key. An IPv6 client usually owns a whole /64, so it counts as one; IPv4 is kept.
+ * The address as limits and the health gate count it, one place: an IPv4 address is itself (an IPv4-mapped
+ * IPv6 address too); an IPv6 address is its /64, since one subscriber usually holds a whole /64 and can
+ * pick any address in it. Anything unparseable is returned as it is (it is still one group).
  */
-export function addressKey(address: string): string {
-  const plain = plainAddress(address);
-  if (!plain.includes(':')) return plain;
-  const [head = '', tail] = plain.toLowerCase().split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail ? tail.split(':') : [];
-  const groups =
-    tail === undefined
-      ? left
-      : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
-  return `${groups
+export function addressKey(ip: string): string {
+  if (isIPv4(ip)) return ip;
+  const plain = ip.split('%')[0] ?? ip; // a zone id (fe80::1%eth0) names an interface, not a client
+  if (!isIPv6(plain)) return ip;
+  const g = ipv6Groups(plain);
+  if (g.slice(0, 5).every((x) => x === 0) && g[5] === 0xffff) {
+    return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.');
+  }
+  return `${g
     .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .map((x) => x.toString(16))
     .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
+  let text = address.toLowerCase();
+  const tail: number[] = [];
+  const dotted = /(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    tail.push((a << 8) | b, (c << 8) | d);
+    text = text.slice(0, dotted.index);
+    if (text.endsWith(':') && !text.endsWith('::')) text = text.slice(0, -1);
+  }
+  const hex = (part: string) => (part ? part.split(':').map((h) => Number.parseInt(h, 16)) : []);
+  const [head = '', rest] = text.split('::');
+  const left = hex(head);
+  const right = rest === undefined ? [] : hex(rest);
+  const zeros = rest === undefined ? [] : Array(8 - left.length - right.length - tail.length).fill(0);
+  return [...left, ...zeros, ...right, ...tail];
 }

@@ -149,7 +149,12 @@ export const DeployHealthSchema = v.object({
   remote: Remote,
   version: VersionIdSchema,
   since: v.nullable(Iso),
+  /** At most ADDRESS_VISITOR_CAP per client address group (@app/rollout visitorSample). */
   visitors: v.array(VisitorFiguresSchema),
+  /** Distinct client address groups among the reports (optional: older APIs do not send it). */
+  addresses: v.optional(v.number()),
+  /** Visitors left out by the cap per address group (many: a NAT, or someone minting visitors). */
+  overCap: v.optional(v.number()),
 });
 export type DeployHealth = v.InferOutput<typeof DeployHealthSchema>;
 

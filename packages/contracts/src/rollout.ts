@@ -4,6 +4,7 @@ import {
   HEALTH_KINDS,
   IntegritySchema,
   isVitalKind,
+  MAX_TICKET_LENGTH,
   REMOTE_PACKAGES,
   VersionIdSchema,
 } from '@app/rollout';
@@ -21,6 +22,7 @@ export const ROLLOUT_TRACKS = ['stable', 'canary', 'preview'] as const;
 /**
  * One thing a page view felt on one remote's version (docs/decisions/0027-health-gate.md): a load (with its
  * ms), a failure, or a Web Vital (LCP and INP in ms, CLS as its score). No user, no address, no URL.
+ * Every kind parses, the server's own too, so the API can refuse those as `server-only` and count it.
  */
 export const HealthEventSchema = v.pipe(
   v.strictObject({
@@ -35,7 +37,11 @@ export type HealthEvent = v.InferOutput<typeof HealthEventSchema>;
 
 /** What a page sends when it is hidden: its ticket and what happened since the last send. */
 export const HealthBeaconSchema = v.strictObject({
-  ticket: v.pipe(v.string('ticket is required'), v.nonEmpty('ticket is required'), v.maxLength(1200)),
+  ticket: v.pipe(
+    v.string('ticket is required'),
+    v.nonEmpty('ticket is required'),
+    v.maxLength(MAX_TICKET_LENGTH),
+  ),
   events: v.pipe(
     v.array(HealthEventSchema),
     v.minLength(1, 'events must not be empty'),
@@ -44,8 +50,18 @@ export const HealthBeaconSchema = v.strictObject({
 });
 export type HealthBeacon = v.InferOutput<typeof HealthBeaconSchema>;
 
-/** Why a report was refused: counted apart, so administrators see that someone tried. */
-export const HEALTH_REFUSALS = ['malformed', 'forged', 'expired', 'replayed', 'mismatched'] as const;
+/**
+ * Why a report was refused: counted apart, so administrators see that someone tried. `server-only`: an
+ * event of a kind only the server records (a server-render failure comes from the page view's ticket).
+ */
+export const HEALTH_REFUSALS = [
+  'malformed',
+  'forged',
+  'expired',
+  'replayed',
+  'mismatched',
+  'server-only',
+] as const;
 export type HealthRefusal = (typeof HEALTH_REFUSALS)[number];
 
 export const PreviewVerifyRequestSchema = v.object({

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GATE, decideStep } from './health-gate';
-import { quantileEstimate, type VisitorFigures, versionSignals, visitorFigures, zOf } from './health-signals';
+import {
+  ADDRESS_VISITOR_CAP,
+  quantileEstimate,
+  type SignalRow,
+  type VisitorFigures,
+  versionSignals,
+  visitorFigures,
+  visitorSample,
+  zOf,
+} from './health-signals';
 
 const people = (n: number, o: { errors?: number; inp?: (i: number) => number } = {}): VisitorFigures[] =>
   Array.from({ length: n }, (_, i) => ({
@@ -34,18 +43,20 @@ describe('the statistics', () => {
     const rows = [
       ...Array.from({ length: 50 }, (_, i) => ({
         visitor: 'a',
+        address: 'x',
         ticket: `a${i}`,
         kind: 'load' as const,
         value: 1,
       })),
       ...Array.from({ length: 25 }, (_, i) => ({
         visitor: 'a',
+        address: 'x',
         ticket: `a${i}`,
         kind: 'runtime-error' as const,
         value: null,
       })),
-      { visitor: 'b', ticket: 'b0', kind: 'load' as const, value: 1 },
-      { visitor: 'b', ticket: 'b0', kind: 'lcp' as const, value: 1800 },
+      { visitor: 'b', address: 'x', ticket: 'b0', kind: 'load' as const, value: 1 },
+      { visitor: 'b', address: 'x', ticket: 'b0', kind: 'lcp' as const, value: 1800 },
     ];
     const figures = visitorFigures(rows);
     expect(figures).toEqual([
@@ -55,6 +66,112 @@ describe('the statistics', () => {
     const signals = versionSignals(figures);
     expect(signals).toMatchObject({ visitors: 2, views: 51 });
     expect(signals.errorRate?.value).toBe(0.25); // (0.5 + 0) / 2, not 25 / 51
+  });
+});
+
+/** One page view of `visitor` from `address`: a load, and a failure when it failed. */
+const view = (visitor: string, address: string | null, failed = false): SignalRow[] => [
+  { visitor, address, ticket: `${visitor}-t`, kind: 'load', value: 300 },
+  ...(failed
+    ? [{ visitor, address, ticket: `${visitor}-t`, kind: 'runtime-error' as const, value: null }]
+    : []),
+];
+/** `n` visitors, each from an address of their own (`<prefix>-<i>`) unless `address` names one for all. */
+const crowd = (prefix: string, n: number, o: { failed?: boolean; address?: string | null } = {}) =>
+  Array.from({ length: n }, (_, i) =>
+    view(
+      `${prefix}${String(i).padStart(3, '0')}`,
+      o.address === undefined ? `${prefix}-${i}` : o.address,
+      o.failed,
+    ),
+  ).flat();
+
+describe('the cap per address group', () => {
+  it('60 visitors from one address weigh as ADDRESS_VISITOR_CAP (5): those with the smallest pseudonyms', () => {
+    expect(ADDRESS_VISITOR_CAP).toBe(5);
+    // The first five pseudonyms (v000…v004) failed, the other 55 did not: the five that count are those.
+    const rows = crowd('v', 60, { address: 'office' }).map((row) =>
+      row.visitor < 'v005' ? [row, { ...row, kind: 'render-error' as const, value: null }] : [row],
+    );
+    const sample = visitorSample(rows.flat().reverse());
+    expect(sample).toMatchObject({ addresses: 1, overCap: 55 });
+    expect(sample.visitors).toHaveLength(5);
+    expect(sample.visitors.every((v) => v.errorViews === 1)).toBe(true);
+  });
+
+  it('caps each address apart: 60 from one and 3 from another are 5 + 3 visitors', () => {
+    const sample = visitorSample([
+      ...crowd('a', 60, { address: 'one' }),
+      ...crowd('b', 3, { address: 'two' }),
+    ]);
+    expect(sample).toMatchObject({ addresses: 2, overCap: 55 });
+    expect(sample.visitors).toHaveLength(8);
+  });
+
+  it('counts a visitor once, in one group, whichever addresses their page views came from', () => {
+    const rows = [
+      ...view('traveller', 'home'),
+      { visitor: 'traveller', address: 'train', ticket: 'second', kind: 'load' as const, value: 1 },
+      ...crowd('h', 6, { address: 'home' }),
+      ...crowd('t', 2, { address: 'train' }),
+    ];
+    const sample = visitorSample(rows);
+    // 'home' (the smaller address) holds the traveller and 6 others: 5 count; 'train' holds 2.
+    expect(sample).toMatchObject({ addresses: 2, overCap: 2 });
+    expect(sample.visitors).toHaveLength(7);
+  });
+
+  it('puts reports without an address (stored before tickets carried one) in one group of their own', () => {
+    const sample = visitorSample([...crowd('old', 40, { address: null }), ...crowd('new', 20)]);
+    expect(sample).toMatchObject({ addresses: 21, overCap: 35 });
+    expect(sample.visitors).toHaveLength(25);
+    // A visitor seen with an address and without one belongs to the address.
+    const mixed = visitorSample([
+      ...view('m', null),
+      { visitor: 'm', address: 'somewhere', ticket: 'm2', kind: 'load', value: 1 },
+    ]);
+    expect(mixed).toMatchObject({ addresses: 1, overCap: 0 });
+    expect(mixed.visitors).toEqual([{ views: 2, errorViews: 0, lcp: null, inp: null, cls: null }]);
+  });
+
+  it('counts a server-render failure as a failed page view', () => {
+    const rows: SignalRow[] = [
+      ...view('s', 'a'),
+      { visitor: 's', address: 'a', ticket: 's-t', kind: 'server-render-failure', value: null },
+    ];
+    expect(visitorFigures(rows)).toEqual([{ views: 1, errorViews: 1, lcp: null, inp: null, cls: null }]);
+  });
+});
+
+describe('the gate against visitors minted from one address', () => {
+  const stable = crowd('s', 200);
+  const judge = (canary: SignalRow[]) =>
+    decideStep(versionSignals(visitorFigures(canary)), versionSignals(visitorFigures(stable)), gate);
+
+  it("does not roll back a healthy canary for an attacker's 50 failing visitors from one address", () => {
+    const attacked = [...crowd('good', 20), ...crowd('bot', 50, { address: 'attacker', failed: true })];
+    // Uncapped, the same rows would be 50 failing visitors of 70: a rollback.
+    const uncapped = attacked.map((row) => ({ ...row, address: row.visitor }));
+    expect(judge(uncapped).action).toBe('rollback');
+    const d = judge(attacked);
+    expect(d.action).not.toBe('rollback');
+    expect(d.reason).toMatch(/canary 20\.0 % of 25 visitors/);
+  });
+
+  it('rolls back a canary that fails 20 real visitors from 20 addresses', () => {
+    const d = judge([...crowd('good', 20), ...crowd('hurt', 20, { failed: true })]);
+    expect(d.action).toBe('rollback');
+    expect(d.reason).toMatch(/^errors: canary 50\.0 % of 40 visitors/);
+  });
+
+  it("still rolls back a failing canary diluted by an attacker's 50 healthy visitors from one address", () => {
+    const d = judge([
+      ...crowd('good', 20),
+      ...crowd('hurt', 20, { failed: true }),
+      ...crowd('bot', 50, { address: 'attacker' }),
+    ]);
+    expect(d.action).toBe('rollback');
+    expect(d.reason).toMatch(/^errors: canary 44\.4 % of 45 visitors/);
   });
 });
 

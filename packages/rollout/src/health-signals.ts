@@ -6,21 +6,34 @@
  * version. A visitor's error rate is the share of their page views with a failure of any kind; a version's
  * error rate is the mean of its visitors' rates, so a visitor who reloads 50 times weighs what one who came
  * once weighs. A visitor's Web Vital is the median of their page views'; a version's is the 75th percentile
- * of its visitors'.
+ * of its visitors'. At most ADDRESS_VISITOR_CAP visitors count per client address group.
  */
 export const HEALTH_KINDS = [
   'load',
   'load-failure',
   'render-error',
   'runtime-error',
+  'server-render-failure',
   'lcp',
   'inp',
   'cls',
 ] as const;
 export type HealthKind = (typeof HEALTH_KINDS)[number];
 
+/**
+ * Kinds only the server records: the page view's first screen failed to render on the edge, which the edge
+ * writes into the ticket (`renderFailures`) and the API stores from there. A browser sending one is refused.
+ */
+export const SERVER_KINDS = ['server-render-failure'] as const;
+export const isServerKind = (kind: HealthKind): boolean => (SERVER_KINDS as readonly string[]).includes(kind);
+
 /** Kinds that make a page view a failed one. */
-export const ERROR_KINDS = ['load-failure', 'render-error', 'runtime-error'] as const;
+export const ERROR_KINDS = [
+  'load-failure',
+  'render-error',
+  'runtime-error',
+  'server-render-failure',
+] as const;
 export const VITAL_KINDS = ['lcp', 'inp', 'cls'] as const;
 export type VitalKind = (typeof VITAL_KINDS)[number];
 
@@ -143,37 +156,103 @@ export function versionSignals(visitors: readonly VisitorFigures[], confidence =
   };
 }
 
-/** One stored report: which visitor, which page view (ticket), what kind, what value. */
+/**
+ * One stored report: which visitor, from which address group (a pseudonym; null for reports stored before
+ * tickets carried one), which page view (ticket), what kind, what value.
+ */
 export interface SignalRow {
   visitor: string;
+  address: string | null;
   ticket: string;
   kind: HealthKind;
   value: number | null;
 }
 
-/** Stored reports of one version, per visitor. */
-export function visitorFigures(rows: Iterable<SignalRow>): VisitorFigures[] {
-  const byVisitor = new Map<
-    string,
-    { views: Set<string>; errors: Set<string>; lcp: number[]; inp: number[]; cls: number[] }
-  >();
+/**
+ * At most this many visitors count per client address group (docs/decisions/0027-health-gate.md): an
+ * office or a household behind one NAT weighs as five visitors, and a script minting visitors from one
+ * address (every cookieless page view is a new one) cannot outweigh real visitors from elsewhere.
+ */
+export const ADDRESS_VISITOR_CAP = 5;
+
+/** The visitors of one version over a window, after the cap per address group. */
+export interface VisitorSample {
+  visitors: VisitorFigures[];
+  /** Distinct address groups among the reports (the null group of old reports counts as one). */
+  addresses: number;
+  /** Visitors left out because their address group already had ADDRESS_VISITOR_CAP. */
+  overCap: number;
+}
+
+interface VisitorRows {
+  views: Set<string>;
+  errors: Set<string>;
+  lcp: number[];
+  inp: number[];
+  cls: number[];
+  /** The address groups the visitor's reports came from. */
+  addresses: Set<string | null>;
+}
+
+/**
+ * Which visitors count: each visitor belongs to one address group (the smallest pseudonym among theirs, so a
+ * visitor whose reports came from two networks is not counted twice), and of each group the
+ * ADDRESS_VISITOR_CAP visitors with the smallest pseudonyms count. Deterministic, so every read of the same
+ * rows (the gate, the admin view, `rollout status`) counts the same visitors.
+ */
+function cappedVisitors(byVisitor: Map<string, VisitorRows>): Pick<VisitorSample, 'addresses' | 'overCap'> & {
+  counted: VisitorRows[];
+} {
+  const groups = new Map<string | null, string[]>();
+  for (const [visitor, v] of byVisitor) {
+    const group = [...v.addresses].sort(compareAddress)[0] ?? null;
+    const list = groups.get(group);
+    if (list) list.push(visitor);
+    else groups.set(group, [visitor]);
+  }
+  const counted: VisitorRows[] = [];
+  for (const visitors of groups.values()) {
+    visitors.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    for (const visitor of visitors.slice(0, ADDRESS_VISITOR_CAP)) counted.push(byVisitor.get(visitor)!);
+  }
+  return { counted, addresses: groups.size, overCap: byVisitor.size - counted.length };
+}
+
+// Null (no address known) sorts last: a visitor also seen with a real address belongs to that one.
+const compareAddress = (a: string | null, b: string | null) =>
+  a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
+
+/** Stored reports of one version, per visitor, with at most ADDRESS_VISITOR_CAP visitors per address group. */
+export function visitorSample(rows: Iterable<SignalRow>): VisitorSample {
+  const byVisitor = new Map<string, VisitorRows>();
   for (const row of rows) {
     let v = byVisitor.get(row.visitor);
     if (!v) {
-      v = { views: new Set(), errors: new Set(), lcp: [], inp: [], cls: [] };
+      v = { views: new Set(), errors: new Set(), lcp: [], inp: [], cls: [], addresses: new Set() };
       byVisitor.set(row.visitor, v);
     }
     v.views.add(row.ticket);
+    v.addresses.add(row.address);
     if (isErrorKind(row.kind)) v.errors.add(row.ticket);
     else if (isVitalKind(row.kind) && row.value !== null) v[row.kind].push(row.value);
   }
-  return [...byVisitor.values()].map((v) => ({
-    views: v.views.size,
-    errorViews: v.errors.size,
-    lcp: median(v.lcp),
-    inp: median(v.inp),
-    cls: median(v.cls),
-  }));
+  const { counted, addresses, overCap } = cappedVisitors(byVisitor);
+  return {
+    visitors: counted.map((v) => ({
+      views: v.views.size,
+      errorViews: v.errors.size,
+      lcp: median(v.lcp),
+      inp: median(v.inp),
+      cls: median(v.cls),
+    })),
+    addresses,
+    overCap,
+  };
+}
+
+/** Stored reports of one version, per visitor, capped per address group (visitorSample's visitors). */
+export function visitorFigures(rows: Iterable<SignalRow>): VisitorFigures[] {
+  return visitorSample(rows).visitors;
 }
 
 /** A version's figures as plain numbers (what `rollout status` and the admin view show; null: no values). */

@@ -13,6 +13,13 @@ import { VersionIdSchema } from './version-id';
  */
 export { PAGE_PLAN_ID };
 
+/**
+ * The longest health ticket anyone accepts (the page's plan, the report's schema, the API's check): a
+ * ticket naming all four remotes with two 80-character version ids each, a 32-character environment and
+ * every remote's render failure is about 1,300 characters; one with four remotes and short ids about 500.
+ */
+export const MAX_TICKET_LENGTH = 2048;
+
 const Iso = v.pipe(v.string(), v.isoTimestamp());
 
 export const PreviewGrantShape = v.object({
@@ -56,7 +63,9 @@ export const PagePlanSchema = v.object({
   userId: v.nullable(v.pipe(v.string(), v.regex(/^\d{1,12}$/))),
   /** This page view's health ticket (docs/decisions/0027-health-gate.md); null: no reports from it. */
   health: v.optional(
-    v.nullable(v.object({ ticket: v.pipe(v.string(), v.maxLength(1200)), expiresAt: v.number() })),
+    v.nullable(
+      v.object({ ticket: v.pipe(v.string(), v.maxLength(MAX_TICKET_LENGTH)), expiresAt: v.number() }),
+    ),
     null,
   ),
 });

@@ -207,7 +207,14 @@ describe('deployment commands over HTTP', () => {
     const version = await release(s, 'mf-research');
     const res = await s.get(`${DEPLOY_PATHS.health('staging', 'mf-research')}?version=${version}`, admin);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ remote: 'mf-research', version, since: null, visitors: [] });
+    expect(res.body).toEqual({
+      remote: 'mf-research',
+      version,
+      since: null,
+      visitors: [],
+      addresses: 0,
+      overCap: 0,
+    });
   });
 });
 

@@ -55,17 +55,19 @@ describe("the gate's figures per visitor (RolloutHealthService.visitors)", () =>
     await w.close();
 
     const store = await reader(where);
-    const v1 = await store.visitors('mf-research', V1);
+    const v1 = await store.visitors('production', 'mf-research', V1);
     expect(v1).toHaveLength(2);
     expect(v1).toContainEqual({ views: 3, errorViews: 2, lcp: null, inp: null, cls: null });
     expect(v1).toContainEqual({ views: 1, errorViews: 0, lcp: 1500, inp: null, cls: null });
-    expect(await store.visitors('mf-research', V1, new Date(Date.now() - 60 * MINUTE))).toHaveLength(2);
-    expect(await store.visitors('mf-research', V1, new Date(Date.now() - 7 * MINUTE))).toEqual([
+    expect(
+      await store.visitors('production', 'mf-research', V1, new Date(Date.now() - 60 * MINUTE)),
+    ).toHaveLength(2);
+    expect(await store.visitors('production', 'mf-research', V1, new Date(Date.now() - 7 * MINUTE))).toEqual([
       { views: 1, errorViews: 0, lcp: 1500, inp: null, cls: null },
     ]);
-    expect(await store.visitors('mf-research', V1, new Date(Date.now() + MINUTE))).toEqual([]);
-    expect(await store.visitors('mf-research', V2)).toHaveLength(1);
-    expect(await store.visitors('mf-account', V1)).toEqual([]);
+    expect(await store.visitors('production', 'mf-research', V1, new Date(Date.now() + MINUTE))).toEqual([]);
+    expect(await store.visitors('production', 'mf-research', V2)).toHaveLength(1);
+    expect(await store.visitors('production', 'mf-account', V1)).toEqual([]);
   });
 
   it('prunes reports older than 30 days', async () => {
@@ -76,6 +78,6 @@ describe("the gate's figures per visitor (RolloutHealthService.visitors)", () =>
     await w.at(0).prune();
     await w.close();
     const store = await reader(where);
-    expect(await store.visitors('mf-research', V1)).toHaveLength(1);
+    expect(await store.visitors('production', 'mf-research', V1)).toHaveLength(1);
   });
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const visitorsOf = (remote: 'mf-research' | 'mf-account', version: string) =>
-  s.ctx.rollout.health.visitors(remote, version);
+  s.ctx.rollout.health.visitors('production', remote, version);
 const refusals = async () =>
   Object.fromEntries((await s.ctx.rollout.health.refusals(0)).map((r) => [r.reason, r.count])) as Record<
     string,
@@ -105,7 +105,7 @@ describe('POST /api/rollout/health', () => {
         expect((await own.post(HEALTH, report(events, ticketFor({ visitor: 'user:7' })))).status).toBe(204);
       }
       expect((await own.post(HEALTH, report([event()], ticketFor({ visitor: 'user:8' })))).status).toBe(204);
-      const visitors = await own.ctx.rollout.health.visitors('mf-research', V1);
+      const visitors = await own.ctx.rollout.health.visitors('production', 'mf-research', V1);
       expect(visitors).toHaveLength(2);
       expect(visitors).toContainEqual({ views: 50, errorViews: 10, lcp: 1024.5, inp: null, cls: null });
       const row = (await own.get(ADMIN_PATHS.rollouts, (await own.user(['admin'], 'admin')).token)).body
@@ -117,12 +117,29 @@ describe('POST /api/rollout/health', () => {
     }
   });
 
-  it('stores no personal data: a pseudonym of the visitor, never their key, id, address or URL', async () => {
-    await s.post(HEALTH, report([event()], ticketFor({ visitor: 'user:4242' })));
+  it('stores no personal data: pseudonyms of the visitor and address group, never their key, id, address or URL', async () => {
+    const address = '198.51.100.42';
+    await s.post(HEALTH, report([event()], ticketFor({ visitor: 'user:4242', address })));
     const columns = Object.keys((await s.sql.get('SELECT * FROM rollout_health_signals LIMIT 1')) ?? {});
-    expect(columns).toEqual(['id', 'remote', 'version', 'track', 'kind', 'value', 'visitor', 'ticket', 'at']);
-    const rows = await s.sql.all<{ visitor: string }>('SELECT visitor FROM rollout_health_signals');
+    expect(columns).toEqual([
+      'id',
+      'remote',
+      'version',
+      'track',
+      'kind',
+      'value',
+      'visitor',
+      'ticket',
+      'at',
+      'environment',
+      'address',
+    ]);
+    const rows = await s.sql.all<{ visitor: string; address: string }>(
+      'SELECT visitor, address FROM rollout_health_signals',
+    );
     expect(rows.some((r) => r.visitor.includes('4242') || r.visitor.includes('user'))).toBe(false);
+    expect(rows.every((r) => /^[\w-]{16}$/.test(r.address))).toBe(true);
+    expect(rows.some((r) => r.address.includes('198.51'))).toBe(false);
   });
 
   describe('refuses with 400, counts nothing but the refusal', () => {
@@ -321,7 +338,7 @@ describe('health report rate limit', () => {
       expect(retry).toBeGreaterThanOrEqual(1);
       expect(retry).toBeLessThanOrEqual(60);
       // Refused reports are not stored.
-      expect(await limited.ctx.rollout.health.visitors('mf-research', V1)).toHaveLength(3);
+      expect(await limited.ctx.rollout.health.visitors('production', 'mf-research', V1)).toHaveLength(3);
     } finally {
       await limited.close();
     }

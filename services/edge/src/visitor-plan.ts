@@ -1,6 +1,8 @@
 // Which version of each remote this visitor gets, decided before the HTML (docs/decisions/0026-edge.md):
 // preview > canary > stable > config.json's URL, with the cohort drawn from the visitor's key. The rule is
 // @app/rollout's planRemotes, the one the shell used to apply in the browser; here it only gets its inputs.
+
+import { addressKey } from '@app/client-address';
 import {
   type ContainerName,
   cohortOf,
@@ -56,5 +58,16 @@ export function pageTicket(
 ): PagePlan['health'] {
   const served = ticketRemotes(plan.plan);
   if (Object.keys(served).length === 0 || !isCounted(o.visitorKey)) return null;
-  return issueTicket({ visitorKey: o.visitorKey, remotes: served }, o.ticketKey);
+  // Only failures of releases this ticket serves can count against them.
+  const renderFailures = o.renderFailures.filter((remote) => served[remote] !== undefined);
+  return issueTicket(
+    {
+      visitorKey: o.visitorKey,
+      environment: o.environment,
+      address: addressKey(o.address),
+      remotes: served,
+      renderFailures,
+    },
+    o.ticketKey,
+  );
 }

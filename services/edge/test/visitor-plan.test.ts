@@ -1,5 +1,5 @@
 import { cohortOf } from '@app/rollout';
-import { ticketKey, verifyTicket } from '@app/rollout/node';
+import { addressPseudonym, ticketKey, verifyTicket } from '@app/rollout/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, EDGE_SECRET, edgeFixture, paintedVersion, planOf } from './fixture';
 
@@ -227,6 +227,18 @@ describe('the health ticket', () => {
     expect(a.visitor).toBe(b.visitor);
     expect(verified((await visit('/about')).plan).visitor).not.toBe(a.visitor);
     expect(first.plan.health.ticket).not.toContain(cookie.split('=')[1]?.split('.')[0]);
+  });
+
+  // Issue 44: the environment its reports count in, and the client's address group (as a pseudonym).
+  it("names the deployment's environment and the client's address group, from a local proxy too", async () => {
+    const direct = verified((await visit('/about')).plan);
+    expect(direct.environment).toBe('production');
+    expect(direct.address).toBe(addressPseudonym('127.0.0.1', key));
+    const proxied = await fetch(`${URL}/about`, {
+      headers: { 'X-Forwarded-For': '2001:db8:1:2::99, 203.0.113.9' },
+    });
+    // The proxy on this machine wrote the last entry; an IPv4 address is its own group.
+    expect(verified(planOf(await proxied.text())).address).toBe(addressPseudonym('203.0.113.9', key));
   });
 
   it('is signed with a key from the edge secret: another secret cannot have made it', async () => {

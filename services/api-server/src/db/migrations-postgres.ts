@@ -560,4 +560,16 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
       FOR EACH ROW EXECUTE FUNCTION posts_card();
     UPDATE posts SET slug = slug;
   `,
+  20: `
+    -- Health reports per environment, with the address group's pseudonym, and server-render failures (see
+    -- the SQLite migration). Old rows become production's without an address; the default only fills them.
+    ALTER TABLE rollout_health_signals ADD COLUMN environment TEXT NOT NULL DEFAULT 'production';
+    ALTER TABLE rollout_health_signals ALTER COLUMN environment DROP DEFAULT;
+    ALTER TABLE rollout_health_signals ADD COLUMN address TEXT;
+    ALTER TABLE rollout_health_signals DROP CONSTRAINT rollout_health_signals_kind_check;
+    ALTER TABLE rollout_health_signals ADD CONSTRAINT rollout_health_signals_kind_check CHECK (kind IN
+      ('load', 'load-failure', 'render-error', 'runtime-error', 'server-render-failure', 'lcp', 'inp', 'cls'));
+    DROP INDEX idx_rollout_signals_version_at;
+    CREATE INDEX idx_rollout_signals_env_version_at ON rollout_health_signals(environment, remote, version, at);
+  `,
 };

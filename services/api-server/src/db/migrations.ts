@@ -721,6 +721,41 @@ const SQLITE_MIGRATIONS: Migration[] = [
       UPDATE posts SET card_json = ${CARD('posts', 'posts.author_name')};
     `,
   },
+  {
+    version: 20,
+    name: 'health reports per environment, with the address',
+    sql: `
+      -- Issue 44 (docs/decisions/0027-health-gate.md): reports are read per environment (a staging page view
+      -- says nothing about production), carry a pseudonym of the client's address group (the gate counts
+      -- at most a few visitors per address) and may be server-render failures, recorded from the ticket.
+      -- SQLite cannot change a CHECK: the table is rebuilt, its rows kept. Rows from before this migration
+      -- are production's (the one environment an install had reports for) and have no address.
+      CREATE TABLE rollout_health_signals_v20 (
+        id INTEGER PRIMARY KEY,
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        track TEXT NOT NULL CHECK (track IN ('stable', 'canary', 'preview')),
+        kind TEXT NOT NULL CHECK (kind IN ('load', 'load-failure', 'render-error', 'runtime-error',
+          'server-render-failure', 'lcp', 'inp', 'cls')),
+        value REAL,
+        visitor TEXT NOT NULL,
+        ticket TEXT NOT NULL,
+        at INTEGER NOT NULL,
+        environment TEXT NOT NULL,
+        address TEXT
+      );
+      INSERT INTO rollout_health_signals_v20
+        (id, remote, version, track, kind, value, visitor, ticket, at, environment, address)
+        SELECT id, remote, version, track, kind, value, visitor, ticket, at, 'production', NULL
+        FROM rollout_health_signals;
+      DROP TABLE rollout_health_signals;
+      ALTER TABLE rollout_health_signals_v20 RENAME TO rollout_health_signals;
+      CREATE UNIQUE INDEX idx_rollout_signals_once ON rollout_health_signals(ticket, remote, version, kind);
+      -- The gate's and the admin view's reads: one environment's remote and version over a window.
+      CREATE INDEX idx_rollout_signals_env_version_at ON rollout_health_signals(environment, remote, version, at);
+      CREATE INDEX idx_rollout_signals_at ON rollout_health_signals(at);
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

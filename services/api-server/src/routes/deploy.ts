@@ -104,11 +104,16 @@ export function registerDeployRoutes(app: Hono<Env>, ctx: AppContext) {
     await requireDeployScope(c, { remote, environment });
     const q = parseWith(HealthQuery, { version: c.req.query('version'), since: c.req.query('since') });
     const since = q.since ? new Date(q.since) : undefined;
+    // This environment's page views only (a staging page view says nothing about production), and at most
+    // ADDRESS_VISITOR_CAP visitors per address group.
+    const sample = await ctx.rollout.health.sample(environment, remote, q.version, since);
     const answer: DeployHealth = {
       remote,
       version: q.version,
       since: since ? since.toISOString() : null,
-      visitors: await ctx.rollout.health.visitors(remote, q.version, since),
+      visitors: sample.visitors,
+      addresses: sample.addresses,
+      overCap: sample.overCap,
     };
     return c.json(answer);
   });

@@ -1,10 +1,12 @@
 import type { HealthEvent, HealthRefusal } from '@app/contracts';
 import {
   type HealthKind,
+  isServerKind,
   type RemotePackage,
   type SignalRow,
   type VisitorFigures,
-  visitorFigures,
+  type VisitorSample,
+  visitorSample,
 } from '@app/rollout';
 import { type HealthTicket, trackInTicket } from '@app/rollout/node';
 import type { Sql } from '../db/sql';
@@ -23,16 +25,18 @@ export class HealthRefused extends Error {
   }
 }
 
-const INSERT = `INSERT INTO rollout_health_signals (remote, version, track, kind, value, visitor, ticket, at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
+const INSERT = `INSERT INTO rollout_health_signals
+  (environment, remote, version, track, kind, value, visitor, address, ticket, at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`;
 const REFUSE = `INSERT INTO rollout_health_refusals (reason, minute, count) VALUES (?, ?, 1)
   ON CONFLICT (reason, minute) DO UPDATE SET count = rollout_health_refusals.count + 1`;
 const REFUSALS_SINCE = `SELECT reason, SUM(count) AS "count" FROM rollout_health_refusals
   WHERE minute >= ? GROUP BY reason ORDER BY reason`;
-const VERSION_ROWS = `SELECT visitor, ticket, kind, value FROM rollout_health_signals
-  WHERE remote = ? AND version = ? AND at >= ? ORDER BY at DESC LIMIT ${WINDOW_ROWS}`;
-const REMOTE_ROWS = `SELECT version, track, visitor, ticket, kind, value, at FROM rollout_health_signals
-  WHERE remote = ? AND at >= ? ORDER BY at DESC LIMIT ${WINDOW_ROWS}`;
+// Every read is one environment's: a staging page view says nothing about production (issue 44).
+const VERSION_ROWS = `SELECT visitor, address, ticket, kind, value FROM rollout_health_signals
+  WHERE environment = ? AND remote = ? AND version = ? AND at >= ? ORDER BY at DESC LIMIT ${WINDOW_ROWS}`;
+const REMOTE_ROWS = `SELECT version, track, visitor, address, ticket, kind, value, at FROM rollout_health_signals
+  WHERE environment = ? AND remote = ? AND at >= ? ORDER BY at DESC LIMIT ${WINDOW_ROWS}`;
 const PRUNE = `DELETE FROM rollout_health_signals WHERE id IN
   (SELECT id FROM rollout_health_signals WHERE at < ? ORDER BY at LIMIT ${PRUNE_BATCH})`;
 const PRUNE_REFUSALS = 'DELETE FROM rollout_health_refusals WHERE minute < ?';
@@ -56,23 +60,29 @@ export class RolloutHealthService {
   ) {}
 
   /**
-   * Stores one page view's events, all or none. Every event must be on a version its ticket names (else
-   * `mismatched`), and each kind counts once per ticket and version (a second time is `replayed`, whichever
-   * instance stored the first: the unique index decides).
+   * Stores one page view's events, all or none, in its ticket's environment with its address pseudonym.
+   * Every event must be on a version its ticket names (else `mismatched`), of a kind a browser may report
+   * (else `server-only`), and each kind counts once per ticket and version (a second time is `replayed`,
+   * whichever instance stored the first: the unique index decides). With them go the ticket's own
+   * server-render failures (renderFailureRows).
    */
   async record(ticket: HealthTicket, events: HealthEvent[]): Promise<void> {
+    if (events.some((e) => isServerKind(e.kind))) throw new HealthRefused('server-only');
     const at = this.now();
-    const rows = events.map((e) => {
+    const row = rowOf(ticket, at);
+    const reported = events.map((e) => {
       const track = trackInTicket(ticket, e.remote, e.version);
       if (!track) throw new HealthRefused('mismatched');
-      return [e.remote, e.version, track, e.kind, e.value ?? null, ticket.visitor, ticket.id, at];
+      return row(e.remote, e.version, track, e.kind, e.value ?? null);
     });
     const keys = new Set(events.map((e) => `${e.remote}\n${e.version}\n${e.kind}`));
     if (keys.size !== events.length) throw new HealthRefused('replayed');
     await this.sql.transaction(async (tx) => {
-      for (const row of rows) {
-        if ((await tx.run(INSERT, row)) === 0) throw new HealthRefused('replayed');
+      for (const values of reported) {
+        if ((await tx.run(INSERT, values)) === 0) throw new HealthRefused('replayed');
       }
+      // Stored already by the page view's first report, they conflict and are skipped: not a replay.
+      for (const values of renderFailureRows(ticket, row)) await tx.run(INSERT, values);
     });
     if (at - this.lastPrune >= PRUNE_EVERY_MS) await this.prune(at);
   }
@@ -89,15 +99,37 @@ export class RolloutHealthService {
     return rows.map((r) => ({ reason: r.reason, count: Number(r.count) }));
   }
 
-  /** Per visitor, what one version's page views felt from `since` on. */
-  async visitors(remote: RemotePackage, version: string, since?: Date): Promise<VisitorFigures[]> {
-    const rows = await this.sql.all<SignalRow>(VERSION_ROWS, [remote, version, since ? since.getTime() : 0]);
-    return visitorFigures(rows.map(numericValue));
+  /**
+   * Per visitor, what one version's page views felt in one environment from `since` on, with at most
+   * ADDRESS_VISITOR_CAP visitors per address group (@app/rollout visitorSample).
+   */
+  async sample(
+    environment: string,
+    remote: RemotePackage,
+    version: string,
+    since?: Date,
+  ): Promise<VisitorSample> {
+    const rows = await this.sql.all<SignalRow>(VERSION_ROWS, [
+      environment,
+      remote,
+      version,
+      since ? since.getTime() : 0,
+    ]);
+    return visitorSample(rows.map(numericValue));
   }
 
-  /** Every report on one remote from `since` on, newest first (bounded), for the admin view's charts. */
-  async remoteRows(remote: RemotePackage, since: number): Promise<RemoteSignalRow[]> {
-    const rows = await this.sql.all<RemoteSignalRow>(REMOTE_ROWS, [remote, since]);
+  async visitors(
+    environment: string,
+    remote: RemotePackage,
+    version: string,
+    since?: Date,
+  ): Promise<VisitorFigures[]> {
+    return (await this.sample(environment, remote, version, since)).visitors;
+  }
+
+  /** Every report on one remote in one environment from `since` on, newest first (bounded), for the charts. */
+  async remoteRows(environment: string, remote: RemotePackage, since: number): Promise<RemoteSignalRow[]> {
+    const rows = await this.sql.all<RemoteSignalRow>(REMOTE_ROWS, [environment, remote, since]);
     return rows.map((r) => ({ ...numericValue(r), at: Number(r.at) }));
   }
 
@@ -108,6 +140,43 @@ export class RolloutHealthService {
     this.lastPrune = deleted < PRUNE_BATCH ? now : Number.NEGATIVE_INFINITY;
     return deleted;
   }
+}
+
+type Track = RemoteSignalRow['track'];
+type RowOf = (
+  remote: RemotePackage,
+  version: string,
+  track: Track,
+  kind: HealthKind,
+  value: number | null,
+) => unknown[];
+
+/** INSERT's values for one event of this page view: its environment, visitor, address and ticket. */
+const rowOf =
+  (ticket: HealthTicket, at: number): RowOf =>
+  (remote, version, track, kind, value) => [
+    ticket.environment,
+    remote,
+    version,
+    track,
+    kind,
+    value,
+    ticket.visitor,
+    ticket.address,
+    ticket.id,
+    at,
+  ];
+
+/**
+ * A `server-render-failure` for each remote whose first screen the edge could not render for this page view
+ * (the ticket says so, signed), charged to the version the ticket served it: a browser can neither claim one
+ * nor leave one out. A remote the ticket does not serve has no version to charge.
+ */
+function renderFailureRows(ticket: HealthTicket, row: RowOf): unknown[][] {
+  return ticket.renderFailures.flatMap((remote) => {
+    const served = ticket.remotes[remote];
+    return served ? [row(remote, served.version, served.track, 'server-render-failure', null)] : [];
+  });
 }
 
 // PostgreSQL's DOUBLE PRECISION arrives as a number, SQLite's REAL too; a NULL stays null.

@@ -14,6 +14,7 @@ export const ROLLOUT_MESSAGES = {
     expired: 'This health report’s ticket has expired.',
     replayed: 'This page view has already reported that.',
     mismatched: 'This page view was not served that version.',
+    'server-only': 'Server render failures come from the page view’s ticket, not from the browser.',
   } satisfies Record<HealthRefusal, string>,
   previewExpired: PREVIEW_MESSAGES.expired,
   previewInvalid: PREVIEW_MESSAGES.invalid,

@@ -104,7 +104,7 @@ export class RolloutService {
     const charts: AdminRollouts['charts'] = [];
     for (const remote of REMOTE_PACKAGES) {
       const from = windowStart(manifest, remote, now);
-      const rows = await this.health.remoteRows(remote, from);
+      const rows = await this.health.remoteRows(environment, remote, from);
       health.push(...healthRows(remote, rows));
       if (rows.length > 0) charts.push(chartOf(remote, rows, from, now));
     }
@@ -113,6 +113,7 @@ export class RolloutService {
       manifest,
       health,
       charts,
+      // Global: a refused report has no environment anyone can trust.
       refusals: await this.health.refusals(now - DAY_MS),
       audit: (await this.deployments.history(environment, undefined, AUDIT_LIMIT * 5))
         .filter((entry) => v.is(AuditEntrySchema, entry))
