@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { ticketKey, verifyTicket } from '@app/rollout/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { edgeFixture, paintedVersion } from './fixture';
+import { EDGE_SECRET, edgeFixture, paintedVersion, planOf } from './fixture';
 
 // Issue 44: a team's release is code the platform did not write. Each release below attacks from its server
 // renderer, shipped as the stable version a visitor gets; each attack is refused, the page is still served
@@ -215,6 +216,9 @@ describe('a release whose server code', () => {
     expect(status).toBe(200);
     expect(html).toContain('<h1>Research (built)</h1>');
     expect(ms).toBeLessThan(5000);
+    // The page view's health ticket says so: the version's health counts it (the API records it).
+    const verdict = verifyTicket(planOf(html).health.ticket, ticketKey(EDGE_SECRET));
+    expect(verdict.ok && verdict.ticket.renderFailures).toEqual(['mf-research']);
     expect(await degraded()).toContainEqual(
       expect.objectContaining({
         kind: 'render-failed',
