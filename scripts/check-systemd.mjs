@@ -1,7 +1,10 @@
 // Checks the systemd units in infra/systemd/ (issue 32): `systemd-analyze verify` on each (a template
 // through one instance of it), which needs no systemd running as PID 1. systemd-analyze prints a bad
 // directive but still exits 0, so any line it prints fails the check. Also fails when a unit lacks one of
-// the directives the cluster relies on (restart policy, draining, limits, sandbox).
+// the directives the cluster relies on (restart policy, draining, limits, sandbox), when the edge could
+// reach what the API owns (issue 44: its own user, the release store read-only and nothing else of
+// /var/lib/risk-intel, no writes, no /etc/risk-intel), and when `systemd-analyze security --offline`
+// rates a unit's exposure above its bound.
 // Needs Debian's `systemd` package (systemd-analyze). Run: `node scripts/check-systemd.mjs`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,11 +28,45 @@ const REQUIRED = [
   'ProtectSystem=strict',
   'ProtectHome=yes',
   'PrivateTmp=yes',
-  'ReadWritePaths=',
   'User=',
   'EnvironmentFile=',
   'ExecStart=/usr/bin/node ',
 ];
+
+/** The API's: it writes the release store (uploads), the deploy folder and a SQLite file, if any. */
+const API_REQUIRED = ['ReadWritePaths=/var/lib/risk-intel'];
+/**
+ * The edge's (issue 44): a user of its own, nothing of /var/lib/risk-intel but the store (read-only), no
+ * writable path, /etc/risk-intel out of sight, and only the namespaces its render workers need.
+ */
+const EDGE_REQUIRED = [
+  'User=risk-intel-edge',
+  'TemporaryFileSystem=/var/lib/risk-intel:ro',
+  'BindReadOnlyPaths=/var/lib/risk-intel/releases',
+  'InaccessiblePaths=/etc/risk-intel',
+  'RestrictNamespaces=user net pid',
+  'OOMPolicy=continue',
+];
+const EDGE_FORBIDDEN = [/^ReadWritePaths=/, /^DynamicUser=/, /^EnvironmentFile=.*api/, /^Environment=.*(DEPLOY_DIR|DATABASE_URL)/];
+/** The highest exposure `systemd-analyze security --offline` may rate each service (0 best, 10 worst). */
+const MAX_EXPOSURE = { 'risk-intel-api@.service': 3.5, 'risk-intel-edge@.service': 4 };
+
+const lines = (text) => text.split('\n').map((line) => line.trim());
+const valueOf = (text, name) => lines(text).find((line) => line.startsWith(`${name}=`))?.slice(name.length + 1);
+
+/** What the edge unit may not have that the API's has, and what it must have. */
+function edgeProblems(edge, api) {
+  const found = [];
+  for (const needed of EDGE_REQUIRED)
+    if (!lines(edge).includes(needed)) found.push(`risk-intel-edge@.service: no ${needed}`);
+  for (const line of lines(edge))
+    if (EDGE_FORBIDDEN.some((pattern) => pattern.test(line))) found.push(`risk-intel-edge@.service: ${line}`);
+  if (valueOf(edge, 'User') === valueOf(api, 'User'))
+    found.push('risk-intel-edge@.service runs as the API\'s user');
+  for (const needed of API_REQUIRED)
+    if (!lines(api).includes(needed)) found.push(`risk-intel-api@.service: no ${needed}`);
+  return found;
+}
 
 if (spawnSync('systemd-analyze', ['--version']).error) {
   console.error('systemd-analyze is missing: apt-get install -y systemd');
@@ -57,6 +94,8 @@ try {
     if (!fs.existsSync('/usr/bin/node')) text = text.replaceAll('/usr/bin/node ', `${process.execPath} `);
     fs.writeFileSync(path.join(work, file), text);
   }
+  const unitText = (name) => fs.readFileSync(path.join(UNITS, name), 'utf8');
+  problems.push(...edgeProblems(unitText('risk-intel-edge@.service'), unitText('risk-intel-api@.service')));
   for (const file of files) {
     const unit = file.includes('@.') ? file.replace('@.', `@${SAMPLE_INSTANCE[file] ?? '1'}.`) : file;
     const run = spawnSync('systemd-analyze', ['verify', '--man=no', path.join(work, unit)], {
@@ -67,6 +106,15 @@ try {
     if (run.status !== 0 || said)
       problems.push(`${unit}: systemd-analyze verify (exit ${run.status}):\n${said}`);
     else console.log(`ok  ${unit}`);
+    if (MAX_EXPOSURE[file] === undefined) continue;
+    const rated = spawnSync('systemd-analyze', ['security', '--offline=true', path.join(work, unit)], {
+      encoding: 'utf8',
+      env: { ...process.env, SYSTEMD_LOG_COLOR: '0', SYSTEMD_COLORS: '0' },
+    });
+    const exposure = Number(`${rated.stdout}`.match(/Overall exposure level for \S+: ([\d.]+)/)?.[1]);
+    if (!(exposure <= MAX_EXPOSURE[file]))
+      problems.push(`${unit}: exposure ${exposure} (systemd-analyze security) is above ${MAX_EXPOSURE[file]}`);
+    else console.log(`ok  ${unit}: exposure ${exposure} of at most ${MAX_EXPOSURE[file]}`);
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });

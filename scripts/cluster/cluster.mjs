@@ -367,7 +367,7 @@ export async function startCluster(o = {}) {
     }
 
     await waitFor(`${origin}/api/health`, 20_000, () => !hasExited(nginx));
-    await waitFor(`${origin}/_edge/status`, 20_000, () => !hasExited(nginx));
+    await waitFor(`${origin}/_edge/ready`, 20_000, () => !hasExited(nginx));
 
     let reloading = null;
     /**
