@@ -1,6 +1,9 @@
 export { edgeEnvironment } from './config';
 export { type DegradedEntry, DegradedLog } from './degraded';
 export { PREVIEW_COOKIE } from './preview-cookie';
+export { cleanRegionHtml } from './region-html';
+export { DEFAULT_LIMITS } from './render-sandbox/launch';
+export { RenderPool } from './render-sandbox/pool';
 export { isForbiddenPath } from './request-path';
 export {
   COMMON_HEADERS,
