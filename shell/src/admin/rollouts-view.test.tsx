@@ -147,6 +147,7 @@ const DATA: AdminRollouts = v.parse(AdminRolloutsSchema, {
       reason: 'all signals within',
     },
   ],
+  previews: [],
 });
 
 const renderView = (data: AdminRollouts = DATA) =>

@@ -25,7 +25,7 @@ import { environmentName } from './deploy-target';
 import { RolloutError } from './errors';
 import { GATE_OPTIONS, GATE_USAGE, gatePolicyFrom } from './gate-options';
 import { apiHealthSource } from './health';
-import { createPreview } from './preview';
+import { createPreview, formatPreviewLink } from './preview';
 import { formatHistory, formatStatus, history, statusReport } from './status';
 import { watch } from './watch';
 
@@ -48,7 +48,9 @@ const USAGE = `Usage: pnpm rollout <command> [options] [--to <url>] [--env <name
                                                     advance the canary step by step while its visitors
                                                     fare as well as stable's (errors, LCP, INP, CLS)
   preview <remote> <version> [--hours 4] [--base-url <url>]
-                                                    a link that shows that version in one browser
+                                                    a link that shows that version in one browser, in this
+                                                    environment only, until it expires (at most 168 hours)
+                                                    or is revoked; prints its id, its expiry and the link
 
 Every command talks to the deploy API: --to <url>, else DEPLOY_API_URL, else http://127.0.0.1:\${API_PORT:-4000}.
 Credential: DEPLOY_TOKEN, else the local API's token file (<DEPLOY_DIR>/local-deploy-token, local API only).
@@ -212,8 +214,7 @@ async function main(argv: string[]): Promise<number> {
         hours,
         baseUrl: str('base-url'),
       });
-      console.log(`preview link (expires ${link.expiresAt}):`);
-      console.log(link.url);
+      console.log(formatPreviewLink(link));
       return 0;
     }
   }
