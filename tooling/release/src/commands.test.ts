@@ -81,6 +81,10 @@ describe('rollout commands through the deploy API', () => {
       'set',
       'start',
       'bootstrap',
+      // Released for staging (the context's environment), so audited there.
+      'release',
+      'release',
+      'release',
     ]);
     expect(entries[0]?.actor).toBe('local');
     expect(formatHistory('mf-research', entries).split('\n')[0]).toContain('local  rollback: ');

@@ -217,16 +217,21 @@ export class DeployClient {
   }
 
   /**
-   * PUT a release bundle. `body` makes the stream afresh, so a refused connection can be tried again;
-   * once connected, a failure is final (the caller sees it and releases again: the same bytes are a no-op).
+   * PUT a release bundle for the environment (its audit log; the token must cover it). `body` makes the
+   * stream afresh, so a refused connection can be tried again; once connected, a failure is final (the
+   * caller sees it and releases again: the same bytes are a no-op).
    */
   async upload(
     remote: RemotePackage,
     version: string,
     body: () => ReadableStream<Uint8Array>,
-    options: { force?: boolean } = {},
+    options: { force?: boolean; environment?: string } = {},
   ): Promise<ReleaseUploadResult & { status: number }> {
-    const path = `${DEPLOY_PATHS.release(remote, version)}${options.force ? '?force=1' : ''}`;
+    const query = new URLSearchParams({
+      env: options.environment ?? this.environment,
+      ...(options.force ? { force: '1' } : {}),
+    });
+    const path = `${DEPLOY_PATHS.release(remote, version)}?${query}`;
     const url = `${this.target.url}${path}`;
     for (let attempt = 1; ; attempt++) {
       let response: KyResponse;
