@@ -29,7 +29,7 @@ function versionParam(c: C): string {
  */
 export function registerDeployReleaseRoutes(app: Hono<Env>, ctx: AppContext): ReleaseCatalog {
   const { config } = ctx;
-  const catalog = new ReleaseCatalog(ctx.sql, releaseStoreAt(config.rollout.paths.store));
+  const catalog = new ReleaseCatalog(ctx.sql, releaseStoreAt(config.rollout.paths.store), ctx.now);
   const uploads = new ReleaseUploads(ctx.sql, catalog, {
     limits: { maxBytes: config.deploy.bundleMaxBytes, maxFiles: DEFAULT_MAX_FILES },
     keep: config.deploy.releaseKeep,
