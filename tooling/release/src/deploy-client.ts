@@ -8,6 +8,10 @@ import {
   type DeployHealth,
   DeployHealthSchema,
   DeployHistorySchema,
+  type DeployPreview,
+  type DeployPreviewList,
+  DeployPreviewListSchema,
+  DeployPreviewSchema,
   type DeployState,
   DeployStateSchema,
   type DeployTokenScope,
@@ -198,6 +202,7 @@ export class DeployClient {
     return this.get(`${DEPLOY_PATHS.health(environment, remote)}?${query}`, DeployHealthSchema, 'health');
   }
 
+  /** A new preview link in the environment; its token is in the answer, and nowhere else. */
   async preview(
     remote: RemotePackage,
     body: { version: string; hours?: number; baseUrl?: string },
@@ -210,6 +215,18 @@ export class DeployClient {
       false,
     );
     return this.read(response, PreviewLinkSchema, 'the preview');
+  }
+
+  /** The environment's preview links (of `remote` when given; else of every remote the token may change). */
+  async previews(remote?: RemotePackage, environment = this.environment): Promise<DeployPreviewList> {
+    const query = remote ? `?${new URLSearchParams({ remote })}` : '';
+    return this.get(`${DEPLOY_PATHS.previews(environment)}${query}`, DeployPreviewListSchema, 'the previews');
+  }
+
+  /** Revokes a preview link (revoking it again answers the same). */
+  async revokePreview(id: string, environment = this.environment): Promise<DeployPreview> {
+    const path = DEPLOY_PATHS.previewLink(environment, encodeURIComponent(id));
+    return this.read(await this.send('DELETE', path, {}, false), DeployPreviewSchema, 'the revocation');
   }
 
   async releases(remote: RemotePackage) {

@@ -1,4 +1,10 @@
-import { PREVIEW_DEFAULT_HOURS, PREVIEW_MAX_HOURS, type PreviewLink } from '@app/contracts/deploy';
+import {
+  type DeployPreview,
+  type DeployPreviewList,
+  PREVIEW_DEFAULT_HOURS,
+  PREVIEW_MAX_HOURS,
+  type PreviewLink,
+} from '@app/contracts/deploy';
 import type { RemotePackage } from '@app/rollout';
 import type { RolloutContext } from './context';
 import { previewBaseUrlFrom } from './deploy-target';
@@ -42,6 +48,20 @@ export async function createPreview(
   });
 }
 
+/** The environment's links (of one remote when given), active first, as the API lists them. */
+export function listPreviews(ctx: RolloutContext, remote?: RemotePackage): Promise<DeployPreviewList> {
+  return ctx.client.previews(remote);
+}
+
+/** Revokes a link of the context's environment; revoking it again answers the same. */
+export function revokePreview(ctx: RolloutContext, id: string): Promise<DeployPreview> {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(id))
+    throw new RolloutError(
+      `name the preview link by its id (as \`pnpm rollout previews\` lists it), got "${id}"`,
+    );
+  return ctx.client.revokePreview(id);
+}
+
 /** What `pnpm rollout preview` prints: the link last, alone on its line, for a script to take. */
 export function formatPreviewLink(link: PreviewLink): string {
   return [
@@ -49,4 +69,15 @@ export function formatPreviewLink(link: PreviewLink): string {
     `revoke it with: pnpm rollout revoke-preview ${link.id} --env ${link.environment}`,
     link.url,
   ].join('\n');
+}
+
+/** One line per link: id, status, remote and version, until when, who made (and revoked) it. */
+export function formatPreviews(list: DeployPreviewList): string {
+  if (list.previews.length === 0) return `no preview links in "${list.environment}"`;
+  const lines = list.previews.map((p) => {
+    const until =
+      p.status === 'revoked' ? `revoked ${p.revokedAt} by ${p.revokedBy}` : `until ${p.expiresAt}`;
+    return `${p.id}  ${p.status.padEnd(7)}  ${p.remote} ${p.version}  ${until}  (made by ${p.createdBy})`;
+  });
+  return [`preview links in "${list.environment}":`, ...lines].join('\n');
 }
