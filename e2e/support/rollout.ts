@@ -95,6 +95,29 @@ export async function rollout(...args: string[]): Promise<string> {
   return stdout;
 }
 export const tryRollout = (...args: string[]) => pnpm(['rollout', ...args]);
+
+/** The environment the suite's edges serve (DEPLOY_ENV), and the other one of `pnpm start`. */
+export const SUITE_ENV = deployCliEnv().DEPLOY_ENV as string;
+export const OTHER_ENV = SUITE_ENV === 'staging' ? 'production' : 'staging';
+
+export interface MadePreview {
+  id: string;
+  token: string;
+  url: string;
+}
+
+/**
+ * `pnpm rollout preview <remote> <version> …` (issue 44): the link's id from its first line, the link from
+ * its last. The edges learn of it through the API's feed, a moment later: a test opens it with a retry.
+ */
+export async function previewLink(remote: string, version: string, ...args: string[]): Promise<MadePreview> {
+  const out = (await rollout('preview', remote, version, ...args)).trim().split('\n');
+  const id = /^preview (\S+): /.exec(out[0] ?? '')?.[1];
+  const url = out.at(-1) ?? '';
+  const token = new URL(url).searchParams.get('preview');
+  if (!id || !token) throw new Error(`pnpm rollout preview printed no link: ${out.join('\n')}`);
+  return { id, token, url };
+}
 export const tryRelease = (...args: string[]) => pnpm(['release', ...args]);
 
 /** `pnpm release` prints the new version id on its last line. */

@@ -1,16 +1,14 @@
-import { ensurePreviewSecret, rolloutPaths, signPreviewToken } from '@app/rollout/node';
 import { createMember, useToken } from '../support/api';
 import {
-  DEPLOY_DIR,
   endPageView,
   errorRateOf,
   HERO,
   HERO_REMOTE,
+  previewLink,
   releaseFolder,
   releaseHeroVariant,
   remoteStatus,
   rollout,
-  STORE_DIR,
 } from '../support/rollout';
 import { type Browser, expect, type Page, test } from '../support/test';
 
@@ -145,26 +143,31 @@ test('a member who signs in gets the same versions in a second browser', async (
 });
 
 test.describe('preview links', () => {
-  // The key `pnpm rollout preview` signs with (made on first use); the edge reads the same file.
-  const secret = () => ensurePreviewSecret(rolloutPaths({ DEPLOY_DIR, RELEASE_STORE_DIR: STORE_DIR }));
+  /** A page view of a link, again until the edges have the link from the API's feed (a moment later). */
+  async function viewLink(page: Page, path: string, ready: () => Promise<void>) {
+    let visit: Awaited<ReturnType<typeof view>> | undefined;
+    await expect(async () => {
+      visit = await view(page, path);
+      await ready();
+    }).toPass({ timeout: 10_000 });
+    return visit as Awaited<ReturnType<typeof view>>;
+  }
 
   test('a link sets a cookie, paints the previewed version first, shows the banner; Exit ends it', async ({
     page,
   }) => {
     const previewed = await releaseVariant('Preview');
-    const token = signPreviewToken(
-      { remote: REMOTE, version: previewed.version, exp: Date.now() + 3_600_000 },
-      secret(),
+    const link = await previewLink(REMOTE, previewed.version, '--hours', '1');
+    const banner = page.getByRole('status', { name: 'Preview' });
+    const visit = await viewLink(page, `/?preview=${link.token}`, () =>
+      expect(banner).toContainText(`Previewing ${REMOTE} ${previewed.version} ·`, { timeout: 1000 }),
     );
-    const visit = await view(page, `/?preview=${token}`);
     expect(new URL(page.url()).search).toBe(''); // the edge sent the visitor to the clean URL
     expect(visit.first.version).toBe(previewed.version);
     expect(visit.first.heading?.startsWith(previewed.heading)).toBe(true);
     expect(visit.live.startsWith(previewed.heading)).toBe(true);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'preview');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
-    const banner = page.getByRole('status', { name: 'Preview' });
-    await expect(banner).toContainText(`Previewing ${REMOTE} ${previewed.version} ·`);
     await banner.getByRole('button', { name: 'Exit preview' }).click();
     await expect(liveHeading(page)).toHaveText(new RegExp(`^${HERO}`));
     await expect(page.getByRole('status', { name: 'Preview' })).toHaveCount(0);
@@ -175,16 +178,14 @@ test.describe('preview links', () => {
     page,
   }) => {
     const previewed = await releaseVariant('Tampered preview');
-    const token = signPreviewToken(
-      { remote: REMOTE, version: previewed.version, exp: Date.now() + 3_600_000 },
-      secret(),
+    const { token } = await previewLink(REMOTE, previewed.version, '--hours', '1');
+    const tampered = `${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    const refusal = page.getByRole('alert').filter({ hasText: 'Preview link refused' });
+    const visit = await viewLink(page, `/?preview=${tampered}`, () =>
+      expect(refusal).toContainText('This preview link is not valid.', { timeout: 1000 }),
     );
-    const visit = await view(page, `/?preview=${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`);
     expect(visit.first.version).toBe(original);
     expect(visit.live.startsWith(HERO)).toBe(true);
-    await expect(page.getByRole('alert').filter({ hasText: 'Preview link refused' })).toContainText(
-      'This preview link is not valid.',
-    );
     expect((await page.context().cookies()).find((c) => c.name === 'preview')).toBeUndefined();
   });
 });

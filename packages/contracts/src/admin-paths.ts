@@ -5,6 +5,8 @@
 export const ADMIN_PATHS = {
   users: '/api/admin/users',
   rollouts: '/api/admin/rollouts',
+  /** DELETE ?environment=E (default: the API's DEPLOY_ENV): revokes one preview link (issue 44). */
+  rolloutPreview: (id: string) => `/api/admin/rollouts/previews/${id}`,
   /** Every mail the product sent or would send, with its delivery attempts (issue 34). */
   outbox: '/api/admin/outbox',
   /** Issue 34's admin screens: members (mf-account), leads (mf-survey), company details (mf-public-pages). */

@@ -1,13 +1,15 @@
 import {
   DeploymentManifestSchema,
   EnvironmentNameSchema,
+  type FeedPreview,
   IntegritySchema,
   PercentSchema,
+  PREVIEW_TOKEN_PATTERN,
   REMOTE_PACKAGES,
   VersionIdSchema,
 } from '@app/rollout';
 import * as v from 'valibot';
-import { AuditEntrySchema } from './rollout';
+import { AuditEntrySchema, DeployPreviewSchema } from './rollout';
 
 /**
  * The deploy API (docs/decisions/0030-deploy-control-plane.md): how a team's pipeline ships its remote from
@@ -43,8 +45,12 @@ export const DEPLOY_PATHS = {
   history: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/history`,
   /** GET ?version=V&since=ISO: what each visitor of that version felt (the gate's input, per visitor). */
   health: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/health`,
-  /** POST: a signed preview link for a released version. */
+  /** POST: a new preview link for a released version (its token is answered once). */
   preview: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/preview`,
+  /** GET ?remote=R: the environment's preview links (those of the remotes the token may change). */
+  previews: (env: string) => `/api/deploy/environments/${env}/previews`,
+  /** DELETE: revokes one preview link (answers it, revoked; again: the same answer). */
+  previewLink: (env: string, id: string) => `/api/deploy/environments/${env}/previews/${id}`,
   /** GET: the remote's releases, newest first. */
   releases: (remote: string) => `/api/deploy/releases/${remote}`,
   /** PUT a release bundle (a tar stream, gzip or not) / GET its release.json. */
@@ -52,8 +58,10 @@ export const DEPLOY_PATHS = {
   /** GET: the calling token's name and scope (a pipeline's first check). */
   token: '/api/deploy/token',
   /**
-   * GET, public (the manifest is public anyway: browsers read it): the environment's manifest. With
-   * `?after=N` it waits (up to ~25 s) until the revision is above N: how every edge learns of a change.
+   * GET, public (the manifest is public anyway: browsers read it): the environment's manifest and its
+   * preview links (DeployFeedSchema). With `?after=N` it waits (up to ~25 s) until the revision is another
+   * than N; with `?after=N&previews=M` until either that or the previews' revision is another than M: how
+   * every edge learns of a change.
    */
   feed: (env: string) => `/api/deployment/${env}`,
 } as const;
@@ -129,13 +137,67 @@ export const DEPLOY_BODIES = {
   ]),
 } as const satisfies Record<DeployVerb, v.GenericSchema>;
 
+/** A preview link lives 4 hours unless asked otherwise, and a week at most (issue 44). */
+export const PREVIEW_DEFAULT_HOURS = 4;
+export const PREVIEW_MAX_HOURS = 7 * 24;
+
 export const PreviewRequestSchema = v.strictObject({
   version: VersionIdSchema,
-  hours: v.optional(v.pipe(v.number(), v.minValue(0.01), v.maxValue(24 * 30))),
+  hours: v.optional(
+    v.pipe(
+      v.number('hours must be a number'),
+      v.minValue(0.01, 'hours must be at least 0.01'),
+      v.maxValue(
+        PREVIEW_MAX_HOURS,
+        `hours must be at most ${PREVIEW_MAX_HOURS}: a preview link lives 7 days at most`,
+      ),
+    ),
+  ),
   baseUrl: v.optional(v.pipe(v.string(), v.url())),
 });
-export const PreviewLinkSchema = v.object({ url: v.string(), token: v.string(), expiresAt: Iso });
+
+/** POST …/preview's answer: the only time the token exists outside the caller's hands. */
+export const PreviewLinkSchema = v.object({
+  id: v.string(),
+  url: v.string(),
+  token: v.pipe(v.string(), v.regex(PREVIEW_TOKEN_PATTERN)),
+  expiresAt: Iso,
+  environment: EnvironmentNameSchema,
+  remote: Remote,
+  version: VersionIdSchema,
+});
 export type PreviewLink = v.InferOutput<typeof PreviewLinkSchema>;
+
+export { type DeployPreview, DeployPreviewSchema, PREVIEW_STATUSES, type PreviewStatus } from './rollout';
+
+export const DeployPreviewListSchema = v.object({
+  environment: EnvironmentNameSchema,
+  /** Active links first (soonest to expire first), then expired or revoked ones, newest first. */
+  previews: v.array(DeployPreviewSchema),
+});
+export type DeployPreviewList = v.InferOutput<typeof DeployPreviewListSchema>;
+
+/** One preview link in the public feed (@app/rollout FeedPreview): what an edge checks a link against. */
+export const FeedPreviewSchema = v.object({
+  id: v.string(),
+  tokenHash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  remote: Remote,
+  version: VersionIdSchema,
+  expiresAt: Iso,
+  revokedAt: v.nullable(Iso),
+  integrity: IntegritySchema,
+}) satisfies v.GenericSchema<FeedPreview>;
+
+/**
+ * GET DEPLOY_PATHS.feed(env): the environment's DeployState and its preview links. `previews.revision`
+ * counts every link made or revoked in the environment (what `?previews=` compares); `links` are those not
+ * expired for more than 7 days, revoked ones included, so a checker can say why a link no longer works.
+ */
+export const DeployFeedSchema = v.object({
+  ...DeployStateSchema.entries,
+  previews: v.object({ revision: v.number(), links: v.array(FeedPreviewSchema) }),
+});
+export type DeployFeed = v.InferOutput<typeof DeployFeedSchema>;
 
 /** One visitor's figures for one version (@app/rollout VisitorFigures). */
 export const VisitorFiguresSchema = v.object({

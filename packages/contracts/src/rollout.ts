@@ -134,6 +134,7 @@ export const AUDIT_ACTIONS = [
   'watch-rollback',
   'watch-stop',
   'adopt',
+  'preview-revoke',
 ] as const;
 
 /** One line of a deployment's audit log: who changed what, when, from which state to which. */
@@ -151,6 +152,30 @@ export const AuditEntrySchema = v.object({
 });
 export type AuditEntry = v.InferOutput<typeof AuditEntrySchema>;
 
+/**
+ * A preview link's state (issue 44): active until it expires or is revoked. A revoked link that has also
+ * expired counts as revoked: that is what someone did to it.
+ */
+export const PREVIEW_STATUSES = ['active', 'expired', 'revoked'] as const;
+export type PreviewStatus = (typeof PREVIEW_STATUSES)[number];
+
+/** One preview link as the deploy API and the admin view list it (never its token). */
+export const DeployPreviewSchema = v.object({
+  id: v.string(),
+  environment: EnvironmentNameSchema,
+  remote: RemoteSchema,
+  version: VersionIdSchema,
+  createdAt: Iso,
+  /** The deploy token's name that made it. */
+  createdBy: v.string(),
+  expiresAt: Iso,
+  revokedAt: v.nullable(Iso),
+  /** The deploy token's name, or the administrator's username, that revoked it. */
+  revokedBy: v.nullable(v.string()),
+  status: v.picklist(PREVIEW_STATUSES),
+});
+export type DeployPreview = v.InferOutput<typeof DeployPreviewSchema>;
+
 export const AdminRolloutsSchema = v.object({
   environment: EnvironmentNameSchema,
   manifest: v.nullable(DeploymentManifestSchema),
@@ -160,5 +185,7 @@ export const AdminRolloutsSchema = v.object({
   refusals: v.array(RefusalCountSchema),
   /** Newest first. */
   audit: v.array(AuditEntrySchema),
+  /** The environment's preview links: active ones first, then those expired or revoked in the last week. */
+  previews: v.array(DeployPreviewSchema),
 });
 export type AdminRollouts = v.InferOutput<typeof AdminRolloutsSchema>;

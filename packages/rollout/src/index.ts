@@ -9,6 +9,7 @@ export * from './local-origins';
 export * from './manifest';
 export * from './page-plan';
 export * from './plan';
+export * from './preview-link';
 export * from './remote-code';
 export * from './remotes';
 export * from './runtime-config';

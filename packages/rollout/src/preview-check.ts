@@ -1,34 +1,65 @@
-import { releasedEntryIntegrity } from './integrity-node';
 import type { PreviewState } from './page-plan';
-import { verifyPreviewToken } from './preview-token';
+import { type FeedPreview, PREVIEW_TOKEN_PATTERN } from './preview-link';
+import { previewTokenHash } from './preview-token';
 
 /** What a visitor is told about a preview link, in one place for the edge and the API. */
 export const PREVIEW_MESSAGES = {
   expired: 'This preview link has expired.',
   invalid: 'This preview link is not valid.',
-  notReleased: 'This preview link names a version that is not released.',
-  disabled: 'Preview links are not enabled on this server.',
+  revoked: 'This preview link has been revoked.',
+  /** The checker has no list of the environment's links yet (an edge before its first feed answer). */
+  disabled: 'Preview links are not available yet on this server.',
 } as const;
 
+export type CheckedPreview = Exclude<PreviewState, { status: 'none' }>;
+
+export interface PreviewCheckOptions {
+  /** The environment's links as the deployment feed publishes them; null while none were received. */
+  previews: readonly FeedPreview[] | null;
+  /** Milliseconds since the epoch. */
+  now?: number;
+}
+
 /**
- * A preview token checked the whole way: its signature and expiry, and that it names a released version of
- * that remote (whose recorded entry digest goes with the grant). Never throws.
+ * @deprecated The options services/edge passed while links were HMAC-signed. Kept only so the edge compiles
+ * until it passes the feed's list (see checkPreview); every link checked this way is refused.
  */
+export interface LegacyPreviewCheckOptions {
+  store: string;
+  secret: string | null;
+  now?: number;
+}
+
+/**
+ * A preview token checked against the environment's links: a token that is malformed or whose hash is not
+ * in the list is not valid (made for another environment, or never made); then revoked, then expired;
+ * otherwise the grant, with the entry digest recorded at release. Never throws.
+ */
+export function checkPreview(token: string, o: PreviewCheckOptions): CheckedPreview;
+/** @deprecated Pass `{ previews, now }`: the environment's links from the deployment feed. */
+export function checkPreview(token: string, o: LegacyPreviewCheckOptions): CheckedPreview;
 export function checkPreview(
   token: string,
-  { store, secret, now = Date.now() }: { store: string; secret: string | null; now?: number },
-): Exclude<PreviewState, { status: 'none' }> {
-  if (!secret) return { status: 'refused', message: PREVIEW_MESSAGES.disabled };
-  const verdict = verifyPreviewToken(token, secret, now);
-  if (!verdict.ok) {
-    const message = verdict.reason === 'expired' ? PREVIEW_MESSAGES.expired : PREVIEW_MESSAGES.invalid;
-    return { status: 'refused', message };
+  o: PreviewCheckOptions | LegacyPreviewCheckOptions,
+): CheckedPreview {
+  const previews = 'previews' in o ? o.previews : null;
+  if (!previews) return { status: 'refused', message: PREVIEW_MESSAGES.disabled };
+  if (typeof token !== 'string' || !PREVIEW_TOKEN_PATTERN.test(token)) {
+    return { status: 'refused', message: PREVIEW_MESSAGES.invalid };
   }
-  const { remote, version, exp } = verdict.claims;
-  const integrity = releasedEntryIntegrity(store, remote, version);
-  if (!integrity) return { status: 'refused', message: PREVIEW_MESSAGES.notReleased };
+  const hash = previewTokenHash(token);
+  const link = previews.find((p) => p.tokenHash === hash);
+  if (!link) return { status: 'refused', message: PREVIEW_MESSAGES.invalid };
+  if (link.revokedAt !== null) return { status: 'refused', message: PREVIEW_MESSAGES.revoked };
+  const now = o.now ?? Date.now();
+  if (!(Date.parse(link.expiresAt) > now)) return { status: 'refused', message: PREVIEW_MESSAGES.expired };
   return {
     status: 'active',
-    grant: { remote, version, expiresAt: new Date(exp).toISOString(), integrity },
+    grant: {
+      remote: link.remote,
+      version: link.version,
+      expiresAt: new Date(link.expiresAt).toISOString(),
+      integrity: link.integrity,
+    },
   };
 }

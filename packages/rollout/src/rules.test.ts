@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compatibilityConflicts } from './compat';
 import { parseManifest } from './manifest';
-import { signPreviewToken, verifyPreviewToken } from './preview-token';
 import { releaseManifestUrl } from './urls';
 import { isVersionId, versionId } from './version-id';
 
@@ -84,29 +83,5 @@ describe('version ids and the manifest', () => {
     expect(releaseManifestUrl('/releases', 'mf-research', '1.0.0-aaaaaaaaaa')).toBe(
       '/releases/mf-research/1.0.0-aaaaaaaaaa/mf-manifest.json',
     );
-  });
-});
-
-describe('preview tokens', () => {
-  const secret = 'a-secret-of-at-least-16-chars';
-  const claims = { remote: 'mf-research' as const, version: '1.0.0-aaaaaaaaaa', exp: Date.now() + 60_000 };
-
-  it('verifies what was signed', () => {
-    expect(verifyPreviewToken(signPreviewToken(claims, secret), secret)).toEqual({ ok: true, claims });
-  });
-  it('refuses a tampered, foreign-signed, expired or malformed token', () => {
-    const token = signPreviewToken(claims, secret);
-    const [payload, signature] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...claims, version: '1.0.0-bbbbbbbbbb' })).toString(
-      'base64url',
-    );
-    expect(verifyPreviewToken(`${forged}.${signature}`, secret)).toEqual({
-      ok: false,
-      reason: 'bad-signature',
-    });
-    expect(verifyPreviewToken(signPreviewToken(claims, 'another-secret-of-16-chars'), secret).ok).toBe(false);
-    expect(verifyPreviewToken(token, secret, claims.exp + 1)).toEqual({ ok: false, reason: 'expired' });
-    expect(verifyPreviewToken(`${payload}`, secret)).toEqual({ ok: false, reason: 'malformed' });
-    expect(verifyPreviewToken(42, secret)).toEqual({ ok: false, reason: 'malformed' });
   });
 });

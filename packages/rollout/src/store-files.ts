@@ -10,8 +10,8 @@ import { isVersionId } from './version-id';
  * API. Defaults sit in the repository (both folders are git-ignored); environment variables move them:
  *   RELEASE_STORE_DIR  public, immutable: <store>/<remote>/<version>/ (served under /releases/)
  *   DEPLOY_DIR         private: <env>.json (the manifest, served as /deployment.json), <env>.audit.jsonl,
- *                      <env>.lock (one writer at a time), preview-secret (HMAC key of preview links),
- *                      edge-secret (HMAC key of the edge's visitor cookie)
+ *                      <env>.lock (one writer at a time), edge-secret (HMAC key of the edge's visitor
+ *                      cookie); preview-secret was the HMAC key of preview links before issue 44
  *   DEPLOY_ENV         which environment (default: production; docs/decisions/0030-deploy-control-plane.md)
  */
 export interface RolloutPaths {
@@ -22,6 +22,10 @@ export interface RolloutPaths {
   manifestFile: string;
   auditFile: string;
   lockFile: string;
+  /**
+   * The old preview links' HMAC key file. Nothing writes it since issue 44 (links are stored by the API);
+   * services/edge still reads it until it checks links against the deployment feed's list.
+   */
   secretFile: string;
 }
 
@@ -97,19 +101,6 @@ export function readAuditLog(
   return entries;
 }
 
-/** The preview-link HMAC key: ROLLOUT_PREVIEW_SECRET, else the deploy folder's secret file (null if none). */
-export function readPreviewSecret(
-  paths: RolloutPaths,
-  env: Record<string, string | undefined> = process.env,
-) {
-  if (env.ROLLOUT_PREVIEW_SECRET) return env.ROLLOUT_PREVIEW_SECRET;
-  try {
-    return fs.readFileSync(paths.secretFile, 'utf8').trim() || null;
-  } catch {
-    return null;
-  }
-}
-
 /** A secret file's content, creating it (random, owner-only) when there is none; the first writer wins. */
 function ensureSecretFile(file: string): string {
   const read = () => {
@@ -128,14 +119,6 @@ function ensureSecretFile(file: string): string {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
   return read() as string;
-}
-
-/** Creates the secret file (random, owner-only) the first time a preview link is made. */
-export function ensurePreviewSecret(
-  paths: RolloutPaths,
-  env: Record<string, string | undefined> = process.env,
-) {
-  return readPreviewSecret(paths, env) ?? ensureSecretFile(paths.secretFile);
 }
 
 /**

@@ -54,7 +54,7 @@ export function createApp(
   onFeed: (feed: DeployFeed) => void = () => {},
   listCache: ListCache = createAppListCache(ctx),
 ): Hono<Env> {
-  const { config, accounts, posts, site, rollout } = ctx;
+  const { config, accounts, posts, site } = ctx;
   const app = new Hono<Env>();
   const log = logLine(config);
 
@@ -107,7 +107,7 @@ export function createApp(
     }
   });
 
-  const feed = new DeployFeed(ctx.deployments, lifecycle, {
+  const feed = new DeployFeed(ctx.deployments, ctx.previews, lifecycle, {
     pollMs: FEED_POLL_MS,
     timeoutMs: config.deploy.feedTimeoutMs,
     maxWaiters: config.deploy.feedMaxWaiters,
@@ -138,7 +138,7 @@ export function createApp(
   registerAdminLeadRoutes(app, deps, new LeadsService(ctx.sql, ctx.audit));
   registerAdminSiteRoutes(app, deps, config.site.fromEnvironment);
   registerAdminMemberRoutes(app, deps);
-  registerRolloutRoutes(app, rollout, config.deploy.environments);
+  registerRolloutRoutes(app, ctx);
   registerDeployRoutes(app, ctx);
   registerDeployFeedRoute(app, ctx, feed);
   registerDeployReleaseRoutes(app, ctx);

@@ -87,8 +87,6 @@ export const ConfigSchema = v.object({
   rollout: v.object({
     /** Release store and deployment files (RELEASE_STORE_DIR, DEPLOY_DIR, DEPLOY_ENV), as the CLI sees them. */
     paths: RolloutPathsSchema,
-    /** ROLLOUT_PREVIEW_SECRET; when null the deploy folder's preview-secret file is read (per request). */
-    previewSecret: v.nullable(v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters'))),
     /**
      * EDGE_SECRET, the edge's key, from which health tickets' key is derived (docs/decisions/0027-health-gate.md);
      * when null, the deploy folder's edge-secret file (made by whichever of the edge and the API comes first).
@@ -186,7 +184,7 @@ export const DEFAULT_CONFIG: Config = {
   // OWASP's argon2id recommendation: m=19 MiB, t=2, p=1.
   argon2: { memoryCost: 19456, timeCost: 2, parallelism: 1 },
   seedDemo: true,
-  rollout: { paths: rolloutPaths({}), previewSecret: null, edgeSecret: null },
+  rollout: { paths: rolloutPaths({}), edgeSecret: null },
   deploy: {
     environments: ['staging', 'production'],
     environment: 'production',
@@ -343,7 +341,6 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     seedDemo: bool(env, 'SEED_DEMO', d.seedDemo),
     rollout: {
       paths: rolloutPathsFrom(env),
-      previewSecret: env.ROLLOUT_PREVIEW_SECRET || null,
       edgeSecret: env.EDGE_SECRET || null,
     },
     deploy: {

@@ -10,6 +10,7 @@ import { SqlRateLimitStore } from './rate-limit/sql-store';
 import type { RateLimitStore } from './rate-limit/store';
 import { AccountService } from './services/accounts';
 import { AdminAudit } from './services/admin-audit';
+import { PreviewService } from './services/deploy-previews';
 import { DeployTokenService } from './services/deploy-tokens';
 import { DeploymentService } from './services/deployments';
 import { PostService } from './services/posts';
@@ -28,6 +29,8 @@ export interface AppContext {
   deployTokens: DeployTokenService;
   /** Each environment's deployment manifest, changed by compare-and-swap (issue 33). */
   deployments: DeploymentService;
+  /** Each environment's preview links, stored and revocable (issue 44). */
+  previews: PreviewService;
   /** Every mail the product sends, as rows (issue 34); the server's MailSender delivers them. */
   outbox: Outbox;
   mailer: Mailer;
@@ -64,7 +67,15 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
   await posts.init();
   const site = new SiteService(sql, mailer);
   const deployments = new DeploymentService(sql, config.rollout.paths.store, now);
-  const rollout = new RolloutService(sql, config.rollout, deployments, config.deploy.environment, now);
+  const previews = new PreviewService(sql, deployments, config.rollout.paths.store, now);
+  const rollout = new RolloutService(
+    sql,
+    config.rollout,
+    deployments,
+    previews,
+    config.deploy.environment,
+    now,
+  );
   const closers: Array<() => void> = [];
   return {
     config,
@@ -75,6 +86,7 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
     rollout,
     deployTokens: new DeployTokenService(sql, config.deploy.environments, now),
     deployments,
+    previews,
     outbox,
     mailer,
     audit: new AdminAudit(sql, now),

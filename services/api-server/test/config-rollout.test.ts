@@ -9,10 +9,9 @@ describe('rollout configuration', () => {
     expect(rollout.paths.environment).toBe('production');
     expect(path.basename(rollout.paths.store)).toBe('releases');
     expect(rollout.paths.manifestFile).toBe(path.join(rollout.paths.deployDir, 'production.json'));
-    expect(rollout.previewSecret).toBeNull();
   });
 
-  it('reads RELEASE_STORE_DIR, DEPLOY_DIR, DEPLOY_ENV, ROLLOUT_PREVIEW_SECRET, ROLLOUT_HEALTH_RATE_PER_MINUTE', () => {
+  it('reads RELEASE_STORE_DIR, DEPLOY_DIR, DEPLOY_ENV, ROLLOUT_HEALTH_RATE_PER_MINUTE; no preview secret any more', () => {
     const { rollout, rateLimits } = loadConfig({
       INIT_CWD: '/srv/app',
       RELEASE_STORE_DIR: 'releases',
@@ -24,7 +23,8 @@ describe('rollout configuration', () => {
     expect(rollout.paths.store).toBe('/srv/app/releases');
     expect(rollout.paths.manifestFile).toBe('/var/lib/deploy/staging.json');
     expect(rollout.paths.auditFile).toBe('/var/lib/deploy/staging.audit.jsonl');
-    expect(rollout.previewSecret).toBe('a-secret-of-enough-length');
+    // Preview links are stored, not signed (issue 44): the old key is not read, a short one no error.
+    expect(Object.keys(rollout).sort()).toEqual(['edgeSecret', 'paths']);
     // Issue 9's name for the health limit still works (RATE_LIMIT_HEALTH is the new one).
     expect(rateLimits.limits.health).toEqual({ limit: 30, windowMs: 60_000 });
   });
@@ -37,7 +37,6 @@ describe('rollout configuration', () => {
     expect(() => loadConfig({ ROLLOUT_HEALTH_RATE_PER_MINUTE: '0' })).toThrow(
       /rateLimits\.limits\.health\.limit/,
     );
-    expect(() => loadConfig({ ROLLOUT_PREVIEW_SECRET: 'short' })).toThrow(/previewSecret.*16/);
   });
 });
 

@@ -190,13 +190,13 @@ describe('deployment commands over HTTP', () => {
     expect(adopted.body.entries[0]).toMatchObject({ action: 'promote', reason: 'adopted from "staging"' });
   });
 
-  it('a preview link is signed for a released version and audited', async () => {
+  it('a preview link is made for a released version and audited (test/deploy-previews.test.ts: the rest)', async () => {
     const s = await server();
     const admin = await deployToken(s, 'ops');
     const version = await release(s, 'mf-research');
     const res = await s.post(DEPLOY_PATHS.preview('staging', 'mf-research'), { version, hours: 1 }, admin);
     expect(res.status).toBe(200);
-    expect(res.body.url).toMatch(/^http:\/\/localhost:3000\/\?preview=/);
+    expect(res.body.url).toMatch(/^http:\/\/localhost:3000\/\?preview=mfp_[A-Za-z0-9_-]{43}$/);
     const history = await s.get(DEPLOY_PATHS.history('staging', 'mf-research'), admin);
     expect(history.body.entries[0]).toMatchObject({ action: 'preview', actor: 'ops' });
   });

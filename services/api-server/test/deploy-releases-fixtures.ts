@@ -83,15 +83,21 @@ export async function bundleOf(
   return options.gzip ? gzipSync(tarBytes) : tarBytes;
 }
 
+/**
+ * PUT a bundle as `pnpm release` does, for `env` (default production; null sends no `?env=`), with `query`'s
+ * other parameters (force).
+ */
 export async function upload(
   server: TestServer,
   version: string,
   body: Buffer | Uint8Array,
   token: string | null,
-  options: { remote?: RemotePackage; query?: string } = {},
+  options: { remote?: RemotePackage; query?: Record<string, string>; env?: string | null } = {},
 ) {
+  const env = options.env === undefined ? 'production' : options.env;
+  const query = new URLSearchParams({ ...(env === null ? {} : { env }), ...options.query });
   const res = await fetch(
-    `${server.url}${DEPLOY_PATHS.release(options.remote ?? 'mf-research', version)}${options.query ?? ''}`,
+    `${server.url}${DEPLOY_PATHS.release(options.remote ?? 'mf-research', version)}?${query}`,
     {
       method: 'PUT',
       headers: {

@@ -52,7 +52,7 @@ function streamHugeTar(
   options: { abortAfterBytes?: number } = {},
 ) {
   return new Promise<{ status: number | null; body: string; sent: number }>((resolve, reject) => {
-    const url = new URL(`${s.url}${DEPLOY_PATHS.release('mf-research', '1.0.0-aaaaaaaaaa')}`);
+    const url = new URL(`${s.url}${DEPLOY_PATHS.release('mf-research', '1.0.0-aaaaaaaaaa')}?env=production`);
     const req = http.request(url, {
       method: 'PUT',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/x-tar' },

@@ -16,6 +16,7 @@ let server: TestServer;
 let research: string;
 let account: string;
 let admin: string;
+let researchStaging: string;
 let clock = Date.parse('2026-11-01T00:00:00Z');
 
 beforeAll(async () => {
@@ -33,6 +34,15 @@ beforeAll(async () => {
       createdBy: 'test',
     });
   research = (await make('research-ci', ['mf-research'])).token;
+  researchStaging = (
+    await server.ctx.deployTokens.create({
+      name: 'research-staging',
+      admin: false,
+      remotes: ['mf-research'],
+      environments: ['staging'],
+      createdBy: 'test',
+    })
+  ).token;
   account = (await make('account-ci', ['mf-account'])).token;
   admin = (
     await server.ctx.deployTokens.create({
@@ -69,6 +79,22 @@ describe('PUT a release bundle', () => {
     await expectNothingStoredBeyond([]);
   });
 
+  it('names its environment: none is a 400, one outside the token a 403 saying what it may (issue 44)', async () => {
+    const bundle = await bundleOf(dist, info);
+    const without = await upload(server, info.version, bundle, research, { env: null });
+    expect(without.status).toBe(400);
+    expect(without.body.error).toMatch(/^Name the environment this release is for: \?env=<environment>/);
+    const production = await upload(server, info.version, bundle, researchStaging, { env: 'production' });
+    expect(production.status).toBe(403);
+    expect(production.body.error).toBe(
+      'This deploy token may not change the "production" environment: token "research-staging" may change mf-research in staging',
+    );
+    const unknown = await upload(server, info.version, bundle, admin, { env: 'nowhere' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error).toContain('Unknown environment "nowhere"');
+    await expectNothingStoredBeyond([]);
+  });
+
   it('stores a new version (201) from a gzip stream, and the same bytes again are a no-op (200)', async () => {
     const created = await upload(server, info.version, await bundleOf(dist, info, { gzip: true }), research);
     expect(created.status).toBe(201);
@@ -84,10 +110,16 @@ describe('PUT a release bundle', () => {
     expect(again.body.created).toBe(false);
     await expectNothingStoredBeyond(stored);
 
-    const audit = await server.sql.all<{ actor: string; action: string; to_state: string }>(
-      `SELECT actor, action, to_state FROM deploy_audit WHERE action = 'release'`,
-    );
-    expect(audit).toEqual([{ actor: 'research-ci', action: 'release', to_state: info.version }]);
+    // Audited in the environment it was uploaded for, and there only.
+    const audit = await server.sql.all<{
+      environment: string;
+      actor: string;
+      action: string;
+      to_state: string;
+    }>(`SELECT environment, actor, action, to_state FROM deploy_audit WHERE action = 'release'`);
+    expect(audit).toEqual([
+      { environment: 'production', actor: 'research-ci', action: 'release', to_state: info.version },
+    ]);
     const read = await server.get(DEPLOY_PATHS.release('mf-research', info.version), research);
     expect(read.body).toMatchObject({ version: info.version, entryIntegrity: info.entryIntegrity });
     const list = await server.get(DEPLOY_PATHS.releases('mf-research'), research);
@@ -180,7 +212,7 @@ describe('PUT a release bundle', () => {
     expect(res.body.error).toMatch(/react: the remote requires major 18/);
     await expectNothingStoredBeyond(stored);
     const forced = await upload(server, oldInfo.version, await bundleOf(old, oldInfo), admin, {
-      query: '?force=1',
+      query: { force: '1' },
     });
     expect(forced.status).toBe(201);
     expect(forced.body.forcedConflicts).toHaveLength(1);

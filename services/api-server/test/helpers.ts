@@ -48,7 +48,7 @@ export function tempDatabase(): Pick<Config, 'dbPath' | 'databaseUrl'> {
 /** The edge's secret in API tests: health tickets are signed with a key derived from it. */
 export const TEST_EDGE_SECRET = 'test-edge-secret-0123456789abcdef';
 
-/** Rollout settings over an empty temp release store and deploy folder (environment `test`, no preview secret). */
+/** Rollout settings over an empty temp release store and deploy folder (environment `test`). */
 export function tempRollout(over: Partial<Config['rollout']> = {}): Config['rollout'] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-rollout-'));
   const paths = rolloutPaths({
@@ -58,7 +58,7 @@ export function tempRollout(over: Partial<Config['rollout']> = {}): Config['roll
   });
   fs.mkdirSync(paths.store, { recursive: true });
   fs.mkdirSync(paths.deployDir, { recursive: true });
-  return { paths, previewSecret: null, edgeSecret: TEST_EDGE_SECRET, ...over };
+  return { paths, edgeSecret: TEST_EDGE_SECRET, ...over };
 }
 
 /**

@@ -49,7 +49,7 @@ describe('GET /api/admin/rollouts', () => {
     expect(forbidden.body).toEqual({ error: 'Administrator role required' });
   });
 
-  it('answers an empty environment: no manifest, no health, no audit', async () => {
+  it('answers an empty environment: no manifest, no health, no audit, no preview links', async () => {
     const r = await s.get(VIEW, admin.token);
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
@@ -59,6 +59,7 @@ describe('GET /api/admin/rollouts', () => {
       charts: [],
       refusals: [],
       audit: [],
+      previews: [],
     });
   });
 

@@ -28,11 +28,6 @@ export function release(paths: RolloutPaths, remote: string, version: string) {
   );
 }
 
-export function writeSecret(paths: RolloutPaths, secret = 'test-preview-secret-0123456789abcdef') {
-  fs.writeFileSync(paths.secretFile, `${secret}\n`, { mode: 0o600 });
-  return secret;
-}
-
 export function writeManifest(paths: RolloutPaths, now = new Date()) {
   const at = now.toISOString();
   const manifest = {

@@ -16,7 +16,8 @@ type Load =
 
 /**
  * Rollouts for administrators, owned by the shell (not a remote): it must keep working while a remote's
- * rollout is what is failing. Read-only; `pnpm rollout` is the way to change things.
+ * rollout is what is failing. `pnpm rollout` is the way to change things; here an administrator may only
+ * revoke a preview link (issue 44), at once, from wherever they are.
  */
 export default function RolloutsPage() {
   const { roles, profileStatus } = useSession();

@@ -147,6 +147,7 @@ const DATA: AdminRollouts = v.parse(AdminRolloutsSchema, {
       reason: 'all signals within',
     },
   ],
+  previews: [],
 });
 
 const renderView = (data: AdminRollouts = DATA) =>
@@ -239,6 +240,32 @@ describe('the rollouts view', () => {
     unmount();
     renderView({ ...DATA, refusals: [] });
     expect(screen.getByText('Refused reports (24 h):').closest('p')).toHaveTextContent('nobody tried');
+  });
+
+  it("shows the environment's preview links", () => {
+    const { unmount } = renderView();
+    const section = screen.getByRole('region', { name: 'Preview links' });
+    expect(section).toHaveTextContent('No preview links in this environment in the last week.');
+    unmount();
+    renderView({
+      ...DATA,
+      previews: [
+        {
+          id: 'aaaaaaaaaaaa',
+          environment: 'local',
+          remote: 'mf-research',
+          version: CANARY,
+          createdAt: at(1),
+          createdBy: 'ci',
+          expiresAt: at(40),
+          revokedAt: null,
+          revokedBy: null,
+          status: 'active',
+        },
+      ],
+    });
+    const table = screen.getByRole('table', { name: 'Preview links in local' });
+    expect(within(table).getByRole('row', { name: /mf-research/ })).toHaveTextContent(CANARY);
   });
 
   it('keeps the audit log', () => {

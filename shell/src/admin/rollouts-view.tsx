@@ -3,6 +3,7 @@ import { formatSignalValue, REMOTE_PACKAGES, type RemotePackage, type SignalName
 import { Badge, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { visitorsText } from './chart-geometry';
+import { PreviewLinks } from './preview-links';
 import { RolloutChartCard } from './rollout-chart-card';
 
 const table = (t: Theme) => css`
@@ -123,8 +124,9 @@ function VersionRows({ remote, data }: { remote: RemotePackage; data: AdminRollo
 }
 
 /**
- * The read-only rollout overview: what each remote serves, how each version fares (over time, the canary
- * against stable), refused health reports, and who changed what.
+ * The rollout overview: what each remote serves, its preview links (the one thing changed here: revoking
+ * one), how each version fares (over time, the canary against stable), refused health reports, and who
+ * changed what.
  */
 export function RolloutsView({ data }: { data: AdminRollouts }) {
   return (
@@ -155,6 +157,7 @@ export function RolloutsView({ data }: { data: AdminRollouts }) {
           </table>
         </div>
       </Card>
+      <PreviewLinks environment={data.environment} previews={data.previews} />
       <Charts data={data} />
       <Card>
         <h2 css={css`margin-top: 0;`}>Audit log</h2>

@@ -12,7 +12,7 @@ import {
 } from './commands';
 import { DeployApiError } from './deploy-client';
 import { apiHealthSource } from './health';
-import { createPreview } from './preview';
+import { createPreview, formatPreviews, listPreviews, revokePreview } from './preview';
 import { release } from './release';
 import { formatHistory, formatStatus, history, statusReport } from './status';
 import { runCli, startTestApi, type TestApi } from './test-support';
@@ -81,6 +81,10 @@ describe('rollout commands through the deploy API', () => {
       'set',
       'start',
       'bootstrap',
+      // Released for staging (the context's environment), so audited there.
+      'release',
+      'release',
+      'release',
     ]);
     expect(entries[0]?.actor).toBe('local');
     expect(formatHistory('mf-research', entries).split('\n')[0]).toContain('local  rollback: ');
@@ -181,21 +185,42 @@ describe('rollout commands through the deploy API', () => {
     ).rejects.toBeInstanceOf(DeployApiError);
   });
 
-  it('status reads the state and each version’s health over the API; preview links come from the API', async () => {
+  it('status reads the state and each version’s health over the API', async () => {
     const ctx = api.context({ environment: 'staging' });
     const report = await statusReport(ctx, apiHealthSource(ctx.client));
     const research = report.remotes.find((r) => r.remote === 'mf-research');
     expect(research?.healthError).toBeNull();
     expect(research?.health[0]).toMatchObject({ track: 'stable', visitors: 0, views: 0 });
     expect(formatStatus(report)).toMatch(/^deployment "staging" · revision \d+ · updated /);
-    const stable = research?.stable as string;
-    const link = await createPreview(ctx, {
+  });
+
+  it('preview links: made in one environment, listed there only, revoked (again: the same answer)', async () => {
+    const staging = api.context({ environment: 'staging' });
+    const version = await released('mf-research', 'previewed');
+    const link = await createPreview(staging, {
       remote: 'mf-research',
-      version: stable,
+      version,
       hours: 1,
       baseUrl: 'https://app.example.com',
     });
-    expect(link.url).toMatch(/^https:\/\/app\.example\.com\/\?preview=/);
+    expect(link).toMatchObject({ environment: 'staging', remote: 'mf-research', version });
+    expect(link.url).toBe(`https://app.example.com/?preview=${link.token}`);
+    const listed = await listPreviews(staging, 'mf-research');
+    expect(listed.previews.find((p) => p.id === link.id)).toMatchObject({ status: 'active', version });
+    const production = api.context({ environment: 'production' });
+    expect((await listPreviews(production)).previews.map((p) => p.id)).not.toContain(link.id);
+    await expect(revokePreview(production, link.id)).rejects.toThrow(
+      `No preview link "${link.id}" in the "production" environment`,
+    );
+    const revoked = await revokePreview(staging, link.id);
+    expect(revoked).toMatchObject({ id: link.id, status: 'revoked', revokedBy: 'local' });
+    expect(await revokePreview(staging, link.id)).toEqual(revoked);
+    expect(formatPreviews(await listPreviews(staging))).toContain(
+      `${link.id}  revoked  mf-research ${version}  revoked ${revoked.revokedAt} by local  (made by local)`,
+    );
+    await expect(createPreview(staging, { remote: 'mf-research', version, hours: 169 })).rejects.toThrow(
+      '--hours must be more than 0 and at most 168 (7 days), got 169',
+    );
   });
 
   it('the CLI: start, status --json, history --json, and what a bad argument says', async () => {
@@ -219,5 +244,58 @@ describe('rollout commands through the deploy API', () => {
     const wrongEnv = await runCli('rollout', ['status', '--env', 'qa'], env);
     expect(wrongEnv.code).toBe(1);
     expect(wrongEnv.stderr).toMatch(/staging/);
+  });
+
+  it('the CLI: preview prints the link, its id and expiry; previews lists; revoke-preview ends it', async () => {
+    const env = { DEPLOY_API_URL: api.url, DEPLOY_TOKEN: api.adminToken, DEPLOY_ENV: 'production' };
+    const version = await released('mf-research', 'cli-preview');
+    const made = await runCli(
+      'rollout',
+      [
+        'preview',
+        'mf-research',
+        version,
+        '--hours',
+        '2',
+        '--env',
+        'staging',
+        '--base-url',
+        'https://qa.example.com',
+      ],
+      env,
+    );
+    expect(made.stderr).toBe('');
+    expect(made.code).toBe(0);
+    const [head, hint, url] = made.stdout.trimEnd().split('\n');
+    const id = /^preview (\S+): /.exec(head ?? '')?.[1] as string;
+    expect(head).toMatch(
+      new RegExp(`^preview ${id}: mf-research ${version} in "staging", expires \\d{4}-\\d\\d-\\d\\dT`),
+    );
+    expect(hint).toBe(`revoke it with: pnpm rollout revoke-preview ${id} --env staging`);
+    expect(url).toMatch(/^https:\/\/qa\.example\.com\/\?preview=mfp_[A-Za-z0-9_-]{43}$/);
+
+    const list = await runCli('rollout', ['previews', '--env', 'staging', '--remote', 'mf-research'], env);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(
+      new RegExp(`^preview links in "staging":\n${id}  active   mf-research ${version}  until `),
+    );
+    const json = JSON.parse(
+      (await runCli('rollout', ['previews', '--json', '--env', 'staging'], env)).stdout,
+    );
+    expect(json.previews.find((p: { id: string }) => p.id === id)).toMatchObject({ status: 'active' });
+    // DEPLOY_ENV is production: the staging link is not there.
+    const elsewhere = await runCli('rollout', ['revoke-preview', id], env);
+    expect(elsewhere.code).toBe(1);
+    expect(elsewhere.stderr).toContain(`No preview link "${id}" in the "production" environment`);
+    const revoked = await runCli('rollout', ['revoke-preview', id, '--env', 'staging'], env);
+    expect(revoked.stderr).toBe('');
+    expect(revoked.stdout).toMatch(
+      new RegExp(
+        `^preview ${id} \\(mf-research ${version}\\) in "staging" is revoked since \\S+ \\(by local\\)\n$`,
+      ),
+    );
+    const tooLong = await runCli('rollout', ['preview', 'mf-research', version, '--hours', '200'], env);
+    expect(tooLong.code).toBe(1);
+    expect(tooLong.stderr).toContain('--hours must be more than 0 and at most 168 (7 days), got 200');
   });
 });

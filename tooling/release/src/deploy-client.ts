@@ -8,6 +8,10 @@ import {
   type DeployHealth,
   DeployHealthSchema,
   DeployHistorySchema,
+  type DeployPreview,
+  type DeployPreviewList,
+  DeployPreviewListSchema,
+  DeployPreviewSchema,
   type DeployState,
   DeployStateSchema,
   type DeployTokenScope,
@@ -198,6 +202,7 @@ export class DeployClient {
     return this.get(`${DEPLOY_PATHS.health(environment, remote)}?${query}`, DeployHealthSchema, 'health');
   }
 
+  /** A new preview link in the environment; its token is in the answer, and nowhere else. */
   async preview(
     remote: RemotePackage,
     body: { version: string; hours?: number; baseUrl?: string },
@@ -212,21 +217,38 @@ export class DeployClient {
     return this.read(response, PreviewLinkSchema, 'the preview');
   }
 
+  /** The environment's preview links (of `remote` when given; else of every remote the token may change). */
+  async previews(remote?: RemotePackage, environment = this.environment): Promise<DeployPreviewList> {
+    const query = remote ? `?${new URLSearchParams({ remote })}` : '';
+    return this.get(`${DEPLOY_PATHS.previews(environment)}${query}`, DeployPreviewListSchema, 'the previews');
+  }
+
+  /** Revokes a preview link (revoking it again answers the same). */
+  async revokePreview(id: string, environment = this.environment): Promise<DeployPreview> {
+    const path = DEPLOY_PATHS.previewLink(environment, encodeURIComponent(id));
+    return this.read(await this.send('DELETE', path, {}, false), DeployPreviewSchema, 'the revocation');
+  }
+
   async releases(remote: RemotePackage) {
     return this.get(DEPLOY_PATHS.releases(remote), ReleaseListSchema, 'the releases');
   }
 
   /**
-   * PUT a release bundle. `body` makes the stream afresh, so a refused connection can be tried again;
-   * once connected, a failure is final (the caller sees it and releases again: the same bytes are a no-op).
+   * PUT a release bundle for the environment (its audit log; the token must cover it). `body` makes the
+   * stream afresh, so a refused connection can be tried again; once connected, a failure is final (the
+   * caller sees it and releases again: the same bytes are a no-op).
    */
   async upload(
     remote: RemotePackage,
     version: string,
     body: () => ReadableStream<Uint8Array>,
-    options: { force?: boolean } = {},
+    options: { force?: boolean; environment?: string } = {},
   ): Promise<ReleaseUploadResult & { status: number }> {
-    const path = `${DEPLOY_PATHS.release(remote, version)}${options.force ? '?force=1' : ''}`;
+    const query = new URLSearchParams({
+      env: options.environment ?? this.environment,
+      ...(options.force ? { force: '1' } : {}),
+    });
+    const path = `${DEPLOY_PATHS.release(remote, version)}?${query}`;
     const url = `${this.target.url}${path}`;
     for (let attempt = 1; ; attempt++) {
       let response: KyResponse;

@@ -5,7 +5,7 @@ import { createContext } from './context';
 import { typedPath } from './deploy-target';
 import { release } from './release';
 
-const USAGE = `Usage: pnpm release <remote> [--to <url>] [--no-build] [--dist <dir>] [--force]
+const USAGE = `Usage: pnpm release <remote> [--to <url>] [--env <name>] [--no-build] [--dist <dir>] [--force]
 
 Builds the remote (unless --no-build or --dist), describes it (release.json: version id, commit, shared
 versions, entry digest) and uploads it to the deploy API as one compressed bundle. The API stores it as an
@@ -13,13 +13,15 @@ immutable version after its compatibility gate; the same bytes again are a no-op
 is the version id.
 
   --to <url>    the deploy API (default DEPLOY_API_URL, else http://127.0.0.1:\${API_PORT:-4000})
+  --env <name>  the environment the release is for (default DEPLOY_ENV, else production): the token must
+                cover it, and the release is audited there
   --no-build    release the current <remote>/dist as it is
   --dist <dir>  release this folder instead (relative to where you typed the command)
   --force       release even if it conflicts with the live shell's shared versions (audited)
 
-Credential: DEPLOY_TOKEN (a deploy token allowed to release <remote>), else the local API's own token
-file (<DEPLOY_DIR>/local-deploy-token; used only for a local API). Old releases are removed by the API
-(RELEASE_KEEP there; deployed versions are always kept).
+Credential: DEPLOY_TOKEN (a deploy token allowed to change <remote> in that environment), else the local
+API's own token file (<DEPLOY_DIR>/local-deploy-token; used only for a local API). Old releases are
+removed by the API (RELEASE_KEEP there; deployed versions and those a live preview link names are kept).
 
 Exit codes: 0 released (or already released), 1 refused or failed.`;
 

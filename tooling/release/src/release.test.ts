@@ -80,6 +80,46 @@ describe('release through the deploy API', () => {
     expect(lastLine(again.stdout)).toBe(version);
   });
 
+  it('names the environment it releases for (--env, else DEPLOY_ENV, else production): the token must cover it', async () => {
+    const token = await api.createToken([
+      '--name',
+      'research-staging',
+      '--remote',
+      'mf-research',
+      '--env',
+      'staging',
+    ]);
+    api.dist({ at: 'r6', content: 'staging only' });
+    const env = { DEPLOY_TOKEN: token, INIT_CWD: api.dir };
+    const production = await runCli('release', ['mf-research', '--dist', 'r6', '--to', api.url], env);
+    expect(production.code).toBe(1);
+    expect(production.stderr).toContain(
+      'This deploy token may not change the "production" environment: token "research-staging" may change mf-research in staging',
+    );
+    const viaEnv = await runCli('release', ['mf-research', '--dist', 'r6', '--to', api.url], {
+      ...env,
+      DEPLOY_ENV: 'staging',
+    });
+    expect(viaEnv.stderr).toBe('');
+    expect(viaEnv.code).toBe(0);
+    const version = lastLine(viaEnv.stdout) as string;
+    const again = await runCli(
+      'release',
+      ['mf-research', '--dist', 'r6', '--to', api.url, '--env', 'staging'],
+      env,
+    );
+    expect(again.code).toBe(0);
+    expect(lastLine(again.stdout)).toBe(version);
+    // Audited in staging, where it was released, and not in production.
+    const admin = api.context({ environment: 'staging' }).client;
+    expect((await admin.history('mf-research', 50, 'staging')).entries).toContainEqual(
+      expect.objectContaining({ action: 'release', actor: 'research-staging', to: version }),
+    );
+    expect((await admin.history('mf-research', 50, 'production')).entries).not.toContainEqual(
+      expect.objectContaining({ to: version }),
+    );
+  });
+
   it('an unknown token and an unreachable API are one line each, exit 1', async () => {
     api.dist({ at: 'r4' });
     const bad = await runCli('release', ['mf-research', '--dist', 'r4', '--to', api.url], {

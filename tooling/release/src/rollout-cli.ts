@@ -25,7 +25,7 @@ import { environmentName } from './deploy-target';
 import { RolloutError } from './errors';
 import { GATE_OPTIONS, GATE_USAGE, gatePolicyFrom } from './gate-options';
 import { apiHealthSource } from './health';
-import { createPreview } from './preview';
+import { createPreview, formatPreviewLink, formatPreviews, listPreviews, revokePreview } from './preview';
 import { formatHistory, formatStatus, history, statusReport } from './status';
 import { watch } from './watch';
 
@@ -48,7 +48,12 @@ const USAGE = `Usage: pnpm rollout <command> [options] [--to <url>] [--env <name
                                                     advance the canary step by step while its visitors
                                                     fare as well as stable's (errors, LCP, INP, CLS)
   preview <remote> <version> [--hours 4] [--base-url <url>]
-                                                    a link that shows that version in one browser
+                                                    a link that shows that version in one browser, in this
+                                                    environment only, until it expires (at most 168 hours)
+                                                    or is revoked; prints its id, its expiry and the link
+  previews [--remote <remote>] [--json]             the environment's preview links: active ones first,
+                                                    then those expired or revoked in the last week
+  revoke-preview <id>                               ends a preview link at once (the id previews lists)
 
 Every command talks to the deploy API: --to <url>, else DEPLOY_API_URL, else http://127.0.0.1:\${API_PORT:-4000}.
 Credential: DEPLOY_TOKEN, else the local API's token file (<DEPLOY_DIR>/local-deploy-token, local API only).
@@ -75,6 +80,8 @@ const OPTIONS: Record<string, Spec> = {
     ...GATE_OPTIONS,
   },
   preview: { hours: { type: 'string' }, 'base-url': { type: 'string' } },
+  previews: { remote: { type: 'string' }, json: { type: 'boolean' } },
+  'revoke-preview': {},
 };
 
 const printUpdate = (result: DeployChangeResult) => console.log(formatChange(result));
@@ -106,7 +113,8 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const wanted = { start: 2, preview: 2, bootstrap: 2, 'promote-to': 3, status: 0 }[command] ?? 1;
+  const wanted =
+    { start: 2, preview: 2, bootstrap: 2, 'promote-to': 3, status: 0, previews: 0 }[command] ?? 1;
   if (args.length > wanted)
     throw new RolloutError(`${command} takes ${wanted} argument(s), got: ${args.join(' ')}`);
   // rollback --to <version> is older than --to <url>: a version id there is rollback's target.
@@ -212,8 +220,21 @@ async function main(argv: string[]): Promise<number> {
         hours,
         baseUrl: str('base-url'),
       });
-      console.log(`preview link (expires ${link.expiresAt}):`);
-      console.log(link.url);
+      console.log(formatPreviewLink(link));
+      return 0;
+    }
+    case 'previews': {
+      const remote = str('remote') === undefined ? undefined : parseRemote(str('remote'));
+      const list = await listPreviews(ctx, remote);
+      console.log(values.json ? JSON.stringify(list, null, 2) : formatPreviews(list));
+      return 0;
+    }
+    case 'revoke-preview': {
+      if (!args[0]) throw new RolloutError('name the preview link to revoke: revoke-preview <id>');
+      const revoked = await revokePreview(ctx, args[0]);
+      console.log(
+        `preview ${revoked.id} (${revoked.remote} ${revoked.version}) in "${revoked.environment}" is revoked since ${revoked.revokedAt} (by ${revoked.revokedBy})`,
+      );
       return 0;
     }
   }

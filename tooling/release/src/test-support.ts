@@ -99,7 +99,6 @@ export async function startTestApi(extraEnv: Record<string, string> = {}): Promi
     DEPLOY_ENVIRONMENTS: 'staging,production',
     DEPLOY_ENV: 'production',
     SHELL_MANIFEST: path.join(dir, 'shell-mf-manifest.json'),
-    ROLLOUT_PREVIEW_SECRET: 'test-preview-secret-0123456789',
     EDGE_SECRET: 'test-edge-secret-0123456789abcdef',
     ...extraEnv,
   };

@@ -560,6 +560,28 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
       FOR EACH ROW EXECUTE FUNCTION posts_card();
     UPDATE posts SET slug = slug;
   `,
+  19: `
+    -- Preview links stored per environment (see the SQLite migration). Times compared and sorted are "C".
+    CREATE TABLE deploy_previews (
+      id TEXT PRIMARY KEY,
+      token_hash TEXT NOT NULL UNIQUE,
+      environment TEXT NOT NULL,
+      remote TEXT NOT NULL,
+      version TEXT NOT NULL,
+      integrity TEXT NOT NULL,
+      created_at TEXT COLLATE "C" NOT NULL,
+      expires_at TEXT COLLATE "C" NOT NULL,
+      created_by TEXT NOT NULL,
+      revoked_at TEXT COLLATE "C",
+      revoked_by TEXT
+    );
+    CREATE INDEX idx_deploy_previews_env ON deploy_previews(environment, expires_at);
+    CREATE INDEX idx_deploy_previews_release ON deploy_previews(remote, version);
+    CREATE TABLE deploy_preview_revisions (
+      environment TEXT PRIMARY KEY,
+      revision INTEGER NOT NULL
+    );
+  `,
   20: `
     -- Health reports per environment, with the address group's pseudonym, and server-render failures (see
     -- the SQLite migration). Old rows become production's without an address; the default only fills them.

@@ -722,6 +722,37 @@ const SQLITE_MIGRATIONS: Migration[] = [
     `,
   },
   {
+    version: 19,
+    name: 'preview links stored per environment',
+    sql: `
+      -- Issue 44: a preview link is an opaque token (mfp_…) made for one environment; only its SHA-256 is
+      -- stored. It can be revoked, and every edge checks links against the environment's list, which the
+      -- deployment feed publishes. integrity is the entry digest recorded at release (the grant carries it).
+      CREATE TABLE deploy_previews (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        environment TEXT NOT NULL,
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        integrity TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        revoked_at TEXT,
+        revoked_by TEXT
+      );
+      -- The feed's and the list's question: an environment's links that expired less than a week ago.
+      CREATE INDEX idx_deploy_previews_env ON deploy_previews(environment, expires_at);
+      -- Pruning's question: is a version still named by a live link (in any environment)?
+      CREATE INDEX idx_deploy_previews_release ON deploy_previews(remote, version);
+      -- Bumped in the transaction of every link made or revoked: what the feed's long poll compares.
+      CREATE TABLE deploy_preview_revisions (
+        environment TEXT PRIMARY KEY,
+        revision INTEGER NOT NULL
+      );
+    `,
+  },
+  {
     version: 20,
     name: 'health reports per environment, with the address',
     sql: `

@@ -35,12 +35,24 @@ export async function requireDeployScope(
   if (!row) throw unauthorized(INVALID);
   if (target.environment !== undefined) requireEnvironment(auth, target.environment);
   const scope = auth.tokens.scopeOf(row);
-  const may = `token "${scope.name}" may change ${scope.remotes.join(', ') || 'no remote'} in ${scope.environments.join(', ') || 'no environment'}`;
-  if (target.remote && !scope.admin && !scope.remotes.includes(target.remote)) {
-    throw forbidden(`This deploy token may not change ${target.remote}: ${may}`);
-  }
+  if (target.remote) requireRemoteScope(scope, target.remote);
   if (target.environment !== undefined && !scope.environments.includes(target.environment)) {
-    throw forbidden(`This deploy token may not change the "${target.environment}" environment: ${may}`);
+    throw forbidden(
+      `This deploy token may not change the "${target.environment}" environment: ${mayText(scope)}`,
+    );
   }
   return scope;
+}
+
+const mayText = (scope: DeployTokenScope) =>
+  `token "${scope.name}" may change ${scope.remotes.join(', ') || 'no remote'} in ${scope.environments.join(', ') || 'no environment'}`;
+
+/**
+ * A 403 naming what the token may change, unless its scope covers `remote`: for a remote known only once
+ * something is looked up (a preview link found by its id).
+ */
+export function requireRemoteScope(scope: DeployTokenScope, remote: RemotePackage): void {
+  if (!scope.admin && !scope.remotes.includes(remote)) {
+    throw forbidden(`This deploy token may not change ${remote}: ${mayText(scope)}`);
+  }
 }

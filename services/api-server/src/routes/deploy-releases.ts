@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../errors';
 import { DEFAULT_MAX_FILES } from '../services/release-bundle';
 import { ReleaseCatalog, releaseStoreAt } from '../services/release-catalog';
 import { ReleaseUploads } from '../services/release-upload';
-import { requireDeployScope, requireEnvironment } from './deploy-auth';
+import { requireDeployScope } from './deploy-auth';
 import type { C, Env } from './http-helpers';
 
 function remoteParam(c: C): RemotePackage {
@@ -24,11 +24,12 @@ function versionParam(c: C): string {
 
 /**
  * The release store over HTTP (docs/decisions/0030-deploy-control-plane.md): a pipeline uploads a bundle
- * (`pnpm release`), and reads what is released. A token whose scope covers the remote is needed for both.
+ * (`pnpm release`) for an environment (`?env=`), and reads what is released. An upload needs a token whose
+ * scope covers the remote and that environment; a read, one that covers the remote.
  */
 export function registerDeployReleaseRoutes(app: Hono<Env>, ctx: AppContext): ReleaseCatalog {
   const { config } = ctx;
-  const catalog = new ReleaseCatalog(ctx.sql, releaseStoreAt(config.rollout.paths.store));
+  const catalog = new ReleaseCatalog(ctx.sql, releaseStoreAt(config.rollout.paths.store), ctx.now);
   const uploads = new ReleaseUploads(ctx.sql, catalog, {
     limits: { maxBytes: config.deploy.bundleMaxBytes, maxFiles: DEFAULT_MAX_FILES },
     keep: config.deploy.releaseKeep,
@@ -39,10 +40,16 @@ export function registerDeployReleaseRoutes(app: Hono<Env>, ctx: AppContext): Re
   app.put(DEPLOY_PATHS.release(':remote', ':version'), async (c) => {
     const remote = remoteParam(c);
     const version = versionParam(c);
-    const scope = await requireDeployScope(c, { remote });
-    const environment = c.req.query('env') || config.deploy.environment;
-    const auth = c.get('deployAuth');
-    if (auth) requireEnvironment(auth, environment);
+    // The release is audited in the environment it is for, and only a token for that environment and
+    // remote may make it (issue 44): a token for staging cannot put a version where production's audit is.
+    const environment = c.req.query('env');
+    if (!environment) {
+      throw new HttpError(
+        400,
+        `Name the environment this release is for: ?env=<environment> (one of ${config.deploy.environments.join(', ')}; pnpm release sends its --env, else DEPLOY_ENV, else production)`,
+      );
+    }
+    const scope = await requireDeployScope(c, { remote, environment });
     // Refused before a byte is read when the sender says up front that it is too large.
     const declared = Number(c.req.header('content-length') ?? '0');
     if (declared > config.deploy.bundleMaxBytes) {

@@ -3,31 +3,24 @@ import {
   DEPLOY_PATHS,
   DEPLOY_VERBS,
   type DeployHealth,
+  type DeployPreviewList,
   type DeployVerb,
+  PREVIEW_DEFAULT_HOURS,
   type PreviewLink,
   PreviewRequestSchema,
 } from '@app/contracts/deploy';
-import {
-  DeployRefused,
-  describeDeployment,
-  isRemotePackage,
-  ManifestError,
-  type RemotePackage,
-} from '@app/rollout';
-import { ensurePreviewSecret, signPreviewToken } from '@app/rollout/node';
+import { DeployRefused, isRemotePackage, ManifestError, type RemotePackage } from '@app/rollout';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { HttpError, parseWith } from '../errors';
-import { recordDeployAudit } from '../services/deploy-audit';
 import { commandOf, gateFor } from '../services/deploy-commands';
 import { DeployConflict } from '../services/deployments';
-import { requireDeployScope, requireEnvironment } from './deploy-auth';
+import { requireDeployScope, requireEnvironment, requireRemoteScope } from './deploy-auth';
 import { body, type C, type Env } from './http-helpers';
 
 /** A command's body is a few fields; a preview request too. */
 const SMALL_BODY_LIMIT = 16 * 1024;
-const DEFAULT_PREVIEW_HOURS = 4;
 const HISTORY_LIMIT = 50;
 
 const etag = (revision: number) => `"${revision}"`;
@@ -77,7 +70,7 @@ export function registerDeployRoutes(app: Hono<Env>, ctx: AppContext) {
     return c.json({
       environments: environments.map((environment) => ({
         environment,
-        revision: revisions.get(environment) ?? 0,
+        revision: revisions.get(environment)?.deployment ?? 0,
       })),
     });
   });
@@ -119,53 +112,58 @@ export function registerDeployRoutes(app: Hono<Env>, ctx: AppContext) {
   });
 
   // A link that pins one remote to one released version in the browser that opens it (QA before a canary),
-  // signed with the preview secret the API verifies with, and audited.
+  // in this environment only: stored (its token's hash), revocable, and audited (services/deploy-previews.ts).
   app.post(DEPLOY_PATHS.preview(':env', ':remote'), async (c) => {
     const environment = c.req.param('env') ?? '';
     const remote = remoteOf(c);
     const scope = await requireDeployScope(c, { remote, environment });
     const input = parseWith(PreviewRequestSchema, (await body(c, SMALL_BODY_LIMIT)) ?? {});
-    const releases = await deployments.releases(environment);
-    if (!releases.isReleased(remote, input.version)) {
-      const known = releases.releasedVersions(remote).slice(0, 5).join(', ');
-      throw new HttpError(
-        409,
-        `${remote} ${input.version} is not released${known ? `; released versions, newest first: ${known}` : ''}`,
-      );
-    }
     const base = new URL(input.baseUrl ?? config.deploy.previewBaseUrl);
     if (base.protocol !== 'http:' && base.protocol !== 'https:') {
       throw new HttpError(400, `the preview base URL must be http or https, got "${input.baseUrl}"`);
     }
-    const now = releases.now;
-    const exp = now.getTime() + Math.round((input.hours ?? DEFAULT_PREVIEW_HOURS) * 3_600_000);
-    const secret = ensurePreviewSecret(config.rollout.paths, {
-      ROLLOUT_PREVIEW_SECRET: config.rollout.previewSecret ?? undefined,
+    const { token, preview } = await ctx.previews.create({
+      environment,
+      remote,
+      version: input.version,
+      hours: input.hours ?? PREVIEW_DEFAULT_HOURS,
+      actor: scope.name,
     });
-    const token = signPreviewToken({ remote, version: input.version, exp }, secret);
-    const expiresAt = new Date(exp).toISOString();
-    const live = describeDeployment((await deployments.state(environment)).manifest.remotes[remote]);
-    await recordDeployAudit(
-      ctx.sql,
-      [
-        {
-          at: now.toISOString(),
-          actor: scope.name,
-          environment,
-          action: 'preview',
-          remote,
-          from: live,
-          to: `${live ? `${live} · ` : ''}preview ${input.version} until ${expiresAt}`,
-        },
-      ],
-      scope.name,
-    );
     const link: PreviewLink = {
+      id: preview.id,
       url: `${base.origin}${base.pathname.replace(/\/+$/, '')}/?preview=${token}`,
       token,
-      expiresAt,
+      expiresAt: preview.expiresAt,
+      environment,
+      remote,
+      version: preview.version,
     };
     return c.json(link);
+  });
+
+  // The environment's links, limited to the remotes the token may change (an admin token: every remote).
+  app.get(DEPLOY_PATHS.previews(':env'), async (c) => {
+    const environment = c.req.param('env') ?? '';
+    const scope = await requireDeployScope(c, { environment });
+    const asked = c.req.query('remote');
+    if (asked !== undefined && !isRemotePackage(asked)) throw new HttpError(404, `Unknown remote "${asked}"`);
+    if (asked !== undefined) requireRemoteScope(scope, asked);
+    const list: DeployPreviewList = {
+      environment,
+      previews: await ctx.previews.list(environment, asked ? [asked] : scope.remotes),
+    };
+    return c.json(list);
+  });
+
+  app.delete(DEPLOY_PATHS.previewLink(':env', ':id'), async (c) => {
+    const environment = c.req.param('env') ?? '';
+    const scope = await requireDeployScope(c, { environment });
+    const revoked = await ctx.previews.revoke(environment, c.req.param('id') ?? '', {
+      actor: scope.name,
+      tokenName: scope.name,
+      mayChange: (remote) => requireRemoteScope(scope, remote),
+    });
+    return c.json(revoked);
   });
 
   // Last: its `:verb` would also match the preview route above.

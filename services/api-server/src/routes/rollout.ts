@@ -1,22 +1,35 @@
 import { API_PATHS, HealthBeaconSchema, PreviewVerifyRequestSchema } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { Hono } from 'hono';
+import type { AppContext } from '../context';
 import { HttpError, parseWith } from '../errors';
-import type { RolloutService } from '../services/rollout';
-import { body, type Env, requireAdmin } from './http-helpers';
+import { body, type C, type Env, requireAdmin } from './http-helpers';
 
 /** A report is a few hundred bytes and a token at most 1000 characters: no reason to read a megabyte for either. */
 const SMALL_BODY_LIMIT = 4096;
 
 /**
  * Staged rollouts (docs/decisions/0009-staged-rollouts.md): the shell's health reports, preview-link checks,
- * and the admin view of the environment's manifest, health and audit log.
+ * and the admin view of the environment's manifest, health, preview links and audit log, where an
+ * administrator may also revoke a preview link.
  */
-export function registerRolloutRoutes(
-  app: Hono<Env>,
-  rollout: RolloutService,
-  environments: readonly string[],
-) {
+export function registerRolloutRoutes(app: Hono<Env>, ctx: AppContext) {
+  const { rollout, previews } = ctx;
+  const environments = ctx.config.deploy.environments;
+
+  /** ?environment=staging: another environment than the one this install serves (DEPLOY_ENV). */
+  const viewedEnvironment = (c: C): string => {
+    const environment = c.req.query('environment');
+    if (environment === undefined) return rollout.environment;
+    if (!environments.includes(environment)) {
+      throw new HttpError(
+        404,
+        `Unknown environment "${environment}"; this install knows ${environments.join(', ')}`,
+      );
+    }
+    return environment;
+  };
+
   // Sent by the shell when a page is hidden (sendBeacon: text/plain, cross-origin, no token). It counts only
   // with the page view's ticket (docs/decisions/0027-health-gate.md); nothing about the user is stored but a
   // pseudonym. Limited per client address like every unauthenticated write (src/rate-limit/limits.ts: health).
@@ -33,19 +46,22 @@ export function registerRolloutRoutes(
 
   app.post(API_PATHS.rolloutPreview, async (c) => {
     const { token } = parseWith(PreviewVerifyRequestSchema, await body(c, SMALL_BODY_LIMIT));
-    return c.json(rollout.verifyPreview(token));
+    return c.json(await rollout.verifyPreview(token));
   });
 
   app.get(ADMIN_PATHS.rollouts, async (c) => {
     requireAdmin(c);
-    // ?environment=staging: another environment than the one this install serves (DEPLOY_ENV).
-    const environment = c.req.query('environment');
-    if (environment !== undefined && !environments.includes(environment)) {
-      throw new HttpError(
-        404,
-        `Unknown environment "${environment}"; this install knows ${environments.join(', ')}`,
-      );
-    }
-    return c.json(await rollout.adminView(environment));
+    return c.json(await rollout.adminView(viewedEnvironment(c)));
+  });
+
+  // The rollouts screen's Revoke (issue 44): an administrator may revoke any link; audited under their name.
+  app.delete(ADMIN_PATHS.rolloutPreview(':id'), async (c) => {
+    const admin = requireAdmin(c);
+    const revoked = await previews.revoke(viewedEnvironment(c), c.req.param('id') ?? '', {
+      actor: admin.username,
+      tokenName: null,
+      mayChange: () => {},
+    });
+    return c.json(revoked);
   });
 }

@@ -1,20 +1,35 @@
 import type { Lifecycle } from '@app/http-lifecycle';
-import type { DeploymentService } from './deployments';
+import type { PreviewService } from './deploy-previews';
+import type { DeploymentService, EnvironmentRevisions } from './deployments';
 
 /**
- * The long-poll behind the public deployment feed (GET /api/deployment/<env>?after=N): how every edge
- * learns of a change within a fraction of a second without a push channel between API instances.
+ * The long-poll behind the public deployment feed (GET /api/deployment/<env>?after=N&previews=M): how every
+ * edge learns of a change of the deployment or of its preview links within a fraction of a second without
+ * a push channel between API instances.
  *
- * While any request waits, one query (`SELECT environment, revision FROM deployments`) runs every `pollMs`
- * on this instance, whatever the number of waiters: that is how a change made through another instance is
- * seen. A change made through this one wakes its waiters at once. Nothing polls while nobody waits.
+ * While any request waits, one query (every environment's deployment and previews revisions) runs every
+ * `pollMs` on this instance, whatever the number of waiters: that is how a change made through another
+ * instance is seen. A change made through this one wakes its waiters at once. Nothing polls while nobody
+ * waits.
  */
 export type WaitOutcome = 'changed' | 'timeout' | 'draining' | 'full';
 
-interface Waiter {
-  environment: string;
+/** What a waiter has: the deployment's revision, and the previews' (null: it does not follow them). */
+export interface FeedPosition {
   after: number;
+  previews: number | null;
+}
+
+interface Waiter extends FeedPosition {
+  environment: string;
   done(outcome: WaitOutcome): void;
+}
+
+/** True when the environment is elsewhere than the waiter's position (lower too: a restored backup). */
+export function movedOn(position: FeedPosition, now: EnvironmentRevisions): boolean {
+  return (
+    now.deployment !== position.after || (position.previews !== null && now.previews !== position.previews)
+  );
 }
 
 export interface FeedOptions {
@@ -31,10 +46,12 @@ export class DeployFeed {
 
   constructor(
     private readonly deployments: DeploymentService,
+    previews: PreviewService,
     private readonly lifecycle: Lifecycle,
     readonly options: FeedOptions,
   ) {
     deployments.onWrite(() => void this.check());
+    previews.onWrite(() => void this.check());
   }
 
   get waiting(): number {
@@ -42,17 +59,22 @@ export class DeployFeed {
   }
 
   /**
-   * Resolves when the environment's revision differs from `after` ('changed'), at the timeout, when the
+   * Resolves when the environment is no longer at `position` ('changed'), at the timeout, when the
    * instance starts draining (a waiting request must not hold the drain up), or when `signal` aborts (the
    * client went away). 'full' at once when too many wait already.
    */
-  wait(environment: string, after: number, signal?: AbortSignal, timeoutMs = this.options.timeoutMs) {
+  wait(
+    environment: string,
+    position: FeedPosition,
+    signal?: AbortSignal,
+    timeoutMs = this.options.timeoutMs,
+  ) {
     if (this.lifecycle.draining) return Promise.resolve<WaitOutcome>('draining');
     if (this.waiters.size >= this.options.maxWaiters) return Promise.resolve<WaitOutcome>('full');
     return new Promise<WaitOutcome>((resolve) => {
       const waiter: Waiter = {
         environment,
-        after,
+        ...position,
         done: (outcome) => {
           if (!this.waiters.delete(waiter)) return;
           clearTimeout(timeout);
@@ -100,7 +122,8 @@ export class DeployFeed {
     try {
       const revisions = await this.deployments.revisions();
       for (const waiter of [...this.waiters]) {
-        if ((revisions.get(waiter.environment) ?? 0) !== waiter.after) waiter.done('changed');
+        const now = revisions.get(waiter.environment) ?? { deployment: 0, previews: 0 };
+        if (movedOn(waiter, now)) waiter.done('changed');
       }
     } catch {
       // The database is away for a moment: the waiters keep waiting (at worst until their timeout, a 204

@@ -42,6 +42,11 @@ interface ReleaseRow {
   created_at: string;
 }
 
+export interface EnvironmentRevisions {
+  deployment: number;
+  previews: number;
+}
+
 export type DeployApply = (draft: DeploymentManifest, ctx: DeployCommandContext) => AuditNote[];
 
 export class DeploymentService {
@@ -83,12 +88,21 @@ export class DeploymentService {
     };
   }
 
-  /** Every written environment's revision (the feed's 200 ms poll: one small query for all of them). */
-  async revisions(): Promise<Map<string, number>> {
-    const rows = await this.sql.all<{ environment: string; revision: number }>(
-      'SELECT environment, revision FROM deployments',
+  /**
+   * Every environment's deployment revision and previews revision (services/deploy-previews.ts), 0 where
+   * none was written: the feed's 200 ms poll, one small query for all of them.
+   */
+  async revisions(): Promise<Map<string, EnvironmentRevisions>> {
+    const rows = await this.sql.all<{ environment: string; deployment: number; previews: number }>(
+      `SELECT environment, SUM(deployment) AS deployment, SUM(previews) AS previews FROM (
+         SELECT environment, revision AS deployment, 0 AS previews FROM deployments
+         UNION ALL
+         SELECT environment, 0 AS deployment, revision AS previews FROM deploy_preview_revisions
+       ) AS written GROUP BY environment`,
     );
-    return new Map(rows.map((r) => [r.environment, Number(r.revision)]));
+    return new Map(
+      rows.map((r) => [r.environment, { deployment: Number(r.deployment), previews: Number(r.previews) }]),
+    );
   }
 
   /** What the commands know of releases: deploy_releases, and the store folder for older releases. */

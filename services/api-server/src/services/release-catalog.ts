@@ -3,6 +3,7 @@ import type { RemotePackage } from '@app/rollout';
 import { fileReleaseStore, type ReleaseStore, releaseVersionOf } from '@app/rollout/node';
 import * as v from 'valibot';
 import type { Sql } from '../db/sql';
+import { previewedVersions } from './deploy-previews';
 
 /** A release as the API knows it: its release.json plus the full hash of its files. */
 export interface CatalogRelease {
@@ -37,6 +38,7 @@ export class ReleaseCatalog {
   constructor(
     private readonly sql: Sql,
     readonly store: ReleaseStore<ReleaseInfo>,
+    private readonly now: () => number = Date.now,
   ) {}
 
   private parseRow(row: Row): CatalogRelease | null {
@@ -116,12 +118,14 @@ export class ReleaseCatalog {
   }
 
   /**
-   * Versions any environment's manifest names (stable, canary, previous): a rollback must always find its
-   * target, in every environment. Null when a manifest cannot be read: then nothing is known to be safe.
+   * Versions that must stay: those any environment's manifest names (stable, canary, previous: a rollback
+   * must always find its target, in every environment) and those a live preview link names (issue 44: a
+   * link must keep working until it expires or is revoked). Null when a manifest cannot be read: then
+   * nothing is known to be safe.
    */
-  async referencedVersions(remote: RemotePackage): Promise<Set<string> | null> {
-    const manifests = await this.sql.column<string>(`SELECT manifest_json FROM deployments`);
-    const used = new Set<string>();
+  async keptVersions(remote: RemotePackage, sql: Sql = this.sql): Promise<Set<string> | null> {
+    const manifests = await sql.column<string>(`SELECT manifest_json FROM deployments`);
+    const used = await previewedVersions(sql, remote, this.now());
     for (const text of manifests) {
       try {
         const deployment = (JSON.parse(text) as { remotes?: Record<string, unknown> }).remotes?.[remote] as
@@ -139,21 +143,27 @@ export class ReleaseCatalog {
   }
 
   /**
-   * Keeps the newest `keep` releases of a remote plus every version a manifest names and `protect`;
-   * removes the rest, row first (so no row ever points at a missing folder), then the folder.
+   * Keeps the newest `keep` releases of a remote plus every version keptVersions names and `protect`;
+   * removes the rest, row first (so no row ever points at a missing folder), then the folder. Each row is
+   * removed in a transaction that looks at the kept versions again: a preview link made meanwhile (stored
+   * in a transaction that checks its release's row) is either seen, or comes after and finds no release.
    */
   async prune(remote: RemotePackage, keep: number, protect: string[] = []): Promise<string[]> {
     const releases = await this.list(remote);
     if (releases.length <= keep) return [];
-    const referenced = await this.referencedVersions(remote);
-    if (!referenced) return [];
     const removed: string[] = [];
     for (const { info } of releases.slice(keep)) {
-      if (referenced.has(info.version) || protect.includes(info.version)) continue;
-      await this.sql.run(`DELETE FROM deploy_releases WHERE remote = @remote AND version = @version`, {
-        remote,
-        version: info.version,
+      if (protect.includes(info.version)) continue;
+      const deleted = await this.sql.transaction(async (tx) => {
+        const kept = await this.keptVersions(remote, tx);
+        if (!kept || kept.has(info.version)) return false;
+        const rows = await tx.run(
+          `DELETE FROM deploy_releases WHERE remote = @remote AND version = @version`,
+          { remote, version: info.version },
+        );
+        return rows > 0;
       });
+      if (!deleted) continue;
       await this.store.remove(remote, info.version);
       removed.push(info.version);
     }

@@ -18,6 +18,5 @@ export const ROLLOUT_MESSAGES = {
   } satisfies Record<HealthRefusal, string>,
   previewExpired: PREVIEW_MESSAGES.expired,
   previewInvalid: PREVIEW_MESSAGES.invalid,
-  previewNotReleased: PREVIEW_MESSAGES.notReleased,
-  previewDisabled: PREVIEW_MESSAGES.disabled,
+  previewRevoked: PREVIEW_MESSAGES.revoked,
 } as const;

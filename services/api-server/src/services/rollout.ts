@@ -6,43 +6,36 @@ import {
   type PreviewGrant,
 } from '@app/contracts';
 import { type DeploymentManifest, ManifestError, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
-import {
-  checkPreview,
-  ensureEdgeSecret,
-  readPreviewSecret,
-  ticketKey,
-  verifyTicket,
-} from '@app/rollout/node';
+import { checkPreview, ensureEdgeSecret, ticketKey, verifyTicket } from '@app/rollout/node';
 import * as v from 'valibot';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
+import type { PreviewService } from './deploy-previews';
 import type { DeploymentService } from './deployments';
 import { chartOf, healthRows } from './rollout-charts';
 import { HealthRefused, RolloutHealthService } from './rollout-health';
 import { ROLLOUT_MESSAGES as M } from './rollout-messages';
 
-/** A secret found on disk is trusted this long; a missing one is looked for again on every request. */
-const SECRET_CACHE_MS = 5000;
 const AUDIT_LIMIT = 100;
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Staged rollouts as the API sees them: health reports proven by their tickets, preview-link verification
- * (against the release store's files) and the admin view (the deployment and its audit log, from the
- * database since issue 33).
+ * Staged rollouts as the API sees them: health reports proven by their tickets, preview-link checks (against
+ * the stored links, issue 44) and the admin view (the deployment, its preview links and its audit log, from
+ * the database since issue 33).
  */
 export class RolloutService {
   readonly health: RolloutHealthService;
-  private secret: { value: string; until: number } | null = null;
   private ticketKeyValue: Buffer | null = null;
 
   constructor(
     sql: Sql,
     private readonly config: Config['rollout'],
     private readonly deployments: DeploymentService,
-    /** DEPLOY_ENV: the environment the admin view shows unless asked for another. */
-    private readonly environment: string,
+    private readonly previews: PreviewService,
+    /** DEPLOY_ENV: the environment the admin view shows unless asked for another, and previews are checked in. */
+    readonly environment: string,
     private readonly now: () => number = Date.now,
   ) {
     this.health = new RolloutHealthService(sql, now);
@@ -77,22 +70,13 @@ export class RolloutService {
     await this.health.refuse('malformed');
   }
 
-  private previewSecret(now: number): string | null {
-    if (this.secret && this.secret.until > now) return this.secret.value;
-    const value = readPreviewSecret(this.config.paths, {
-      ROLLOUT_PREVIEW_SECRET: this.config.previewSecret ?? undefined,
-    });
-    this.secret = value ? { value, until: now + SECRET_CACHE_MS } : null;
-    return value;
-  }
-
-  /** For the shell where no edge opened the link (docs/decisions/0026-edge.md): the same check as the edge's. */
-  verifyPreview(token: string, now = this.now()): PreviewGrant {
-    const checked = checkPreview(token, {
-      store: this.config.paths.store,
-      secret: this.previewSecret(now),
-      now,
-    });
+  /**
+   * For the shell where no edge opened the link (docs/decisions/0026-edge.md): the same check as the edge's,
+   * against this API's own environment's links (DEPLOY_ENV), read from the database.
+   */
+  async verifyPreview(token: string): Promise<PreviewGrant> {
+    const previews = await this.previews.linksFor(this.environment, token);
+    const checked = checkPreview(token, { previews, now: this.now() });
     if (checked.status === 'refused') throw new HttpError(400, checked.message);
     return checked.grant;
   }
@@ -118,6 +102,7 @@ export class RolloutService {
       audit: (await this.deployments.history(environment, undefined, AUDIT_LIMIT * 5))
         .filter((entry) => v.is(AuditEntrySchema, entry))
         .slice(0, AUDIT_LIMIT),
+      previews: await this.previews.list(environment),
     });
   }
 
