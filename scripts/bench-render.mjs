@@ -22,7 +22,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { cleanRegionHtml, DEFAULT_LIMITS, RenderPool } from '@app/edge';
+import { cleanRegionHtml, DEFAULT_LIMITS, edgeEnvironment, RenderPool } from '@app/edge';
 import { buildEdge, EDGE_BUNDLE, RENDER_WORKER_BUNDLE } from '@app/edge/build';
 import autocannon from 'autocannon';
 import { startApi } from './api-process.mjs';
@@ -133,7 +133,7 @@ async function edgePages(bundle, { apiUrl, store, vary, label }) {
   const child = spawn(process.execPath, [bundle], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      PATH: process.env.PATH,
+      ...edgeEnvironment(process.env),
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -143,6 +143,7 @@ async function edgePages(bundle, { apiUrl, store, vary, label }) {
       DEPLOY_DIR: path.join(work, `deploy-${label}`),
       API_URL: apiUrl,
       EDGE_SECRET: 'a-bench-edge-secret-of-enough-length',
+      // An edge from before issue 44 read its preview secret from here; today's reads nothing of it.
       ROLLOUT_PREVIEW_SECRET: 'a-bench-preview-secret-of-enough-length',
       NEW_VISITORS_PER_ADDRESS: '1000000/1h',
     },

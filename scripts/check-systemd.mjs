@@ -47,12 +47,20 @@ const EDGE_REQUIRED = [
   'RestrictNamespaces=user net pid',
   'OOMPolicy=continue',
 ];
-const EDGE_FORBIDDEN = [/^ReadWritePaths=/, /^DynamicUser=/, /^EnvironmentFile=.*api/, /^Environment=.*(DEPLOY_DIR|DATABASE_URL)/];
+const EDGE_FORBIDDEN = [
+  /^ReadWritePaths=/,
+  /^DynamicUser=/,
+  /^EnvironmentFile=.*api/,
+  /^Environment=.*(DEPLOY_DIR|DATABASE_URL)/,
+];
 /** The highest exposure `systemd-analyze security --offline` may rate each service (0 best, 10 worst). */
 const MAX_EXPOSURE = { 'risk-intel-api@.service': 3.5, 'risk-intel-edge@.service': 4 };
 
 const lines = (text) => text.split('\n').map((line) => line.trim());
-const valueOf = (text, name) => lines(text).find((line) => line.startsWith(`${name}=`))?.slice(name.length + 1);
+const directive = (text, name) =>
+  lines(text)
+    .find((line) => line.startsWith(`${name}=`))
+    ?.slice(name.length + 1);
 
 /** What the edge unit may not have that the API's has, and what it must have. */
 function edgeProblems(edge, api) {
@@ -61,8 +69,8 @@ function edgeProblems(edge, api) {
     if (!lines(edge).includes(needed)) found.push(`risk-intel-edge@.service: no ${needed}`);
   for (const line of lines(edge))
     if (EDGE_FORBIDDEN.some((pattern) => pattern.test(line))) found.push(`risk-intel-edge@.service: ${line}`);
-  if (valueOf(edge, 'User') === valueOf(api, 'User'))
-    found.push('risk-intel-edge@.service runs as the API\'s user');
+  if (directive(edge, 'User') === directive(api, 'User'))
+    found.push("risk-intel-edge@.service runs as the API's user");
   for (const needed of API_REQUIRED)
     if (!lines(api).includes(needed)) found.push(`risk-intel-api@.service: no ${needed}`);
   return found;
@@ -113,7 +121,9 @@ try {
     });
     const exposure = Number(`${rated.stdout}`.match(/Overall exposure level for \S+: ([\d.]+)/)?.[1]);
     if (!(exposure <= MAX_EXPOSURE[file]))
-      problems.push(`${unit}: exposure ${exposure} (systemd-analyze security) is above ${MAX_EXPOSURE[file]}`);
+      problems.push(
+        `${unit}: exposure ${exposure} (systemd-analyze security) is above ${MAX_EXPOSURE[file]}`,
+      );
     else console.log(`ok  ${unit}: exposure ${exposure} of at most ${MAX_EXPOSURE[file]}`);
   }
 } finally {

@@ -3,7 +3,6 @@
 export * from './health-ticket';
 export * from './integrity-node';
 export * from './preview-check';
-export * from './preview-legacy';
 export * from './preview-token';
 export * from './release-content';
 export * from './release-store';

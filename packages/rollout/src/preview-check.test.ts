@@ -97,10 +97,4 @@ describe('checkPreview', () => {
       message: 'Preview links are not available yet on this server.',
     });
   });
-
-  it('refuses every link checked the old way (the edge before it passes the feed’s list)', () => {
-    expect(
-      checkPreview(token, { store: '/nowhere', secret: 'a-secret-of-32-characters-long!!', now: NOW }),
-    ).toEqual({ status: 'refused', message: PREVIEW_MESSAGES.disabled });
-  });
 });

@@ -21,28 +21,12 @@ export interface PreviewCheckOptions {
 }
 
 /**
- * @deprecated The options services/edge passed while links were HMAC-signed. Kept only so the edge compiles
- * until it passes the feed's list (see checkPreview); every link checked this way is refused.
- */
-export interface LegacyPreviewCheckOptions {
-  store: string;
-  secret: string | null;
-  now?: number;
-}
-
-/**
  * A preview token checked against the environment's links: a token that is malformed or whose hash is not
  * in the list is not valid (made for another environment, or never made); then revoked, then expired;
  * otherwise the grant, with the entry digest recorded at release. Never throws.
  */
-export function checkPreview(token: string, o: PreviewCheckOptions): CheckedPreview;
-/** @deprecated Pass `{ previews, now }`: the environment's links from the deployment feed. */
-export function checkPreview(token: string, o: LegacyPreviewCheckOptions): CheckedPreview;
-export function checkPreview(
-  token: string,
-  o: PreviewCheckOptions | LegacyPreviewCheckOptions,
-): CheckedPreview {
-  const previews = 'previews' in o ? o.previews : null;
+export function checkPreview(token: string, o: PreviewCheckOptions): CheckedPreview {
+  const previews = o.previews;
   if (!previews) return { status: 'refused', message: PREVIEW_MESSAGES.disabled };
   if (typeof token !== 'string' || !PREVIEW_TOKEN_PATTERN.test(token)) {
     return { status: 'refused', message: PREVIEW_MESSAGES.invalid };

@@ -26,7 +26,6 @@ export interface RolloutPaths {
    * The old preview links' HMAC key file. Nothing writes it since issue 44 (links are stored by the API);
    * services/edge still reads it until it checks links against the deployment feed's list.
    */
-  secretFile: string;
 }
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -49,7 +48,6 @@ export function rolloutPaths(env: Record<string, string | undefined> = process.e
     manifestFile: path.join(deployDir, `${environment}.json`),
     auditFile: path.join(deployDir, `${environment}.audit.jsonl`),
     lockFile: path.join(deployDir, `${environment}.lock`),
-    secretFile: path.join(deployDir, 'preview-secret'),
   };
 }
 
@@ -122,8 +120,9 @@ function ensureSecretFile(file: string): string {
 }
 
 /**
- * The key the edge signs its visitor cookie with: EDGE_SECRET, else the deploy folder's edge-secret file
- * (created on first use). Every edge instance of an environment must share it (one folder, or the variable).
+ * The key the edge signs its visitor cookie with, which the API needs too (health tickets): EDGE_SECRET, else
+ * the deploy folder's edge-secret file (created on first use). Read by the API and by what starts edges
+ * (`pnpm start`, the cluster), which hand it to each edge as EDGE_SECRET: the edge never reads the folder.
  */
 export function ensureEdgeSecret(paths: RolloutPaths, env: Record<string, string | undefined> = process.env) {
   return env.EDGE_SECRET || ensureSecretFile(path.join(paths.deployDir, 'edge-secret'));

@@ -42,7 +42,6 @@ const RolloutPathsSchema = v.object({
   manifestFile: AbsPath,
   auditFile: AbsPath,
   lockFile: AbsPath,
-  secretFile: AbsPath,
 }) satisfies v.GenericSchema<RolloutPaths>;
 
 export const ConfigSchema = v.object({

@@ -151,7 +151,7 @@ export interface EdgeConfig {
   host: string;
   /** DEPLOY_ENV on PORT, then EXTRA_ENVIRONMENTS (`staging:3010,…`): one listener each. */
   listeners: Array<{ environment: string; port: number }>;
-  /** RELEASE_STORE_DIR, DEPLOY_DIR (@app/rollout's paths, as the API and the CLI read them). */
+  /** RELEASE_STORE_DIR (@app/rollout's paths, as the API and the CLI read them; the edge reads the store only). */
   paths: RolloutPaths;
   /** SHELL_DIST: the shell's build. */
   shellDist: string;
@@ -161,10 +161,8 @@ export interface EdgeConfig {
   apiUrl: string | undefined;
   /** API_BASE_URL: the API as the browser reaches it, in place of the runtime config's apiBaseUrl. */
   apiBaseUrl: string | undefined;
-  /** EDGE_SECRET; undefined: the deploy folder's edge-secret file (made once). */
+  /** EDGE_SECRET; undefined: a key of this process's own (main.ts warns). */
   edgeSecret: string | undefined;
-  /** ROLLOUT_PREVIEW_SECRET; undefined: the deploy folder's preview-secret file (watched). */
-  previewSecret: string | undefined;
   drainTimeoutMs: number;
 }
 
@@ -208,7 +206,6 @@ export function edgeConfig(env: Env = process.env): EdgeConfig {
     apiUrl: absoluteUrl(env, 'API_URL'),
     apiBaseUrl: absoluteUrl(env, 'API_BASE_URL'),
     edgeSecret: env.EDGE_SECRET || undefined,
-    previewSecret: env.ROLLOUT_PREVIEW_SECRET || undefined,
     drainTimeoutMs: drainTimeoutFrom(env),
   };
 }

@@ -3,9 +3,12 @@
 // a newer revision, or 204 after ~25 s of none, and the edge asks again; so a change made through any API
 // instance reaches every edge within the API's own watch interval (~200 ms), with no file on a shared disk.
 // The last good manifest is kept through an API outage (pages go on with it) and through a manifest that
-// does not validate; reconnects back off 250 ms doubling to 5 s.
-import { DEPLOY_PATHS } from '@app/contracts/deploy';
-import { type DeploymentManifest, parseManifest } from '@app/rollout';
+// does not validate; reconnects back off 250 ms doubling to 5 s. The feed also carries the environment's
+// preview links (decision 0037) with a revision of their own: the poll asks `after=<revision>&previews=<n>`
+// and is answered when either moves, so a link made or revoked reaches every edge as fast as a rollout.
+import { DEPLOY_PATHS, FeedPreviewSchema } from '@app/contracts/deploy';
+import { type DeploymentManifest, type FeedPreview, parseManifest } from '@app/rollout';
+import * as v from 'valibot';
 
 export interface FeedStatus {
   environment: string;
@@ -13,6 +16,8 @@ export interface FeedStatus {
   url: string | null;
   /** The revision of the manifest in use (null before the first). */
   revision: number | null;
+  /** The revision of the preview links in use (null before the first). */
+  previewsRevision: number | null;
   /** When the API last answered (any answer: a manifest, 204, an error status). */
   lastContactAt: string | null;
   lastManifestAt: string | null;
@@ -25,6 +30,8 @@ export interface FeedStatus {
 
 export interface ManifestFeed {
   manifest(): DeploymentManifest | null;
+  /** The environment's preview links (decision 0037); null before the first answer that had them. */
+  previews(): readonly FeedPreview[] | null;
   status(): FeedStatus;
   /** Whether a first manifest has arrived (readiness). */
   hasManifest(): boolean;
@@ -32,6 +39,8 @@ export interface ManifestFeed {
   onManifest(listener: (manifest: DeploymentManifest) => void): void;
   /** Resolves once the feed has read `revision` or a later one, valid or not (tests, start-up). */
   waitFor(revision: number, timeoutMs?: number): Promise<void>;
+  /** Resolves once the feed has the preview links' `revision` or a later one (tests). */
+  waitForPreviews(revision: number, timeoutMs?: number): Promise<void>;
   /** Ends the loop and aborts the poll in flight (a drain must not wait out a 25 s poll). */
   stop(): void;
 }
@@ -51,6 +60,18 @@ export interface FeedOptions {
   pollTimeoutMs?: number;
 }
 
+/**
+ * The preview links of an answer, or null when it has none (an API from before decision 0037) or they do not
+ * validate: then the last good list stays, as a manifest that does not validate does.
+ */
+function previewsOf(raw: unknown): { revision: number; links: FeedPreview[] } | null {
+  const parsed = v.safeParse(
+    v.object({ revision: v.pipe(v.number(), v.integer()), links: v.array(FeedPreviewSchema) }),
+    raw,
+  );
+  return parsed.success ? parsed.output : null;
+}
+
 export function deploymentFeed(o: FeedOptions): ManifestFeed {
   const fetchImpl = o.fetchImpl ?? fetch;
   const minBackoff = o.minBackoffMs ?? 250;
@@ -58,13 +79,17 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
   const pollTimeoutMs = o.pollTimeoutMs ?? 35_000;
   const stopper = new AbortController();
   let manifest: DeploymentManifest | null = null;
-  // The revision asked `after`: the last one seen, valid or not (an invalid one is skipped, not re-read).
+  let previews: readonly FeedPreview[] | null = null;
+  // The revision asked `after`: the last one seen, valid or not (an invalid one is skipped, not re-read);
+  // the same for the preview links' revision.
   let after: number | null = null;
+  let previewsAfter: number | null = null;
   let backoff = minBackoff;
   const status: FeedStatus = {
     environment: o.environment,
     url: null,
     revision: null,
+    previewsRevision: null,
     lastContactAt: null,
     lastManifestAt: null,
     error: null,
@@ -113,6 +138,7 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
     }
     const url = new URL(DEPLOY_PATHS.feed(o.environment), base);
     if (after !== null) url.searchParams.set('after', String(after));
+    if (after !== null && previewsAfter !== null) url.searchParams.set('previews', String(previewsAfter));
     status.url = url.href;
     const response = await fetchImpl(url, {
       headers: { Accept: 'application/json' },
@@ -130,18 +156,26 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
       failed('feed-unreachable', new Error(`${url.pathname} answered ${response.status}: ${detail}`));
       return false;
     }
-    const body = (await response.json()) as { revision?: unknown; manifest?: unknown };
+    const body = (await response.json()) as { revision?: unknown; manifest?: unknown; previews?: unknown };
     if (typeof body?.revision !== 'number' || !Number.isSafeInteger(body.revision)) {
       failed('manifest-invalid', new Error(`${url.pathname} answered without a revision`));
       return false;
     }
-    // The same revision again is no news; pausing keeps an API that answers so at once from a busy loop.
+    const links = previewsOf(body.previews);
+    const samePreviews = links === null || links.revision === previewsAfter;
+    if (links && !samePreviews) {
+      previews = links.links;
+      previewsAfter = links.revision;
+      status.previewsRevision = links.revision;
+    }
+    // The same revisions again are no news; pausing keeps an API that answers so at once from a busy loop.
     // (A lower one is taken: a restored database is the deployment now.)
     const same = body.revision === after;
     after = body.revision;
     succeeded();
     if (same) {
-      await sleep(minBackoff);
+      if (samePreviews) await sleep(minBackoff);
+      else wake();
       return true;
     }
     try {
@@ -164,6 +198,27 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
     return true;
   }
 
+  /** Resolves when `done()` holds, checked now and after each answer; rejects after `timeoutMs`. */
+  function reached(done: () => boolean, what: string, timeoutMs: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const check = () => {
+        if (!done()) return;
+        finish();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`the feed did not reach ${what} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        waiters.delete(check);
+      };
+      waiters.add(check);
+      check();
+    });
+  }
+
   void (async () => {
     while (!stopper.signal.aborted) {
       let next: boolean;
@@ -183,6 +238,7 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
 
   return {
     manifest: () => manifest,
+    previews: () => previews,
     status: () => ({ ...status }),
     hasManifest: () => manifest !== null,
     onManifest(listener) {
@@ -190,23 +246,14 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
       if (manifest) listener(manifest);
     },
     waitFor(revision, timeoutMs = 5000) {
-      return new Promise<void>((resolve, reject) => {
-        const check = () => {
-          if (after === null || after < revision) return;
-          done();
-          resolve();
-        };
-        const timer = setTimeout(() => {
-          done();
-          reject(new Error(`the feed did not reach revision ${revision} within ${timeoutMs} ms`));
-        }, timeoutMs);
-        const done = () => {
-          clearTimeout(timer);
-          waiters.delete(check);
-        };
-        waiters.add(check);
-        check();
-      });
+      return reached(() => after !== null && after >= revision, `revision ${revision}`, timeoutMs);
+    },
+    waitForPreviews(revision, timeoutMs = 5000) {
+      return reached(
+        () => previewsAfter !== null && previewsAfter >= revision,
+        `preview links revision ${revision}`,
+        timeoutMs,
+      );
     },
     stop() {
       stopper.abort();

@@ -14,9 +14,10 @@
 //                                    apiBaseUrl (pages, their CSP, /config.json); `pnpm start` sets it
 //   SHELL_DIST                        the shell's build (default: shell/dist)
 //   SHELL_CONFIG                      the runtime config file (default: the build's config.json); watched
-//   RELEASE_STORE_DIR, DEPLOY_DIR     the release store (read) and the secrets' folder (@app/rollout)
-//   EDGE_SECRET                       the visitor cookie's key (default: <DEPLOY_DIR>/edge-secret, made once)
-//   ROLLOUT_PREVIEW_SECRET            preview links' key (default: <DEPLOY_DIR>/preview-secret)
+//   RELEASE_STORE_DIR                 the release store (read only)
+//   EDGE_SECRET                       the visitor cookie's key; the API needs the same (health tickets)
+//   TRUSTED_PROXIES, NEW_VISITORS_PER_ADDRESS   whose X-Forwarded-For counts; new visitors per address
+//   RENDER_TIMEOUT_MS, RENDER_WORKERS_MAX, RENDER_MEMORY_MB   the release renderers' sandbox (decision 0036)
 //   CORS_ORIGINS, SERVE_SOURCE_MAPS, CSP_REPORT_FILE   as for every app (services/edge/README.md)
 //   DRAIN_TIMEOUT_MS (10000)          on SIGTERM/SIGINT, how long requests in flight may take
 import { randomBytes } from 'node:crypto';
@@ -64,16 +65,6 @@ function apiUrl(): string | null {
 const lifecycle: Lifecycle = { draining: false };
 const log = (line: Record<string, unknown>) =>
   process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), ...line })}\n`);
-
-function previewSecretOf(): () => string | null {
-  const fromEnv = config.previewSecret;
-  if (fromEnv) return () => fromEnv;
-  return watchedFile(
-    paths.secretFile,
-    (text) => text.trim() || null,
-    () => undefined,
-  );
-}
 
 /** A feed whose outages are logged once each (with the recovery), and every manifest refused. */
 function feedFor(environment: string): ManifestFeed {
@@ -135,8 +126,6 @@ function renderPool(): RenderPool {
 async function main() {
   const edgeSecret = edgeSecretOrEphemeral();
   const pool = renderPool();
-  // Read again only when the file changes (`pnpm rollout preview` makes it on first use).
-  const previewSecret = previewSecretOf();
   const servers: Server[] = [];
   const feeds: ManifestFeed[] = [];
   for (const { environment, port } of config.listeners) {
@@ -157,7 +146,6 @@ async function main() {
         ...(apiUrlFromEnv ? { apiUrl: apiUrlFromEnv } : {}),
         ...(config.apiBaseUrl ? { apiBaseUrl: config.apiBaseUrl } : {}),
         edgeSecret,
-        previewSecret,
         lifecycle,
       }),
     );

@@ -1,14 +1,16 @@
-import type { PreviewState } from '@app/rollout';
+import type { FeedPreview, PreviewState } from '@app/rollout';
 import { checkPreview } from '@app/rollout/node';
 import { stringifySetCookie } from 'cookie';
 import { cookiesOf } from './visitor-cookie';
 
 /**
- * Preview links opened at the edge (docs/decisions/0026-edge.md). `?preview=<token>` is verified here (the
- * edge has the secret: no round trip to the API); a valid one becomes a cookie scoped to this site that
- * expires with the token (the token is itself the signed {remote, version, exp}) and the visitor is sent to
- * the clean URL. Every page then pins that remote's version until the token expires or they exit. A link or
- * cookie that does not check out is dropped, and the page says why while serving the live versions.
+ * Preview links opened at the edge (docs/decisions/0026-edge.md, 0037-preview-links.md). `?preview=<token>` is
+ * checked here against the environment's links, which the deployment feed brings (no round trip to the API,
+ * no key: a token is an opaque random string whose hash the API published); a valid one becomes a cookie
+ * scoped to this site that expires with the link, and the visitor is sent to the clean URL. Every page checks
+ * the cookie again, so a revoked link ends at the next page. A link made for another environment is not in
+ * this one's list: not valid. A link or cookie that does not check out is dropped, and the page says why
+ * while serving the live versions.
  */
 export const PREVIEW_COOKIE = 'preview';
 export const PREVIEW_PARAM = 'preview';
@@ -38,16 +40,15 @@ export const clearPreviewCookie = (secure: boolean) => cookie('', 0, secure);
 export function decidePreview(
   url: URL,
   cookieHeader: string | undefined,
-  o: { store: string; secret: () => string | null; secure: boolean; now?: number },
+  o: { previews: () => readonly FeedPreview[] | null; secure: boolean; now?: number },
 ): PreviewDecision {
   const now = o.now ?? Date.now();
   const fromLink = url.searchParams.get(PREVIEW_PARAM);
   const fromCookie = cookiesOf(cookieHeader)[PREVIEW_COOKIE];
   if (fromLink === null && !fromCookie) return { state: { status: 'none' }, cookies: [], redirect: null };
-  // The secret is read only when there is something to check (most pages have neither link nor cookie).
-  const secret = o.secret();
+  const previews = o.previews();
   if (fromLink !== null) {
-    const checked = checkPreview(fromLink, { store: o.store, secret, now });
+    const checked = checkPreview(fromLink, { previews, now });
     if (checked.status === 'refused') {
       // The page is served with the notice; the shell takes the token out of the address bar.
       return { state: checked, cookies: fromCookie ? [clearPreviewCookie(o.secure)] : [], redirect: null };
@@ -61,7 +62,7 @@ export function decidePreview(
       redirect: `${clean.pathname}${clean.search}`,
     };
   }
-  const checked = checkPreview(fromCookie ?? '', { store: o.store, secret, now });
+  const checked = checkPreview(fromCookie ?? '', { previews, now });
   if (checked.status === 'active') return { state: checked, cookies: [], redirect: null };
   return { state: checked, cookies: [clearPreviewCookie(o.secure)], redirect: null };
 }

@@ -62,8 +62,6 @@ export interface AppOptions {
   apiUrl?: string;
   /** HMAC key of the visitor cookie: every instance of an environment needs the same (ensureEdgeSecret). */
   edgeSecret?: string;
-  /** HMAC key of preview links (null: previews are off), asked per request: it may appear later. */
-  previewSecret?: () => string | null;
   /**
    * The browser's API address (API_BASE_URL), in place of the runtime config's apiBaseUrl: in every page, its
    * CSP and /config.json (`pnpm start` sets it from API_PORT, so the pages follow the API wherever it runs).
@@ -187,7 +185,6 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         regions,
         secret,
         ticketKey: ticketKey(secret),
-        previewSecret: o.previewSecret ?? (() => null),
         environment: o.environment ?? 'production',
         newVisitors: new NewVisitorLimit(env.newVisitorLimit),
         trustedProxies: trustedProxies(env.trustedProxies),

@@ -25,7 +25,6 @@ export interface ShellPageOptions {
   /** The edge's secret for the visitor cookie, and the key of health tickets derived from it. */
   secret: string;
   ticketKey: Buffer;
-  previewSecret: () => string | null;
   /** The environment this server serves (its tickets and previews are that environment's). */
   environment: string;
   /** New visitors per client address (past it: uncounted visitors); proxies whose X-Forwarded-For counts. */
@@ -63,9 +62,9 @@ export function shellPageHandler(o: ShellPageOptions) {
       visitorKey = newAnonymousKey({ counted: o.newVisitors.take(address) });
       cookies.push(visitorCookie(visitorKey, o.secret, { secure }));
     }
-    const store = o.state.store;
-    const preview = store
-      ? decidePreview(url, req.headers.cookie, { store, secret: o.previewSecret, secure })
+    const feed = o.state.feed;
+    const preview = feed
+      ? decidePreview(url, req.headers.cookie, { previews: () => feed.previews(), secure })
       : { state: { status: 'none' as const }, cookies: [], redirect: null };
     cookies.push(...preview.cookies);
     // Pages differ per visitor: a shared cache must not keep them, and the browser asks again every time.

@@ -4,7 +4,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEPLOY_PATHS } from '@app/contracts/deploy';
-import { emptyManifest } from '@app/rollout';
+import { emptyManifest, type FeedPreview } from '@app/rollout';
 
 export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
   const environment = o.environment ?? 'production';
@@ -12,6 +12,9 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
   let revision = 0;
   let manifest: unknown = emptyManifest(environment);
   let updatedAt: string | null = null;
+  // The environment's preview links, with a revision of their own (decision 0037).
+  let previewsRevision = 0;
+  let links: FeedPreview[] = [];
   const waiting = new Set<() => void>();
   /** Every request's `after` (null: none), in order: what the edge asked. */
   const asked: Array<number | null> = [];
@@ -34,12 +37,24 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
     }
     const raw = url.searchParams.get('after');
     const after = raw === null ? null : Number(raw);
+    const rawPreviews = url.searchParams.get('previews');
+    const previewsAfter = rawPreviews === null ? null : Number(rawPreviews);
     asked.push(after);
     const answer = () => {
       res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-      res.end(JSON.stringify({ environment, revision, updatedAt, manifest }));
+      res.end(
+        JSON.stringify({
+          environment,
+          revision,
+          updatedAt,
+          manifest,
+          previews: { revision: previewsRevision, links },
+        }),
+      );
     };
-    if (after === null || revision > after) {
+    const news = () =>
+      after === null || revision !== after || (previewsAfter !== null && previewsRevision !== previewsAfter);
+    if (news()) {
       answer();
       return told();
     }
@@ -48,7 +63,7 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
       res.writeHead(204).end();
     }, holdMs);
     const wake = () => {
-      if (revision <= after) return;
+      if (!news()) return;
       clearTimeout(timer);
       waiting.delete(wake);
       answer();
@@ -106,6 +121,14 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
       for (const wake of [...waiting]) wake();
       return revision;
     },
+    /** The environment's preview links from now on (a new previews revision); returns that revision. */
+    publishPreviews(next: FeedPreview[]): number {
+      previewsRevision += 1;
+      links = next;
+      for (const wake of [...waiting]) wake();
+      return previewsRevision;
+    },
+    previewsRevision: () => previewsRevision,
     /** Answer every request with this status (null: answer normally again). */
     failing(status: number | null) {
       failWith = status;

@@ -6,7 +6,8 @@ import type { Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { REGION_MARKER } from '@app/page-format';
-import { signPreviewToken } from '@app/rollout/node';
+import type { FeedPreview } from '@app/rollout';
+import { newPreviewToken, previewTokenHash } from '@app/rollout/node';
 import { RENDER_WORKER_BUNDLE } from '../build.mjs';
 import { deploymentFeed, type ManifestFeed } from '../src/deployment-feed';
 import { DEFAULT_LIMITS } from '../src/render-sandbox/launch';
@@ -16,7 +17,6 @@ import { feedServer } from './feed-server';
 
 export const SHELL_HTML = `<!doctype html><html><head><link rel="preload" href="/config.json" as="fetch" crossorigin="anonymous" /><link rel="preload" href="/deployment.json" as="fetch" crossorigin="anonymous" /><style data-prerendered="frame">.frame{color:red}</style></head><body><div id="root"><div data-prerendered-frame="" inert=""><header>Brand</header><main>${REGION_MARKER}</main></div></div><script src="/main.js"></script></body></html>`;
 
-export const PREVIEW_SECRET = 'a-preview-secret-of-32-characters!';
 export const EDGE_SECRET = 'an-edge-secret-for-the-tests';
 
 export interface Pages {
@@ -141,8 +141,34 @@ export function edgeFixture(prefix: string) {
     await settled();
   }
 
-  const previewToken = (remote: string, version: string, exp = Date.now() + 3_600_000) =>
-    signPreviewToken({ remote: remote as 'mf-public-pages', version, exp }, PREVIEW_SECRET);
+  // The environment's preview links as the API publishes them in its feed (decision 0037).
+  const links: Array<FeedPreview & { token: string }> = [];
+  const publishLinks = async () => {
+    api.publishPreviews(links.map(({ token: _token, ...link }) => link));
+    await Promise.all(feeds.map((feed) => feed.waitForPreviews(api.previewsRevision())));
+  };
+  /** A preview link made for this environment, as `pnpm rollout preview` makes one: its token. */
+  async function previewToken(remote: string, version: string, exp = Date.now() + 3_600_000) {
+    const token = newPreviewToken();
+    links.push({
+      id: `pv${links.length}`,
+      tokenHash: previewTokenHash(token),
+      remote: remote as FeedPreview['remote'],
+      version,
+      expiresAt: new Date(exp).toISOString(),
+      revokedAt: null,
+      integrity: integrityOf(remote, version),
+      token,
+    });
+    await publishLinks();
+    return token;
+  }
+  /** Revokes a link, as `pnpm rollout revoke-preview` does. */
+  async function revokePreview(token: string) {
+    const link = links.find((l) => l.token === token);
+    if (link) link.revokedAt = new Date().toISOString();
+    await publishLinks();
+  }
 
   async function start(port: number, options: Partial<AppOptions> = {}) {
     const feed = options.feed ?? (await newFeed());
@@ -155,7 +181,6 @@ export function edgeFixture(prefix: string) {
       releases: { store },
       feed,
       edgeSecret: EDGE_SECRET,
-      previewSecret: () => PREVIEW_SECRET,
       renderPool: renderPool(),
       ...options,
     });
@@ -183,6 +208,7 @@ export function edgeFixture(prefix: string) {
     deploy,
     publishRaw,
     previewToken,
+    revokePreview,
     start,
     close,
     renderPool,

@@ -1,5 +1,5 @@
 import { cohortOf } from '@app/rollout';
-import { addressPseudonym, ticketKey, verifyTicket } from '@app/rollout/node';
+import { addressPseudonym, newPreviewToken, ticketKey, verifyTicket } from '@app/rollout/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieFrom, EDGE_SECRET, edgeFixture, paintedVersion, planOf } from './fixture';
 
@@ -130,7 +130,7 @@ describe('a preview link', () => {
   const link = (token: string, path = '/about') => `${path}?preview=${encodeURIComponent(token)}&utm=x`;
 
   it('is opened at the edge: a cookie for that version, and the clean URL', async () => {
-    const { response } = await visit(link(f.previewToken('mf-public-pages', PREVIEW)));
+    const { response } = await visit(link(await f.previewToken('mf-public-pages', PREVIEW)));
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/about?utm=x');
     const cookie = cookieFrom(response, 'preview');
@@ -150,7 +150,7 @@ describe('a preview link', () => {
   it.each([
     [
       'tampered',
-      () => `${f.previewToken('mf-public-pages', PREVIEW).slice(0, -4)}AAAA`,
+      async () => `${(await f.previewToken('mf-public-pages', PREVIEW)).slice(0, -4)}AAAA`,
       'This preview link is not valid.',
     ],
     [
@@ -159,13 +159,19 @@ describe('a preview link', () => {
       'This preview link has expired.',
     ],
     [
-      'unreleased',
-      () => f.previewToken('mf-public-pages', '9.9.9-0000000000'),
-      'This preview link names a version that is not released.',
+      'revoked',
+      async () => {
+        const token = await f.previewToken('mf-public-pages', PREVIEW);
+        await f.revokePreview(token);
+        return token;
+      },
+      'This preview link has been revoked.',
     ],
-    ['garbage', () => 'not-a-token', 'This preview link is not valid.'],
+    // A link made for another environment is not in this environment's list: to this edge, it was never made.
+    ['unknown', async () => newPreviewToken(), 'This preview link is not valid.'],
+    ['garbage', async () => 'not-a-token', 'This preview link is not valid.'],
   ])('a %s link gets the live versions and says why', async (_, token, message) => {
-    const { response, plan, painted } = await visit(link(token()));
+    const { response, plan, painted } = await visit(link(await token()));
     expect(response.status).toBe(200);
     expect(cookieFrom(response, 'preview')).toBeNull();
     expect(plan.preview).toEqual({ status: 'refused', message });
@@ -174,10 +180,23 @@ describe('a preview link', () => {
   });
 
   it('a cookie that no longer checks out is cleared, and the page says why', async () => {
-    const stale = `preview=${f.previewToken('mf-public-pages', PREVIEW).slice(0, -4)}AAAA`;
+    const stale = `preview=${(await f.previewToken('mf-public-pages', PREVIEW)).slice(0, -4)}AAAA`;
     const { response, plan } = await visit('/about', stale);
     expect(plan.preview).toEqual({ status: 'refused', message: 'This preview link is not valid.' });
     expect(response.headers.getSetCookie().find((c) => c.startsWith('preview='))).toContain('Max-Age=0');
+  });
+
+  it('is revoked for a browser that opened it at its next page', async () => {
+    const token = await f.previewToken('mf-public-pages', PREVIEW);
+    const cookie = cookieFrom((await visit(link(token))).response, 'preview') ?? '';
+    expect((await visit('/about', cookie)).painted).toBe(PREVIEW);
+    await f.revokePreview(token);
+    const after = await visit('/about', cookie);
+    expect(after.plan.preview).toEqual({ status: 'refused', message: 'This preview link has been revoked.' });
+    expect(after.painted).not.toBe(PREVIEW);
+    expect(after.response.headers.getSetCookie().find((c) => c.startsWith('preview='))).toContain(
+      'Max-Age=0',
+    );
   });
 
   it('Exit preview clears the cookie', async () => {
