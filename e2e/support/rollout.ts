@@ -30,11 +30,11 @@ export interface CommandResult {
   stderr: string;
 }
 
-async function pnpm(args: string[]): Promise<CommandResult> {
+async function pnpm(args: string[], extra: Record<string, string> = {}): Promise<CommandResult> {
   try {
     const { stdout, stderr } = await run('pnpm', ['--silent', ...args], {
       cwd: ROOT,
-      env: env(),
+      env: { ...env(), ...extra },
       timeout: 120_000,
     });
     return { code: 0, stdout, stderr };
@@ -95,6 +95,25 @@ export async function rollout(...args: string[]): Promise<string> {
   return stdout;
 }
 export const tryRollout = (...args: string[]) => pnpm(['rollout', ...args]);
+
+/**
+ * `pnpm release` and `pnpm rollout` as a team's pipeline runs them: with its deploy token and nothing of the
+ * server's (an empty DEPLOY_DIR: no local credential to fall back on). Answers are not checked here.
+ */
+export function asPipeline(token: string) {
+  const pipelineEnv = {
+    DEPLOY_TOKEN: token,
+    DEPLOY_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'pipeline-')),
+  };
+  return {
+    release: (...args: string[]) => pnpm(['release', ...args], pipelineEnv),
+    rollout: async (...args: string[]) => {
+      const result = await pnpm(['rollout', ...args], pipelineEnv);
+      if (result.code === 0) await edgesAt(result.stdout, args);
+      return result;
+    },
+  };
+}
 
 /** The environment the suite's edges serve (DEPLOY_ENV), and the other one of `pnpm start`. */
 export const SUITE_ENV = deployCliEnv().DEPLOY_ENV as string;

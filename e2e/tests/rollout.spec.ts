@@ -301,7 +301,10 @@ test('a canary whose code throws on a button click is rolled back by the health 
   // Fresh browsers are fresh visitors: each is served one track, clicks a button, and leaves the page.
   const seen = { canary: 0, stable: 0 };
   for (let i = 0; i < 40 && (seen.canary < 3 || seen.stable < 3); i++) {
-    const context = await browser.newContext();
+    // Each from an address of its own, as real visitors come: the gate counts at most 5 visitors an address.
+    const context = await browser.newContext({
+      extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${i + 1}` },
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));

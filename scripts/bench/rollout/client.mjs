@@ -80,12 +80,14 @@ export function visitorKeyOf(cookie) {
 /**
  * One page view: GET the page (with the visitor's cookie, if any), its plan and ticket. The page is asked
  * for without compression: the bench measures the gate, not the transfer, and gzip would cost the edge CPU
- * the 2 cores need for more visitors.
+ * the 2 cores need for more visitors. `address`: the visitor's client address (X-Forwarded-For), if any.
  * @returns {Promise<{ cookie: string, plan: any, ticket: string | null, apiBaseUrl: string }>}
  */
-export async function pageView(url, cookie) {
+export async function pageView(url, cookie, address) {
   const headers = { 'accept-encoding': 'identity', accept: 'text/html' };
   if (cookie) headers.cookie = cookie;
+  // The visitor's own address, as a proxy on this machine passes it on (the edge trusts loopback's).
+  if (address) headers['x-forwarded-for'] = address;
   const response = await request(url, { headers });
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}`);
   const plan = planOf(response.text);

@@ -90,7 +90,10 @@ export class LoadGenerator {
     this.concurrency = concurrency;
     this.profileOf = profileOf;
     this.log = log;
+    /** Visitors to come back: { cookie, address }. */
     this.pool = [];
+    /** New visitors so far: each gets the next address. */
+    this.addresses = 0;
     this.running = null;
     this.stats = emptyStats();
   }
@@ -125,13 +128,16 @@ export class LoadGenerator {
     while (!this.stopping) {
       try {
         if (this.pool.length < 50 || Math.random() < NEW_SHARE) {
-          const cookie = await this.view(null);
-          if (this.pool.length < POOL_SIZE) this.pool.push(cookie);
-          else this.pool[Math.floor(Math.random() * POOL_SIZE)] = cookie;
+          // A new visitor from an address of its own (198.18.0.0/15, the benchmarking range).
+          this.addresses += 1;
+          const address = `198.18.${(this.addresses >> 8) & 255}.${this.addresses & 255}`;
+          const visitor = { cookie: await this.view(null, address), address };
+          if (this.pool.length < POOL_SIZE) this.pool.push(visitor);
+          else this.pool[Math.floor(Math.random() * POOL_SIZE)] = visitor;
         } else {
-          const cookie = this.pool[Math.floor(Math.random() * this.pool.length)];
+          const visitor = this.pool[Math.floor(Math.random() * this.pool.length)];
           const views = 2 + Math.floor(Math.random() * 2);
-          for (let i = 0; i < views && !this.stopping; i++) await this.view(cookie);
+          for (let i = 0; i < views && !this.stopping; i++) await this.view(visitor.cookie, visitor.address);
         }
       } catch (error) {
         this.stats.failures += 1;
@@ -144,8 +150,8 @@ export class LoadGenerator {
   }
 
   /** One page view and its report; returns the visitor's cookie. */
-  async view(cookie) {
-    const page = await pageView(this.url, cookie);
+  async view(cookie, address) {
+    const page = await pageView(this.url, cookie, address);
     const choice = page.plan.plan?.[CONTAINER];
     if (!choice?.version) throw new Error(`the page's plan has no released version of ${REMOTE}`);
     if (!page.ticket) throw new Error('the page has no health ticket');

@@ -87,7 +87,9 @@ export function contentSecurityPolicy({
     'default-src': ["'self'"],
     // The shell's own bundles and the release store are 'self'; remotes on their own origins (config.json
     // URLs) are named one by one. No 'unsafe-inline', no 'unsafe-eval': inline blocks go by hash.
-    'script-src': ["'self'", ...remotes, ...scripts],
+    // 'report-sample': a report of a refused inline script carries its first characters, so an operator sees
+    // what a release's render (or a post) tried to run.
+    'script-src': ["'self'", ...remotes, ...scripts, "'report-sample'"],
     'style-src': ["'self'", ...styles, EMPTY_STYLE_HASH],
     'connect-src': ["'self'", ...remotes, ...(api ? [api] : [])],
     // data: for the inline favicon; https: for images authors link in their Markdown.

@@ -19,8 +19,8 @@ export interface SandboxedRelease {
 
 /**
  * ok: the worker answered. failed: the release's code failed (threw, hung, died, answered too much, or is
- * pausing after such a failure): logged and counted against that version. unavailable: nothing the
- * release did (still starting, too many requests waiting): the page just goes without.
+ * pausing or starting again after such a failure): logged and counted against that version. unavailable:
+ * nothing the release did (its first start, too many requests waiting): the page just goes without.
  */
 export type CallResult =
   | { status: 'ok'; value: unknown }
@@ -139,7 +139,13 @@ export class RenderPool {
         }),
       ]);
       clearTimeout(timer);
-      if (ready === null) return { status: 'unavailable', reason: 'its renderer is still starting' };
+      if (ready === null) {
+        // A release starting again after it failed is still failing its visitors until it renders.
+        const past = this.history.get(release.folder);
+        return past
+          ? { status: 'failed', reason: `starting again after: ${past.lastError}`, stage: past.stage }
+          : { status: 'unavailable', reason: 'its renderer is still starting' };
+      }
       if (!ready)
         return { status: 'failed', reason: worker.endReason ?? 'its renderer did not start', stage: 'start' };
     }
