@@ -9,7 +9,8 @@ import {
   VersionIdSchema,
 } from '@app/rollout';
 import * as v from 'valibot';
-import { AuditEntrySchema, DeployPreviewSchema } from './rollout';
+import { AuditEntrySchema } from './rollout';
+import { DeployPreviewSchema } from './rollouts-admin';
 
 /**
  * The deploy API (docs/decisions/0030-deploy-control-plane.md): how a team's pipeline ships its remote from
@@ -168,7 +169,12 @@ export const PreviewLinkSchema = v.object({
 });
 export type PreviewLink = v.InferOutput<typeof PreviewLinkSchema>;
 
-export { type DeployPreview, DeployPreviewSchema, PREVIEW_STATUSES, type PreviewStatus } from './rollout';
+export {
+  type DeployPreview,
+  DeployPreviewSchema,
+  PREVIEW_STATUSES,
+  type PreviewStatus,
+} from './rollouts-admin';
 
 export const DeployPreviewListSchema = v.object({
   environment: EnvironmentNameSchema,

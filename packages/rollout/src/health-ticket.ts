@@ -1,9 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ENVIRONMENT_NAME_PATTERN } from './manifest';
-import { MAX_TICKET_LENGTH } from './page-plan';
 import type { RemoteChoice } from './plan';
 import type { ContainerName } from './remotes';
 import { isRemotePackage, type RemotePackage } from './remotes';
+import { MAX_TICKET_LENGTH } from './ticket-length';
 import { isVersionId } from './version-id';
 
 export { MAX_TICKET_LENGTH };

@@ -13,5 +13,6 @@ export * from './preview-link';
 export * from './remote-code';
 export * from './remotes';
 export * from './runtime-config';
+export * from './ticket-length';
 export * from './urls';
 export * from './version-id';

@@ -3,6 +3,7 @@ import { IntegritySchema } from './integrity';
 import { PAGE_PLAN_ID } from './page-plan-id';
 import type { RemoteChoice } from './plan';
 import { type ContainerName, REMOTE_CONTAINERS, REMOTE_PACKAGES } from './remotes';
+import { MAX_TICKET_LENGTH } from './ticket-length';
 import { VersionIdSchema } from './version-id';
 
 /**
@@ -12,13 +13,6 @@ import { VersionIdSchema } from './version-id';
  * between the HTML and a remote's first file, and the live page runs exactly the versions the HTML painted.
  */
 export { PAGE_PLAN_ID };
-
-/**
- * The longest health ticket anyone accepts (the page's plan, the report's schema, the API's check): a
- * ticket naming all four remotes with two 80-character version ids each, a 32-character environment and
- * every remote's render failure is about 1,300 characters; one with four remotes and short ids about 500.
- */
-export const MAX_TICKET_LENGTH = 2048;
 
 const Iso = v.pipe(v.string(), v.isoTimestamp());
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { AdminRolloutsSchema } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import {
   DEPLOY_PATHS,
@@ -7,6 +6,7 @@ import {
   DeployPreviewListSchema,
   PreviewLinkSchema,
 } from '@app/contracts/deploy';
+import { AdminRolloutsSchema } from '@app/contracts/rollouts-admin';
 import { PREVIEW_TOKEN_PATTERN } from '@app/rollout';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it, vi } from 'vitest';

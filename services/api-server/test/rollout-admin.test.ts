@@ -1,5 +1,6 @@
-import { AdminRolloutsSchema, API_PATHS } from '@app/contracts';
+import { API_PATHS } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
+import { AdminRolloutsSchema } from '@app/contracts/rollouts-admin';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config';

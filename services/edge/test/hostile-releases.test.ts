@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { ticketKey, verifyTicket } from '@app/rollout/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EDGE_SECRET, edgeFixture, paintedVersion, planOf } from './fixture';
+import { EDGE_SECRET, edgeFixture, paintedVersion, planOf, runtimeConfig } from './fixture';
 
 // Issue 44: a team's release is code the platform did not write. Each release below attacks from its server
 // renderer, shipped as the stable version a visitor gets; each attack is refused, the page is still served
@@ -95,18 +95,7 @@ beforeAll(async () => {
     renderer: renderer("tryIt('ok', () => 'fine');").replace('<h1>Rendered</h1>', '<h1>Home rendered</h1>'),
   });
   await new Promise<void>((resolve) => api.listen(API_PORT, resolve));
-  URL = await f.start(3961, {
-    runtimeConfig: {
-      apiBaseUrl: `http://localhost:${API_PORT}`,
-      remotes: {
-        mf_public_pages: { url: 'http://localhost:3004/mf-manifest.json' },
-        mf_account: { url: 'http://localhost:3001/mf-manifest.json' },
-        mf_research: { url: 'http://localhost:3002/mf-manifest.json' },
-        mf_survey: { url: 'http://localhost:3003/mf-manifest.json' },
-      },
-      deployment: { manifestUrl: '/deployment.json', releasesUrl: '/releases/' },
-    },
-  });
+  URL = await f.start(3961, { runtimeConfig: runtimeConfig(`http://localhost:${API_PORT}`) });
 }, 60_000);
 afterAll(() => {
   delete process.env.EDGE_SECRET;

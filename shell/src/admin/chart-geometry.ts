@@ -1,4 +1,4 @@
-import type { RolloutChart, RolloutPoint } from '@app/contracts';
+import type { RolloutChart, RolloutPoint } from '@app/contracts/rollouts-admin';
 import { formatSignalValue, type SignalName } from '@app/rollout';
 
 /**

@@ -1,5 +1,5 @@
-import type { DeployPreview } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
+import type { DeployPreview } from '@app/contracts/rollouts-admin';
 import { settleRequests } from '@app/test-utils';
 import { AppThemeProvider } from '@app/ui';
 import { render, screen, within } from '@testing-library/react';

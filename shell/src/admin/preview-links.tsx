@@ -1,9 +1,10 @@
 import { api, errorMessage } from '@app/api-client';
-import { type DeployPreview, DeployPreviewSchema, type PreviewStatus } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
+import { type DeployPreview, DeployPreviewSchema, type PreviewStatus } from '@app/contracts/rollouts-admin';
 import { Alert, Badge, Button, Card, visuallyHiddenStyles } from '@app/ui';
-import { css, type Theme } from '@emotion/react';
+import { css } from '@emotion/react';
 import { useEffect, useState } from 'react';
+import { adminTable } from './admin-table';
 
 /** The section's words, in one place for the screen and its test. */
 export const PREVIEW_TEXTS = {
@@ -26,15 +27,6 @@ const STATUS_TONES = { active: 'success', expired: 'neutral', revoked: 'warning'
 >;
 
 const when = (iso: string) => new Date(iso).toLocaleString();
-
-const table = (t: Theme) => css`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${t.font.small};
-  th, td { text-align: left; padding: ${t.space(2)}; border-bottom: 1px solid ${t.color.border}; vertical-align: top; }
-  th { color: ${t.color.textMuted}; font-weight: 600; }
-  code { font-size: 0.85em; }
-`;
 
 function Status({ preview }: { preview: DeployPreview }) {
   return (
@@ -91,7 +83,7 @@ export function PreviewLinks({ environment, previews }: { environment: string; p
           <p>{PREVIEW_TEXTS.empty}</p>
         ) : (
           <div css={css`overflow-x: auto;`}>
-            <table css={table}>
+            <table css={adminTable}>
               <caption css={css`text-align: left; margin-bottom: 8px;`}>
                 Preview links in <strong>{environment}</strong>
               </caption>

@@ -1,4 +1,5 @@
-import type { AuditEntry, RolloutChart, RolloutHealthRow } from '@app/contracts';
+import type { AuditEntry } from '@app/contracts';
+import type { RolloutChart, RolloutHealthRow } from '@app/contracts/rollouts-admin';
 import { Badge, type BadgeTone, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { CHART_SIGNALS, visitorsText } from './chart-geometry';

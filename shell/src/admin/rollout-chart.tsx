@@ -1,4 +1,4 @@
-import type { RolloutChart } from '@app/contracts';
+import type { RolloutChart } from '@app/contracts/rollouts-admin';
 import { formatSignalValue, type SignalName } from '@app/rollout';
 import { css, type Theme } from '@emotion/react';
 import { useId } from 'react';

@@ -1,6 +1,7 @@
 import { api, errorMessage } from '@app/api-client';
-import { type AdminRollouts, AdminRolloutsSchema, isAdmin as hasAdminRole } from '@app/contracts';
+import { isAdmin as hasAdminRole } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
+import { type AdminRollouts, AdminRolloutsSchema } from '@app/contracts/rollouts-admin';
 import { useSession } from '@app/session';
 import { Alert, Button, Container, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';

@@ -1,4 +1,4 @@
-import { type AdminRollouts, AdminRolloutsSchema, type RolloutPoint } from '@app/contracts';
+import { type AdminRollouts, AdminRolloutsSchema, type RolloutPoint } from '@app/contracts/rollouts-admin';
 import { AppThemeProvider } from '@app/ui';
 import { render, screen, within } from '@testing-library/react';
 import * as v from 'valibot';

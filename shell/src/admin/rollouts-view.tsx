@@ -1,19 +1,11 @@
-import type { AdminRollouts, RolloutHealthRow } from '@app/contracts';
+import type { AdminRollouts, RolloutHealthRow } from '@app/contracts/rollouts-admin';
 import { formatSignalValue, REMOTE_PACKAGES, type RemotePackage, type SignalName } from '@app/rollout';
 import { Badge, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { adminTable } from './admin-table';
 import { visitorsText } from './chart-geometry';
 import { PreviewLinks } from './preview-links';
 import { RolloutChartCard } from './rollout-chart-card';
-
-const table = (t: Theme) => css`
-  width: 100%;
-  border-collapse: collapse;
-  font-size: ${t.font.small};
-  th, td { text-align: left; padding: ${t.space(2)}; border-bottom: 1px solid ${t.color.border}; vertical-align: top; }
-  th { color: ${t.color.textMuted}; font-weight: 600; }
-  code { font-size: 0.85em; }
-`;
 
 const scroll = css`overflow-x: auto;`;
 
@@ -134,7 +126,7 @@ export function RolloutsView({ data }: { data: AdminRollouts }) {
       <Card>
         <h2 css={css`margin-top: 0;`}>Remotes</h2>
         <div css={scroll}>
-          <table css={table}>
+          <table css={adminTable}>
             <caption css={css`text-align: left; margin-bottom: 8px;`}>
               Environment <strong>{data.environment}</strong>
               {data.manifest
@@ -165,7 +157,7 @@ export function RolloutsView({ data }: { data: AdminRollouts }) {
           <p>No changes recorded yet.</p>
         ) : (
           <div css={scroll}>
-            <table css={table}>
+            <table css={adminTable}>
               <thead>
                 <tr>
                   <th scope="col">When</th>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { DeployPreview, PreviewStatus } from '@app/contracts';
+import type { DeployPreview, PreviewStatus } from '@app/contracts/rollouts-admin';
 import {
   describeDeployment,
   type FeedPreview,

@@ -1,4 +1,9 @@
-import type { RolloutChart, RolloutHealthRow, RolloutPoint, RolloutSeries } from '@app/contracts';
+import type {
+  RolloutChart,
+  RolloutHealthRow,
+  RolloutPoint,
+  RolloutSeries,
+} from '@app/contracts/rollouts-admin';
 import { type RemotePackage, signalFigures, versionSignals, visitorFigures } from '@app/rollout';
 import type { RemoteSignalRow } from './rollout-health';
 

@@ -1,10 +1,5 @@
-import {
-  type AdminRollouts,
-  AdminRolloutsSchema,
-  AuditEntrySchema,
-  type HealthBeacon,
-  type PreviewGrant,
-} from '@app/contracts';
+import { AuditEntrySchema, type HealthBeacon, type PreviewGrant } from '@app/contracts';
+import { type AdminRollouts, AdminRolloutsSchema } from '@app/contracts/rollouts-admin';
 import { type DeploymentManifest, ManifestError, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
 import { checkPreview, ensureEdgeSecret, ticketKey, verifyTicket } from '@app/rollout/node';
 import * as v from 'valibot';

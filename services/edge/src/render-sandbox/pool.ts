@@ -392,5 +392,7 @@ function exitReason(code: number | null, signal: NodeJS.Signals | null): string 
   if (signal === 'SIGABRT' || signal === 'SIGTRAP' || code === 134)
     return 'ended: out of memory (heap cap reached)';
   if (signal === 'SIGXCPU') return 'ended: CPU time cap reached';
+  // An allocation refused at the memory cap (RLIMIT_DATA) inside V8 itself ends that way too.
+  if (signal === 'SIGSEGV') return 'ended by SIGSEGV (the memory cap, most likely)';
   return signal ? `ended by ${signal}` : `exited with code ${code}`;
 }
