@@ -259,7 +259,8 @@ export function releaseRegions({
     const keysKey = `${release.folder}\n${pathname}`;
     let known = keysCache.get(keysKey);
     if (!known) {
-      const asked = await pool.call(worker, { op: 'requests', path: pathname }, waitMs);
+      // 0: a page never waits for a worker that is still starting (it gets the picture; the next one, the render).
+      const asked = await pool.call(worker, { op: 'requests', path: pathname }, 0);
       if (asked.status === 'failed') return failed(asked.reason, asked.stage);
       if (asked.status === 'unavailable') {
         degraded.note('render-unavailable', subject(release), pathname, asked.reason);
@@ -282,7 +283,7 @@ export function releaseRegions({
     // A burst of visitors before the first render is back waits for that one render.
     let call = inFlight.get(key);
     if (!call) {
-      call = pool.call(worker, { op: 'render', path: pathname, primed }, waitMs);
+      call = pool.call(worker, { op: 'render', path: pathname, primed }, 0);
       inFlight.set(key, call);
       void call.finally(() => inFlight.delete(key));
     }
