@@ -58,6 +58,10 @@ export const DEPLOY_PATHS = {
   release: (remote: string, version: string) => `/api/deploy/releases/${remote}/${version}`,
   /** GET: the calling token's name and scope (a pipeline's first check). */
   token: '/api/deploy/token',
+  /** GET: every live remote version of the environment against the live shell and each other (issue 45). */
+  compatibility: (env: string) => `/api/deploy/environments/${env}/compatibility`,
+  /** POST ?force=1: a shell build checked against every environment's live remotes, before it ships. */
+  shellCheck: '/api/deploy/shell/check',
   /**
    * GET, public (the manifest is public anyway: browsers read it): the environment's manifest and its
    * preview links (DeployFeedSchema). With `?after=N` it waits (up to ~25 s) until the revision is another

@@ -1,3 +1,4 @@
+export * from './build-contract';
 export * from './cohort';
 export * from './compat';
 export * from './deployment-commands';
