@@ -5,6 +5,7 @@ import {
   VersionIdSchema,
 } from '@app/rollout';
 import * as v from 'valibot';
+import { CompatibilitySchema } from './compatibility';
 import { AuditEntrySchema, HEALTH_REFUSALS, ROLLOUT_TRACKS } from './rollout';
 
 /**
@@ -92,5 +93,7 @@ export const AdminRolloutsSchema = v.object({
   audit: v.array(AuditEntrySchema),
   /** The environment's preview links: active ones first, then those expired or revoked in the last week. */
   previews: v.array(DeployPreviewSchema),
+  /** Every live remote version against the live shell and each other (issue 45). */
+  compatibility: CompatibilitySchema,
 });
 export type AdminRollouts = v.InferOutput<typeof AdminRolloutsSchema>;
