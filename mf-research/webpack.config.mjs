@@ -6,5 +6,4 @@ export default (_env, argv) =>
     dirname: import.meta.dirname,
     title: 'Research (standalone)',
     mode: argv.mode,
-    exposes: { './App': './src/app.tsx' },
   });

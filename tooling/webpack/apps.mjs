@@ -3,12 +3,15 @@
 // the runtime contract's REMOTE_NAMES (packages/federation) is checked against it by webpack.test.mjs.
 // The runtime config files (shell/public/config.json, e2e/support/e2e-config.json) are deployment data:
 // they name where each remote is served, which is these ports only on a developer's machine.
+/** What every remote exposes (rule 2 of ARCHITECTURE.md): one module, './App', the shell renders. */
+const EXPOSES = { './App': './src/app.tsx' };
+
 export const APPS = [
   { name: 'shell', container: 'shell', port: 3000, spa: true },
-  { name: 'mf-account', container: 'mf_account', port: 3001 },
-  { name: 'mf-research', container: 'mf_research', port: 3002 },
-  { name: 'mf-survey', container: 'mf_survey', port: 3003 },
-  { name: 'mf-public-pages', container: 'mf_public_pages', port: 3004 },
+  { name: 'mf-account', container: 'mf_account', port: 3001, exposes: EXPOSES },
+  { name: 'mf-research', container: 'mf_research', port: 3002, exposes: EXPOSES },
+  { name: 'mf-survey', container: 'mf_survey', port: 3003, exposes: EXPOSES },
+  { name: 'mf-public-pages', container: 'mf_public_pages', port: 3004, exposes: EXPOSES },
 ];
 
 /** The declaration of one app, by folder name; throws on a name that is not an app. */

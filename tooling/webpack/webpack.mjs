@@ -9,6 +9,7 @@ import HtmlWebpackPlugin from 'html-webpack-plugin';
 import TerserPlugin from 'terser-webpack-plugin';
 import webpack from 'webpack';
 import { appNamed } from './apps.mjs';
+import { BuildContractPlugin } from './build-contract.mjs';
 import { PrerenderPlugin } from './prerender.mjs';
 import { HOST_SHARED_MODULES, SHARED_MODULES } from './shared.mjs';
 
@@ -124,17 +125,27 @@ class CopyPublicPlugin {
  * @param {string} o.app             the app's folder name (e.g. 'mf-account'); its container name and port
  *   come from tooling/webpack/apps.mjs
  * @param {string} o.dirname         the app folder
- * @param {Record<string,string>} [o.exposes]  remote modules; a remote exposes only './App'
  * @param {string} o.title           HTML title for the page the app serves on its own
  * @param {'development'|'production'} [o.mode]
  * @param {string[]} [o.preloadJson]  JSON files the page fetches at startup: preloaded by the HTML, so they
  *   arrive while the first script is still loading (the shell's config and deployment manifest)
+ * @param {string[]} [o.privateCopies]  shared @app packages this remote bundles a copy of its own instead of
+ *   using the shell's (issue 45's second way forward when the live shell lacks what it needs; a context
+ *   package's private copy has a context of its own, so it is a last resort: docs/shipping.md)
  */
-export function createConfig({ app, dirname, exposes, title, mode, preloadJson = [] }) {
-  const { container: name, port } = appNamed(app);
+export function createConfig({ app, dirname, title, mode, preloadJson = [], privateCopies = [] }) {
+  // What a remote exposes is data of tooling/webpack/apps.mjs (the shell's type check reads it too).
+  const { container: name, port, exposes } = appNamed(app);
   const isProd = (mode ?? NODE_ENV ?? 'production') === 'production';
   // The shell is the one app that exposes nothing: it hosts, the others are its remotes.
   const isShell = !exposes;
+  if (isShell && privateCopies.length)
+    throw new Error('the shell provides every shared module: no private copies');
+  const shared = Object.fromEntries(
+    Object.entries(isShell ? HOST_SHARED_MODULES : SHARED_MODULES).filter(
+      ([module]) => !privateCopies.includes(module),
+    ),
+  );
   return {
     mode: isProd ? 'production' : 'development',
     context: dirname,
@@ -180,7 +191,7 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
         name,
         filename: 'remoteEntry.js',
         exposes: exposes ?? {},
-        shared: isShell ? HOST_SHARED_MODULES : SHARED_MODULES,
+        shared,
         // Remotes are registered at run time from config.json, so build-time types are of no use here.
         dts: false,
         manifest: { fileName: 'mf-manifest.json' },
@@ -222,6 +233,17 @@ export function createConfig({ app, dirname, exposes, title, mode, preloadJson =
       new CopyPublicPlugin(path.join(dirname, 'public'), isProd ? undefined : API_BASE_URL),
       // First screens as HTML (docs/decisions/0018-prerendered-first-screen.md): production builds only.
       ...(isProd ? [new PrerenderPlugin({ appDir: dirname, isShell })] : []),
+      ...(isProd
+        ? [
+            new BuildContractPlugin({
+              container: name,
+              dirname,
+              exposes: exposes ?? {},
+              sharedPackages: Object.keys(shared).filter((m) => m.startsWith('@app/') && shared[m].singleton),
+              isShell,
+            }),
+          ]
+        : []),
       new webpack.DefinePlugin({
         'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development'),
         // Only used by a remote's standalone dev frame; the shell reads the API address from config.json.

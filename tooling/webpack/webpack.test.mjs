@@ -10,13 +10,13 @@ import { createConfig, publicFileContent } from './webpack.mjs';
 const root = path.resolve(import.meta.dirname, '..', '..');
 const host = (mode) =>
   createConfig({ app: 'shell', dirname: path.join(root, 'shell'), title: 'Shell', mode });
-const remote = (mode) =>
+const remote = (mode, privateCopies) =>
   createConfig({
     app: 'mf-account',
     dirname: path.join(root, 'mf-account'),
-    exposes: { './App': './src/app.tsx' },
     title: 'Account',
     mode,
+    privateCopies,
   });
 const plugin = (config, name) => config.plugins.find((p) => p?.constructor?.name === name);
 const federation = (config) => plugin(config, 'ModuleFederationPlugin')._options;
@@ -30,6 +30,36 @@ describe('createConfig', () => {
     expect(mf.manifest).toEqual({ fileName: 'mf-manifest.json' });
     expect(mf.experiments).toEqual({ externalRuntime: true });
     expect(mf.runtimePlugins).toEqual([]);
+  });
+
+  it('a remote may bundle a private copy of a shared package; its build contract then does not require it', () => {
+    const config = remote('production', ['@app/ui']);
+    expect(federation(config).shared['@app/ui']).toBeUndefined();
+    expect(federation(config).shared['@app/session']).toEqual(SHARED_MODULES['@app/session']);
+    const contract = plugin(config, 'BuildContractPlugin').options;
+    expect(contract.sharedPackages).not.toContain('@app/ui');
+    expect(contract.sharedPackages).toContain('@app/session');
+    expect(() =>
+      createConfig({
+        app: 'shell',
+        dirname: path.join(root, 'shell'),
+        title: 'Shell',
+        privateCopies: ['@app/ui'],
+      }),
+    ).toThrow(/no private copies/);
+  });
+
+  it('production builds write their build contract; development builds do not', () => {
+    expect(plugin(remote('production'), 'BuildContractPlugin').options).toMatchObject({
+      container: 'mf_account',
+      exposes: { './App': './src/app.tsx' },
+      isShell: false,
+    });
+    expect(plugin(host('production'), 'BuildContractPlugin').options).toMatchObject({
+      isShell: true,
+      exposes: {},
+    });
+    expect(plugin(remote('development'), 'BuildContractPlugin')).toBeUndefined();
   });
 
   it('the shell exposes nothing and provides the one runtime (the ESM build of the inject plugin)', () => {
@@ -59,7 +89,7 @@ describe('createConfig', () => {
 
   it('shares React, the router, emotion and our context packages as singletons pinned to one version', () => {
     const { shared } = federation(remote('production'));
-    expect(shared).toBe(SHARED_MODULES);
+    expect(shared).toEqual(SHARED_MODULES);
     for (const name of [
       'react',
       'react-dom',

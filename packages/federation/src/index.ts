@@ -23,6 +23,20 @@ export interface SurveyAppProps {
   onClose: () => void;
 }
 
+/**
+ * What the shell passes to each remote's './App' (issue 45): one entry per container, a union where the
+ * shell renders it in more than one way. The shell's calls are typed by it (RemoteRegion), its build
+ * contract's `calls` are read from it (tooling/api-surface), and shell/src/federation/remote-contracts.ts
+ * checks that each remote's published declaration accepts it. A remote that stops accepting these fails
+ * the shell's type check, and the deploy API refuses its release.
+ */
+export interface ShellCalls {
+  mf_account: RemoteAppProps;
+  mf_research: RemoteAppProps;
+  mf_survey: RemoteAppProps | SurveyAppProps;
+  mf_public_pages: RemoteAppProps;
+}
+
 export type RemoteEntryModule<P = RemoteAppProps> = { default: ComponentType<P> };
 
 export * from './route-table';
