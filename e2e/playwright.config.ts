@@ -36,6 +36,13 @@ process.env.E2E_CSP_REPORT_START ??= String(
   fs.existsSync(CSP_REPORT_FILE) ? fs.statSync(CSP_REPORT_FILE).size : 0,
 );
 process.env.E2E_DEPLOY_DIR = DEPLOY_DIR;
+// The live shell of this stack (SHELL_DIST): a copy of shell/dist made by start.mjs at each run, which
+// tests/compatibility.spec.ts replaces with `pnpm ship-shell` as an operator would, leaving shell/dist alone.
+export const SHELL_DIST = path.join(path.dirname(DB_PATH), 'shell');
+if (!process.env.E2E_SHELL_DIST) {
+  fs.rmSync(SHELL_DIST, { recursive: true, force: true });
+  process.env.E2E_SHELL_DIST = SHELL_DIST; // workers load this file again: delete only once
+}
 // The runtime config the edge serves: the suite's e2e-config.json with the remotes' file servers where this
 // stack runs them (the API's address the edge sets itself, from API_PORT).
 const SHELL_CONFIG = path.join(path.dirname(DB_PATH), 'e2e-config.json');
@@ -75,6 +82,7 @@ export default defineConfig({
       CORS_ORIGINS: suiteOrigins.concat('http://localhost:3100').join(','),
       ...SERVER_TEST_ENV,
       SHELL_CONFIG,
+      SHELL_DIST,
       PORT_OFFSET: String(E2E_PORT_OFFSET),
       API_PORT: String(E2E_API_PORT),
       // Mail through the spec's SMTP server, retried quickly: a mail enqueued while it is not listening is

@@ -63,6 +63,12 @@ export function startConfig(env = process.env, { apiPort = API.port, apps: decla
       ].join(','),
     /** SHELL_CONFIG=<file>: served as the shell's /config.json instead of the build's. */
     shellConfig: env.SHELL_CONFIG || undefined,
+    /**
+     * SHELL_DIST=<folder>: the live shell, where `pnpm ship-shell` writes (issue 45); filled from shell/dist
+     * when it has no build yet. The API's compatibility gate reads its mf-manifest.json (SHELL_MANIFEST).
+     * Unset: shell/dist itself, which `pnpm build` replaces.
+     */
+    shellDist: env.SHELL_DIST || undefined,
     /** ROLLOUT_FOLLOW_BUILDS=1: each remote's current build becomes its stable version everywhere. */
     followBuilds: env.ROLLOUT_FOLLOW_BUILDS === '1',
   };

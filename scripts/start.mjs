@@ -61,10 +61,21 @@ function watchChild(child, what) {
   children.push(child);
 }
 
+/**
+ * The shell the edge serves and the gate reads: SHELL_DIST when set (filled from the build the first time:
+ * from then on `pnpm ship-shell` changes it, checked against every live remote), else shell/dist.
+ */
+function liveShell(shell) {
+  if (!config.shellDist) return shell;
+  const dist = path.resolve(config.shellDist);
+  if (!fs.existsSync(path.join(dist, 'index.html'))) fs.cpSync(shell.dist, dist, { recursive: true });
+  return { ...shell, dist };
+}
+
 async function main() {
   await build({ missing: true });
   const paths = rolloutPaths();
-  const shell = config.apps.find((a) => a.name === 'shell');
+  const shell = liveShell(config.apps.find((a) => a.name === 'shell'));
   const shellUrl = `http://localhost:${shell.port}`;
   const served = config.served;
   // One CORS_ORIGINS for the API and the files (every environment's pages are an origin of their own).
@@ -75,6 +86,8 @@ async function main() {
     ...corsEnv,
     RELEASE_STORE_DIR: paths.store,
     DEPLOY_DIR: paths.deployDir,
+    // The compatibility gate's reference: the shell this stack serves.
+    SHELL_MANIFEST: path.join(shell.dist, 'mf-manifest.json'),
   });
   const apiUrl = `http://127.0.0.1:${config.apiPort}`;
   if (api) {

@@ -139,6 +139,10 @@ export async function previewLink(remote: string, version: string, ...args: stri
 }
 export const tryRelease = (...args: string[]) => pnpm(['release', ...args]);
 
+/** `pnpm ship-shell …` into the suite's live shell (SHELL_DIST, a copy of shell/dist made for the run). */
+export const tryShipShell = (...args: string[]) =>
+  pnpm(['ship-shell', ...args], { SHELL_DIST: process.env.E2E_SHELL_DIST ?? '' });
+
 /** `pnpm release` prints the new version id on its last line. */
 export async function release(...args: string[]): Promise<string> {
   const lines = (await ok(['release', ...args])).trim().split('\n');
