@@ -27,13 +27,15 @@ function newestMtime(target) {
 export function isStale(app) {
   const marker = path.join(app.dist, 'mf-manifest.json');
   if (!fs.existsSync(marker)) return true;
+  // A build from before issue 45 says nothing of what its code is: the deploy API's gate cannot vouch for it.
+  if (!fs.existsSync(path.join(app.dist, 'mf-compat.json'))) return true;
   const built = fs.statSync(marker).mtimeMs;
   const sources = [
     path.join(app.dir, 'src'),
     path.join(app.dir, 'public'),
     path.join(app.dir, 'webpack.config.mjs'),
     ...SHARED_SOURCES.map((p) => path.join(p, 'src')),
-    ...SHARED_SOURCES.flatMap((p) => ['webpack.mjs', 'shared.mjs', 'index.html'].map((f) => path.join(p, f))),
+    ...SHARED_SOURCES.flatMap((p) => ['webpack.mjs', 'shared.mjs', 'build-contract.mjs', 'apps.mjs', 'index.html'].map((f) => path.join(p, f))),
   ];
   return sources.some((source) => newestMtime(source) > built);
 }
