@@ -1,5 +1,5 @@
 import { MESSAGES } from '@app/contracts';
-import type { RemoteAppProps, RemoteName } from '@app/federation';
+import type { RemoteAppProps, RemoteName, ShellCalls } from '@app/federation';
 import { Alert, Button, Container, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
 import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
@@ -33,9 +33,13 @@ export function RegionError({ onRetry, name }: { onRetry: () => void; name: stri
   );
 }
 
-interface RemoteRegionProps<P extends RemoteAppProps> {
-  name: RemoteName;
-  props: P;
+interface RemoteRegionProps<N extends RemoteName> {
+  name: N;
+  /**
+   * What the shell passes to the remote's './App': only what ShellCalls declares for it, which is what its
+   * build contract says the shell calls (issue 45) and what remote-contracts.ts checks the remote accepts.
+   */
+  props: ShellCalls[N];
   fallback?: ReactNode;
   renderError?: (retry: () => void) => ReactNode;
   /** Called once the remote's own content is on screen (its Suspense has resolved). */
@@ -59,18 +63,18 @@ const fallsBackOnRender = (name: RemoteName, error: Error) =>
  * new lazy component that loads the remote afresh, so the rest of the page is never reloaded. A canary
  * that fails to render is reported and replaced by the stable version, with no message at all.
  */
-export function RemoteRegion<P extends RemoteAppProps>({
+export function RemoteRegion<N extends RemoteName>({
   name,
   props,
   fallback,
   renderError,
   onRendered,
-}: RemoteRegionProps<P>) {
+}: RemoteRegionProps<N>) {
   const [attempt, setAttempt] = useState(0);
   const Remote = useMemo(
     () =>
       lazy(async () => {
-        const module = await loadRemoteApp<P>(name, attempt > 0);
+        const module = await loadRemoteApp<ShellCalls[N]>(name, attempt > 0);
         return { default: module.default };
       }) as unknown as ComponentType<RemoteAppProps>,
     [name, attempt],
@@ -97,7 +101,7 @@ export function RemoteRegion<P extends RemoteAppProps>({
       }
     >
       <Suspense fallback={fallback ?? <RegionSkeleton />}>
-        {/* Generic props do not survive lazy(); the remote's own contract type is P. */}
+        {/* Generic props do not survive lazy(); the remote's own contract type is ShellCalls[N]. */}
         <Remote {...(props as RemoteAppProps)} />
         <RenderedSignal onRendered={onRendered} />
       </Suspense>

@@ -1,5 +1,4 @@
 import { MESSAGES } from '@app/contracts';
-import type { SurveyAppProps } from '@app/federation';
 import { Alert, Button, Modal, Skeleton } from '@app/ui';
 import { css } from '@emotion/react';
 import { RemoteRegion } from '../federation/remote-region';
@@ -18,7 +17,7 @@ export function SurveyHost({ open, onClose }: { open: boolean; onClose: () => vo
   return (
     <>
       {open && (
-        <RemoteRegion<SurveyAppProps>
+        <RemoteRegion
           name="mf_survey"
           props={{ onClose: close }}
           fallback={
