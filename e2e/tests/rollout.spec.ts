@@ -363,22 +363,34 @@ test('a canary whose code throws on a button click is rolled back by the health 
   await context.close();
 });
 
-test('the compatibility gate refuses a build for another React major or an unknown @app contract', async () => {
+test("the compatibility gate refuses a build for another React major or needing an export the live shell's @app package lacks", async () => {
   const dir = variantOf(REMOTE, HERO, 'Old-react build: see the risks coming.');
   withManifest(dir, (manifest) => {
     for (const shared of manifest.shared) {
       if (shared.name === 'react' || shared.name === 'react-dom')
         Object.assign(shared, { version: '18.3.1', requiredVersion: '^18.3.1' });
-      if (shared.name === '@app/session')
-        Object.assign(shared, { version: '2.0.0', requiredVersion: '2.0.0' });
     }
   });
+  // What its code imports, as its build contract says (issue 45): an export of @app/session no shell has.
+  const contractFile = path.join(dir, 'mf-compat.json');
+  const contract = JSON.parse(fs.readFileSync(contractFile, 'utf8'));
+  contract.requires['@app/session'] = { ...contract.requires['@app/session'], useSessionV2: '(() => void)' };
+  fs.writeFileSync(contractFile, JSON.stringify(contract));
   const versionsBefore = fs.readdirSync(path.join(STORE_DIR, REMOTE)).sort();
   const refused = await tryRelease(REMOTE, '--dist', dir);
   expect(refused.code).not.toBe(0);
-  expect(refused.stderr).toContain('react: the remote requires major 18');
-  expect(refused.stderr).toContain('@app/session: the remote requires major 2');
+  expect(refused.stderr).toContain('react: built against major 18');
+  expect(refused.stderr).toContain('@app/session useSessionV2:');
+  expect(refused.stderr).toMatch(/needs it; the live shell/);
   expect(fs.readdirSync(path.join(STORE_DIR, REMOTE)).sort()).toEqual(versionsBefore); // nothing published
+});
+
+test('a build that does not say what its code is (no mf-compat.json) is refused: the gate cannot vouch for it', async () => {
+  const dir = variantOf(REMOTE, HERO, 'Contract-less build: see the risks coming.');
+  fs.rmSync(path.join(dir, 'mf-compat.json'));
+  const refused = await tryRelease(REMOTE, '--dist', dir);
+  expect(refused.code).not.toBe(0);
+  expect(refused.stderr).toContain('mf-compat.json is missing');
 });
 
 test.describe('preview links', () => {
