@@ -148,6 +148,22 @@ const DATA: AdminRollouts = v.parse(AdminRolloutsSchema, {
     },
   ],
   previews: [],
+  compatibility: {
+    environment: 'local',
+    shell: { manifest: 'shell/dist/mf-manifest.json', federationRuntime: '0.21.6' },
+    rows: [
+      {
+        remote: 'mf-research',
+        version: STABLE,
+        track: 'stable',
+        package: '@app/ui',
+        required: '4 exports: Button, Card, Field, Badge',
+        provided: 'key 3fa9c0d1e2, 21 exports',
+        status: 'ok',
+        conflicts: [],
+      },
+    ],
+  },
 });
 
 const renderView = (data: AdminRollouts = DATA) =>
@@ -266,6 +282,16 @@ describe('the rollouts view', () => {
     });
     const table = screen.getByRole('table', { name: 'Preview links in local' });
     expect(within(table).getByRole('row', { name: /mf-research/ })).toHaveTextContent(CANARY);
+  });
+
+  it("shows the environment's compatibility table", () => {
+    renderView();
+    const section = screen.getByRole('region', { name: 'Compatibility' });
+    const table = within(section).getByRole('table', { name: /^Compatibility in local/ });
+    expect(within(table).getByRole('row', { name: /mf-research/ })).toHaveTextContent(
+      `${STABLE}stable@app/ui`,
+    );
+    expect(section).toHaveTextContent('All 1 checks are ok.');
   });
 
   it('keeps the audit log', () => {

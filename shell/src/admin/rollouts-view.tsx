@@ -4,6 +4,7 @@ import { Badge, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { adminTable } from './admin-table';
 import { visitorsText } from './chart-geometry';
+import { CompatibilityTable } from './compatibility-table';
 import { PreviewLinks } from './preview-links';
 import { RolloutChartCard } from './rollout-chart-card';
 
@@ -116,9 +117,9 @@ function VersionRows({ remote, data }: { remote: RemotePackage; data: AdminRollo
 }
 
 /**
- * The rollout overview: what each remote serves, its preview links (the one thing changed here: revoking
- * one), how each version fares (over time, the canary against stable), refused health reports, and who
- * changed what.
+ * The rollout overview: what each remote serves, whether each live version fits the live shell (the
+ * compatibility table), its preview links (the one thing changed here: revoking one), how each version fares
+ * (over time, the canary against stable), refused health reports, and who changed what.
  */
 export function RolloutsView({ data }: { data: AdminRollouts }) {
   return (
@@ -149,6 +150,7 @@ export function RolloutsView({ data }: { data: AdminRollouts }) {
           </table>
         </div>
       </Card>
+      <CompatibilityTable compatibility={data.compatibility} />
       <PreviewLinks environment={data.environment} previews={data.previews} />
       <Charts data={data} />
       <Card>

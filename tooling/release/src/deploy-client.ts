@@ -1,5 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import {
+  type CompatConflict,
+  CompatConflictSchema,
+  type Compatibility,
+  CompatibilitySchema,
+  type ShellCheckRequest,
+  type ShellCheckResult,
+  ShellCheckResultSchema,
+} from '@app/contracts/compatibility';
+import {
   type DEPLOY_BODIES,
   DEPLOY_PATHS,
   type DeployChangeResult,
@@ -35,8 +44,10 @@ export class DeployApiError extends RolloutError {
     message: string,
     readonly status: number,
     readonly revision: number | null = null,
-    /** Extra lines the server sent (a 409 upload's compatibility conflicts). */
+    /** Extra lines the server sent (an older API's 409 upload: its conflicts as lines). */
     readonly details: string[] = [],
+    /** A compatibility refusal's conflicts (409 CompatRefusal): its `error` already says them in words. */
+    readonly conflicts: CompatConflict[] = [],
   ) {
     super(details.length > 0 ? [message, ...details.map((line) => `  - ${line}`)].join('\n') : message);
   }
@@ -44,10 +55,15 @@ export class DeployApiError extends RolloutError {
 
 export type VerbBody<V extends DeployVerb> = v.InferInput<(typeof DEPLOY_BODIES)[V]>;
 
+/**
+ * A refusal's body. `conflicts` is lines of text from an API older than issue 45 (the message is a heading
+ * and they are printed under it), or CompatConflict objects from a newer one (CompatRefusal: its `error` is
+ * the whole message, ways forward included, so it is printed alone and the objects are kept for callers).
+ */
 const ErrorBody = v.object({
   error: v.optional(v.string()),
   revision: v.optional(v.number()),
-  conflicts: v.optional(v.array(v.string())),
+  conflicts: v.optional(v.union([v.array(v.string()), v.array(CompatConflictSchema)])),
 });
 
 /** A connection that was never made: nothing of the request reached the server, so sending again is safe. */
@@ -143,7 +159,10 @@ export class DeployClient {
         revision,
       );
     }
-    return new DeployApiError(said, status, server.revision ?? null, server.conflicts ?? []);
+    const conflicts = server.conflicts ?? [];
+    const lines = conflicts.filter((c): c is string => typeof c === 'string');
+    const objects = conflicts.filter((c): c is CompatConflict => typeof c !== 'string');
+    return new DeployApiError(said, status, server.revision ?? null, lines, objects);
   }
 
   private async get<T>(path: string, schema: v.GenericSchema<unknown, T>, what: string) {
@@ -227,6 +246,35 @@ export class DeployClient {
   async revokePreview(id: string, environment = this.environment): Promise<DeployPreview> {
     const path = DEPLOY_PATHS.previewLink(environment, encodeURIComponent(id));
     return this.read(await this.send('DELETE', path, {}, false), DeployPreviewSchema, 'the revocation');
+  }
+
+  /**
+   * The environment's compatibility table (issue 45); null when the API does not know the path (404: an
+   * API older than the table), so a caller can say so instead of failing.
+   */
+  async compatibility(environment = this.environment): Promise<Compatibility | null> {
+    const response = await this.send('GET', DEPLOY_PATHS.compatibility(environment), {}, true);
+    if (response.status !== 404) return this.read(response, CompatibilitySchema, 'the compatibility table');
+    // The API's catch-all answers {"error":"Not found"}; a 404 with words of its own (an unknown
+    // environment) is a refusal like any other.
+    const text = await response.text();
+    let said: unknown;
+    try {
+      said = (JSON.parse(text) as { error?: unknown }).error;
+    } catch {}
+    if (said === undefined || said === 'Not found') return null;
+    throw this.refusal(404, { error: said }, text);
+  }
+
+  /**
+   * A shell build (its mf-manifest.json and mf-compat.json, parsed) checked against every environment's live
+   * remote versions before it ships. A refusal (409 CompatRefusal) is thrown as a DeployApiError whose
+   * message is the server's `error` and whose `conflicts` are the objects; `force` goes past it (audited).
+   */
+  async shellCheck(body: ShellCheckRequest, options: { force?: boolean } = {}): Promise<ShellCheckResult> {
+    const path = `${DEPLOY_PATHS.shellCheck}${options.force ? '?force=1' : ''}`;
+    const response = await this.send('POST', path, { json: body }, false);
+    return this.read(response, ShellCheckResultSchema, 'the shell check');
   }
 
   async releases(remote: RemotePackage) {

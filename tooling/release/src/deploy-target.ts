@@ -6,7 +6,7 @@ import { RolloutError } from './errors';
 
 // The release and rollout CLIs' one configuration module (issue 35): every variable they read is read
 // here: DEPLOY_API_URL, API_PORT, DEPLOY_TOKEN, DEPLOY_ENV, DEPLOY_DIR (through @app/rollout's paths),
-// PREVIEW_BASE_URL and INIT_CWD (docs/configuration.md).
+// PREVIEW_BASE_URL, SHELL_DIST and INIT_CWD (docs/configuration.md).
 type Env = Record<string, string | undefined>;
 
 /** A path the person typed, relative to where they typed the command (pnpm runs us in the package folder). */
@@ -17,6 +17,16 @@ export function typedPath(file: string, env: Env = process.env): string {
 /** PREVIEW_BASE_URL: where preview links point unless --base-url says; undefined: the API's default. */
 export function previewBaseUrlFrom(env: Env = process.env): string | undefined {
   return env.PREVIEW_BASE_URL?.trim() || undefined;
+}
+
+/**
+ * SHELL_DIST: the live shell's folder, which `pnpm ship-shell` writes into (the edge serves it and the API's
+ * SHELL_MANIFEST defaults to its mf-manifest.json); relative to where the command was typed. Else
+ * `<root>/shell/dist`, as the edge's default.
+ */
+export function shellDistFrom(root: string, env: Env = process.env): string {
+  const dir = env.SHELL_DIST?.trim();
+  return dir ? typedPath(dir, env) : path.join(root, 'shell', 'dist');
 }
 
 /** Where the CLI sends its calls, with which credential, for which environment. */

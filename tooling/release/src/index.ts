@@ -7,5 +7,6 @@ export * from './errors';
 export * from './health';
 export * from './preview';
 export * from './release';
+export * from './ship-shell';
 export * from './status';
 export * from './watch';

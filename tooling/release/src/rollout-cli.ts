@@ -31,7 +31,8 @@ import { watch } from './watch';
 
 const USAGE = `Usage: pnpm rollout <command> [options] [--to <url>] [--env <name>]
 
-  status [--json]                                   stable, canary and health of every remote
+  status [--json]                                   stable, canary and health of every remote, then
+                                                    every live version against the live shell
   start <remote> <version> --percent N [--force]    start a canary (a released version; compatibility-gated)
   set <remote> --percent N                          change the canary's share of visitors (0-100)
   promote <remote>                                  the canary becomes stable

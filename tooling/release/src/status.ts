@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@app/contracts';
+import type { CompatConflict, Compatibility, CompatRow } from '@app/contracts/compatibility';
 import {
   type Canary,
   formatSignalValue,
@@ -35,6 +36,10 @@ export interface StatusReport {
   revision: number;
   updatedAt: string | null;
   remotes: RemoteStatus[];
+  /** Every live remote version against the live shell (issue 45); null when it could not be read. */
+  compatibility: Compatibility | null;
+  /** Why the table could not be read (an API older than it, a token it refuses); null when it was. */
+  compatibilityError: string | null;
 }
 
 async function healthOf(
@@ -75,11 +80,23 @@ export async function statusReport(ctx: RolloutContext, health: HealthSource | n
       healthError,
     });
   }
+  // The table is extra: whatever keeps it from being read is said under it, never fails the status.
+  let compatibility: Compatibility | null = null;
+  let compatibilityError: string | null = null;
+  try {
+    compatibility = await ctx.client.compatibility(state.environment);
+    if (!compatibility)
+      compatibilityError = `the deploy API at ${ctx.client.target.url} has no compatibility table (it is older than issue 45)`;
+  } catch (error) {
+    compatibilityError = (error as Error).message;
+  }
   return {
     environment: state.environment,
     revision: state.revision,
     updatedAt: state.revision === 0 ? null : state.updatedAt,
     remotes,
+    compatibility,
+    compatibilityError,
   };
 }
 
@@ -121,7 +138,91 @@ export function formatStatus(report: StatusReport): string {
     if (r.previous.length > 0)
       lines.push(`  previous ${r.previous.slice(0, 3).join(', ')}${r.previous.length > 3 ? ', …' : ''}`);
   }
+  lines.push('', ...formatCompatibility(report.compatibility, report.compatibilityError));
   return lines.join('\n');
+}
+
+/** The width the compatibility table keeps to (a terminal of 100 columns). */
+export const STATUS_WIDTH = 100;
+
+/** `text` broken at spaces into lines of at most `width`, the first after `first`, the others after `rest`. */
+export function wrap(text: string, first: string, rest: string, width = STATUS_WIDTH): string[] {
+  const lines: string[] = [];
+  let line = first;
+  let empty = true;
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (!empty && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = rest;
+      empty = true;
+    }
+    line += `${empty ? '' : ' '}${word}`;
+    empty = false;
+  }
+  lines.push(line);
+  return lines;
+}
+
+const STATUS_WORDS = { ok: 'ok', conflict: 'CONFLICT', unknown: 'unknown' } as const;
+const COL = '            ';
+
+function conflictLines(c: CompatConflict): string[] {
+  const what = `${c.package}${c.export ? ` ${c.export}` : ''}`;
+  return [
+    ...wrap(`${c.kind} ${what}: ${c.detail}`, `${COL}- `, `${COL}  `),
+    ...wrap(`needed by ${c.needs}; provided by ${c.provider}`, `${COL}  `, `${COL}  `),
+  ];
+}
+
+function rowLines(row: CompatRow): string[] {
+  const head = `  ${STATUS_WORDS[row.status].padEnd(10)}${row.package}`;
+  const both = `${head}  requires ${row.required} · provided ${row.provided}`;
+  const lines =
+    both.length <= STATUS_WIDTH
+      ? [both]
+      : [
+          head,
+          ...wrap(row.required, `${COL}requires `, `${COL}         `),
+          ...wrap(row.provided, `${COL}provided `, `${COL}         `),
+        ];
+  for (const conflict of row.conflicts) lines.push(...conflictLines(conflict));
+  return lines;
+}
+
+/**
+ * The environment's compatibility table for a terminal: per live remote version, its ok packages on one line
+ * and every conflict or unknown row in full, with each conflict's who-needs-what-from-whom.
+ */
+export function formatCompatibility(table: Compatibility | null, error: string | null = null): string[] {
+  if (!table) return [`compatibility: unavailable (${error ?? 'not read'})`];
+  const runtime = table.shell.federationRuntime ?? 'unreadable';
+  const lines = [
+    `compatibility in "${table.environment}" with the live shell (federation runtime ${runtime})`,
+    ...wrap(table.shell.manifest, '  shell manifest ', '  '),
+  ];
+  if (table.rows.length === 0) {
+    lines.push('  no live remote versions');
+    return lines;
+  }
+  const groups = new Map<string, CompatRow[]>();
+  for (const row of table.rows) {
+    const key = `${row.remote} ${row.version} (${row.track})`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const conflicts = table.rows.filter((r) => r.status === 'conflict').length;
+  const unknown = table.rows.filter((r) => r.status === 'unknown').length;
+  for (const [key, rows] of groups) {
+    lines.push(key);
+    const ok = rows.filter((r) => r.status === 'ok').map((r) => r.package);
+    if (ok.length > 0) lines.push(...wrap(ok.join(', '), `  ${'ok'.padEnd(10)}`, COL));
+    for (const row of rows) if (row.status !== 'ok') lines.push(...rowLines(row));
+  }
+  lines.push(
+    conflicts + unknown === 0
+      ? `every live version is compatible (${table.rows.length} checks)`
+      : `${conflicts} conflict(s), ${unknown} unknown, of ${table.rows.length} checks`,
+  );
+  return lines;
 }
 
 export async function history(ctx: RolloutContext, remote: RemotePackage, limit?: number) {

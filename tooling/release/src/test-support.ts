@@ -1,5 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { DEPLOY_TOKEN_PATTERN, type SharedInfo } from '@app/contracts/deploy';
@@ -182,7 +183,7 @@ export interface CliResult {
 
 /** Runs the real CLI as `node --import tsx src/<cli>-cli.ts`, as `pnpm release` / `pnpm rollout` do. */
 export function runCli(
-  cli: 'release' | 'rollout',
+  cli: 'release' | 'rollout' | 'ship-shell',
   args: string[],
   env: Record<string, string>,
 ): Promise<CliResult> {
@@ -205,3 +206,46 @@ export function runCli(
 }
 
 export const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
+
+export interface FakeRequest {
+  method: string;
+  /** Path and query. */
+  url: string;
+  authorization: string | undefined;
+  body: unknown;
+}
+export type FakeAnswer = { status: number; body: unknown; headers?: Record<string, string> };
+
+/**
+ * A stand-in deploy API for answers the real one on this branch does not give yet (the compatibility
+ * table, the shell check: issue 45, built beside it): `answer` gets each request and says what to send;
+ * anything it does not know is the API's catch-all 404. Records every request.
+ */
+export async function startFakeApi(answer: (request: FakeRequest) => FakeAnswer | undefined) {
+  const requests: FakeRequest[] = [];
+  const server = http.createServer((req, res) => {
+    let text = '';
+    req.on('data', (chunk) => {
+      text += chunk;
+    });
+    req.on('end', () => {
+      const request: FakeRequest = {
+        method: req.method ?? 'GET',
+        url: req.url ?? '/',
+        authorization: req.headers.authorization,
+        body: text ? JSON.parse(text) : null,
+      };
+      requests.push(request);
+      const { status, body, headers } = answer(request) ?? { status: 404, body: { error: 'Not found' } };
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
