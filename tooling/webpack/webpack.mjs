@@ -58,7 +58,7 @@ function injectRuntimePluginPath() {
 const LAZY_LIBRARIES = new RegExp(
   [
     /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?web-vitals[\\/]/.source,
-    /[\\/]packages[\\/]contracts[\\/]src[\\/](admin-paths|admin-members|leads|site-admin|outbox|paging|deploy)\.ts$/
+    /[\\/]packages[\\/]contracts[\\/]src[\\/](admin-paths|admin-members|leads|site-admin|outbox|paging|deploy|rollouts-admin|compatibility)\.ts$/
       .source,
   ].join('|'),
 );
