@@ -160,6 +160,8 @@ export const PreviewRequestSchema = v.strictObject({
     ),
   ),
   baseUrl: v.optional(v.pipe(v.string(), v.url())),
+  /** Past the compatibility gate's conflicts (issue 45; audited with them). */
+  force: v.optional(v.boolean()),
 });
 
 /** POST …/preview's answer: the only time the token exists outside the caller's hands. */

@@ -10,10 +10,10 @@ const PROVIDER_SIDE: Record<GateConflictKind, string> = {
   unknown: 'cannot be checked',
 };
 
-/** One conflict as one line: `- <package> <export>: <detail> (<needs> needs it; <provider> …)`. */
-export function conflictLine(conflict: GateConflict): string {
+/** One conflict in words: `<package> <export>: <detail> (<needs> needs it; <provider> …)`. */
+export function conflictText(conflict: GateConflict): string {
   const what = conflict.export ? `${conflict.package} ${conflict.export}` : conflict.package;
-  return `- ${what}: ${conflict.detail} (${conflict.needs} needs it; ${conflict.provider} ${PROVIDER_SIDE[conflict.kind]})`;
+  return `${what}: ${conflict.detail} (${conflict.needs} needs it; ${conflict.provider} ${PROVIDER_SIDE[conflict.kind]})`;
 }
 
 /**
@@ -31,7 +31,7 @@ export function compatMessage(headline: string, conflicts: readonly GateConflict
   const copies = (packages.length ? packages : ['<pkg>']).map((p) => `'${p}'`).join(', ');
   return [
     `${headline}:`,
-    ...conflicts.map(conflictLine),
+    ...conflicts.map((conflict) => `- ${conflictText(conflict)}`),
     'Two ways forward:',
     '  1. Ship the provider first: for the shell, `pnpm ship-shell` (checked against every live remote, docs/shipping.md); then try this again.',
     `  2. Or bundle a private copy in the remote: \`privateCopies: [${copies}]\` in the remote's webpack.config.mjs, then release again.`,
@@ -41,5 +41,5 @@ export function compatMessage(headline: string, conflicts: readonly GateConflict
 
 /** The conflicts in one line, for an audit row's reason. */
 export function conflictsSummary(conflicts: readonly GateConflict[]): string {
-  return conflicts.map((c) => conflictLine(c).slice(2)).join('; ');
+  return conflicts.map(conflictText).join('; ');
 }
