@@ -169,7 +169,7 @@ describe('what cannot be read', () => {
   it('lists what each row compares, in words', () => {
     expect(compatEntries(remoteSide(), shellSide()).map((e) => [e.package, e.required, e.provided])).toEqual([
       ['@app/ui', '1 export: Button', 'key 3fa9c0d1e2, 2 exports'],
-      ['@app/session', '1 export: useSession', 'key 9a8b7c6d5e, 1 exports'],
+      ['@app/session', '1 export: useSession', 'key 9a8b7c6d5e, 1 export'],
       ['react', 'major 19 (built with 19.3.1)', '19.3.1'],
       ['react-dom', 'major 19 (built with 19.3.1)', '19.3.1'],
       ['@app/router', 'major 7 (built with 7.18.5)', '7.18.5'],

@@ -1,6 +1,8 @@
 import { sharedSingletons } from './shared';
 import { type BuildSide, type CompatEntry, type GateConflict, listNames, truncateType } from './types';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /**
  * Our @app packages by what the code uses (no version numbers: they are never bumped). For each shared
  * package the consumer imports from, each export it imports must be in the provider's copy with the type
@@ -36,9 +38,9 @@ export function surfaceEntries(consumer: BuildSide, provider: BuildSide): Compat
     const names = Object.keys(required);
     entries.push({
       package: pkg,
-      required: `${names.length} export${names.length === 1 ? '' : 's'}${names.length ? `: ${listNames(names)}` : ''}`,
+      required: `${plural(names.length, 'export')}${names.length ? `: ${listNames(names)}` : ''}`,
       provided: provided
-        ? `key ${provided.key.slice(0, 10)}, ${Object.keys(provided.exports).length} exports`
+        ? `key ${provided.key.slice(0, 10)}, ${plural(Object.keys(provided.exports).length, 'export')}`
         : 'not provided',
       conflicts,
     });
