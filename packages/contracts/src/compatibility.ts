@@ -1,4 +1,4 @@
-import { EnvironmentNameSchema, REMOTE_PACKAGES } from '@app/rollout';
+import { EnvironmentNameSchema, type GateConflict, REMOTE_PACKAGES } from '@app/rollout';
 import * as v from 'valibot';
 
 /**
@@ -40,7 +40,7 @@ export const CompatConflictSchema = v.object({
   provider: v.string(),
   /** The conflict in one sentence (the types when they differ). */
   detail: v.string(),
-});
+}) satisfies v.GenericSchema<GateConflict>;
 export type CompatConflict = v.InferOutput<typeof CompatConflictSchema>;
 
 export const COMPAT_STATUSES = ['ok', 'conflict', 'unknown'] as const;

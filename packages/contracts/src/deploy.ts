@@ -116,10 +116,11 @@ const Reason = v.pipe(v.string(), v.maxLength(2000));
 export const DEPLOY_BODIES = {
   start: v.strictObject({ version: VersionIdSchema, percent: PercentSchema, force: Force }),
   set: v.strictObject({ percent: PercentSchema }),
-  promote: v.strictObject({}),
+  /** Gated again: the shell may have changed since the canary started (force: go past it, audited). */
+  promote: v.strictObject({ force: Force }),
   abort: v.strictObject({}),
   /** Without `to`: back to the previous stable; with it, any released version. */
-  rollback: v.strictObject({ to: v.optional(VersionIdSchema) }),
+  rollback: v.strictObject({ to: v.optional(VersionIdSchema), force: Force }),
   /**
    * `pnpm rollout promote-to <env> <remote> <version>`: the version the environment before this one runs
    * (its stable or canary: `from`, default the one before in DEPLOY_ENVIRONMENTS) comes here as the same
@@ -132,7 +133,7 @@ export const DEPLOY_BODIES = {
     force: Force,
   }),
   /** `pnpm start`: a remote without a stable version gets this one (with `replace`, whatever it had). */
-  bootstrap: v.strictObject({ version: VersionIdSchema, replace: v.optional(v.boolean()) }),
+  bootstrap: v.strictObject({ version: VersionIdSchema, replace: v.optional(v.boolean()), force: Force }),
   /** `pnpm rollout watch`'s moves, audited as watch-advance / watch-promote / watch-rollback / watch-stop. */
   watch: v.variant('step', [
     v.strictObject({ step: v.literal('advance'), percent: PercentSchema, reason: Reason }),
@@ -159,6 +160,8 @@ export const PreviewRequestSchema = v.strictObject({
     ),
   ),
   baseUrl: v.optional(v.pipe(v.string(), v.url())),
+  /** Past the compatibility gate's conflicts (issue 45; audited with them). */
+  force: v.optional(v.boolean()),
 });
 
 /** POST …/preview's answer: the only time the token exists outside the caller's hands. */
@@ -270,7 +273,7 @@ export type ReleaseInfo = v.InferOutput<typeof ReleaseInfoSchema>;
 export const ReleaseUploadResultSchema = v.object({
   release: ReleaseInfoSchema,
   created: v.boolean(),
-  /** Compatibility conflicts a `?force=1` upload went past (audited). */
+  /** Compatibility conflicts a `?force=1` upload went past (audited), one line each (the 409's lines). */
   forcedConflicts: v.array(v.string()),
 });
 export type ReleaseUploadResult = v.InferOutput<typeof ReleaseUploadResultSchema>;

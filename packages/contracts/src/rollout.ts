@@ -92,6 +92,11 @@ export const AUDIT_ACTIONS = [
   'watch-stop',
   'adopt',
   'preview-revoke',
+  /**
+   * A shell build checked with force past conflicts with this remote's live versions (issue 45): one row per
+   * environment and remote it concerns, so the remote's own history says why it may break.
+   */
+  'shell-forced',
 ] as const;
 
 /** One line of a deployment's audit log: who changed what, when, from which state to which. */

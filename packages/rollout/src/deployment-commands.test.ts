@@ -100,22 +100,35 @@ describe('deployment commands', () => {
     );
   });
 
-  it('a start past compatibility conflicts needs force and is audited as forced', () => {
-    const gate = { shellManifest: '/shell/mf-manifest.json', conflicts: ['react: major 19 vs 18'] };
+  it('a start, promote or rollback past compatibility conflicts needs force and is audited as forced', () => {
+    const conflict = {
+      kind: 'library-major' as const,
+      package: 'react',
+      needs: `mf-research ${V2}`,
+      provider: 'the live shell',
+      detail: 'built against major 18 (18.3.1), the provider has 19.3.1',
+    };
+    const gate = { against: 'what is live in production', conflicts: [conflict] };
     refused(
       () => startCanary(withStable(), { remote: 'mf-research', version: V2, percent: 10, gate }, ctx),
-      /is not compatible with the live shell \(\/shell\/mf-manifest.json\):\n {2}- react: major 19 vs 18/,
+      /is not compatible with what is live in production:\n- react: built against major 18 .*the live shell provides another major\)/,
     );
     const m = withStable();
+    const reason = `despite compatibility conflicts: react: built against major 18 (18.3.1), the provider has 19.3.1 (mf-research ${V2} needs it; the live shell provides another major)`;
     expect(
       startCanary(m, { remote: 'mf-research', version: V2, percent: 10, gate, force: true }, ctx),
-    ).toEqual([
-      {
-        action: 'start',
-        remote: 'mf-research',
-        forced: true,
-        reason: 'started despite compatibility conflicts: react: major 19 vs 18',
-      },
+    ).toEqual([{ action: 'start', remote: 'mf-research', forced: true, reason: `started ${reason}` }]);
+    refused(() => promote(m, { remote: 'mf-research', gate }, ctx), /is not compatible/);
+    expect(promote(m, { remote: 'mf-research', gate, force: true }, ctx)).toEqual([
+      { action: 'promote', remote: 'mf-research', forced: true, reason: `promoted ${reason}` },
+    ]);
+    refused(
+      () => rollback(withStable(V3, [V2]), { remote: 'mf-research', to: V2, gate }, ctx),
+      /not compatible/,
+    );
+    // Back to the previous stable is the emergency exit: never gated.
+    expect(rollback(withStable(V3, [V2]), { remote: 'mf-research', gate }, ctx)).toEqual([
+      { action: 'rollback', remote: 'mf-research' },
     ]);
   });
 

@@ -1,3 +1,5 @@
+import { compatMessage, conflictsSummary } from './compat/message';
+import type { GateConflict } from './compat/types';
 import type { DeploymentManifest, RemoteDeployment } from './manifest';
 import type { RemotePackage } from './remotes';
 
@@ -109,18 +111,24 @@ export function beginCanary(
   deployment.canary = { version, percent, startedAt: at, stepStartedAt: at };
 }
 
-/** What the compatibility gate found against the live shell: the shell manifest read, one line per conflict. */
+/**
+ * What the compatibility gate found for a version about to reach visitors (the caller runs it against
+ * what is live: services/deploy-gate.ts in the API): where it was checked, and the conflicts.
+ */
 export interface GateResult {
-  shellManifest: string;
-  conflicts: string[];
+  /** What the version was checked against, for the headline: 'what is live in production'. */
+  against: string;
+  conflicts: GateConflict[];
 }
 
-export function conflictsMessage(subject: string, gate: GateResult): string {
-  return [
-    `${subject} is not compatible with the live shell (${gate.shellManifest}):`,
-    ...gate.conflicts.map((conflict) => `  - ${conflict}`),
-    'Rebuild it against the shell’s versions, or pass --force to go ahead anyway (audited).',
-  ].join('\n');
+/** A refusal by the compatibility gate: the API answers it as a CompatRefusal (409 with the conflicts). */
+export class CompatRefused extends DeployRefused {
+  constructor(
+    message: string,
+    readonly conflicts: GateConflict[],
+  ) {
+    super(message);
+  }
 }
 
 /** Refuses past conflicts without `force`; with it, the note that says what was gone past. */
@@ -129,10 +137,18 @@ export function gateNote(
   gate: GateResult | undefined,
   force: boolean | undefined,
   verb: string,
-) {
+): { forced?: true; reason?: string } {
   if (!gate || gate.conflicts.length === 0) return {};
-  if (!force) throw new DeployRefused(conflictsMessage(subject, gate));
-  return { forced: true, reason: `${verb} despite compatibility conflicts: ${gate.conflicts.join('; ')}` };
+  if (!force) {
+    throw new CompatRefused(
+      compatMessage(`${subject} is not compatible with ${gate.against}`, gate.conflicts),
+      gate.conflicts,
+    );
+  }
+  return {
+    forced: true,
+    reason: `${verb} despite compatibility conflicts: ${conflictsSummary(gate.conflicts)}`,
+  };
 }
 
 /** `gate`: the compatibility gate's finding for this release (the caller runs it; none: not gated). */
@@ -169,13 +185,17 @@ export function promoteDeployment(deployment: RemoteDeployment, remote: RemotePa
   delete deployment.canary;
 }
 
+/** Gated again (`gate`: the canary's finding now): the shell may have changed since the canary started. */
 export function promote(
   draft: DeploymentManifest,
-  input: { remote: RemotePackage },
+  input: { remote: RemotePackage; force?: boolean; gate?: GateResult },
   ctx: DeployCommandContext,
 ): AuditNote[] {
-  promoteDeployment(deploymentOf(draft, input.remote, ctx.environment), input.remote);
-  return [{ action: 'promote', remote: input.remote }];
+  const deployment = deploymentOf(draft, input.remote, ctx.environment);
+  const canary = canaryOf(deployment, input.remote, 'promote');
+  const forced = gateNote(`${input.remote} ${canary.version}`, input.gate, input.force, 'promoted');
+  promoteDeployment(deployment, input.remote);
+  return [{ action: 'promote', remote: input.remote, ...forced }];
 }
 
 export function abort(
@@ -196,7 +216,7 @@ export function abort(
  */
 export function rollback(
   draft: DeploymentManifest,
-  input: { remote: RemotePackage; to?: string },
+  input: { remote: RemotePackage; to?: string; force?: boolean; gate?: GateResult },
   ctx: DeployCommandContext,
 ): AuditNote[] {
   const { remote, to } = input;
@@ -205,8 +225,11 @@ export function rollback(
     requireReleased(ctx, remote, to);
     if (current?.stable === to && !current.canary)
       throw new DeployRefused(`${remote} ${to} is already the stable version`);
+    // A named version may never have run with this shell; back to the previous stable (below) is the
+    // emergency exit and is not gated.
+    const forced = gateNote(`${remote} ${to}`, input.gate, input.force, 'rolled back');
     draft.remotes[remote] = { stable: to, previous: (current?.previous ?? []).filter((v) => v !== to) };
-    return [{ action: 'rollback', remote }];
+    return [{ action: 'rollback', remote, ...forced }];
   }
   const deployment = deploymentOf(draft, remote, ctx.environment);
   const [target, ...rest] = deployment.previous;

@@ -65,13 +65,14 @@ export function watchStep(
  */
 export function bootstrap(
   draft: DeploymentManifest,
-  input: { remote: RemotePackage; version: string; replace?: boolean },
+  input: { remote: RemotePackage; version: string; replace?: boolean; force?: boolean; gate?: GateResult },
   ctx: DeployCommandContext,
 ): AuditNote[] {
   const { remote, version } = input;
   const before = draft.remotes[remote];
   if (before && (!input.replace || (before.stable === version && !before.canary))) return [];
   requireReleased(ctx, remote, version);
+  const forced = gateNote(`${remote} ${version}`, input.gate, input.force, 'bootstrapped');
   const previous = before ? [before.stable, ...before.previous.filter((v) => v !== version)] : [];
   draft.remotes[remote] = {
     stable: version,
@@ -81,9 +82,12 @@ export function bootstrap(
     {
       action: 'bootstrap',
       remote,
-      reason: before
-        ? 'ROLLOUT_FOLLOW_BUILDS: the build pnpm start found becomes stable'
-        : 'first stable: the build pnpm start found',
+      reason: `${
+        before
+          ? 'ROLLOUT_FOLLOW_BUILDS: the build pnpm start found becomes stable'
+          : 'first stable: the build pnpm start found'
+      }${forced.reason ? `; ${forced.reason}` : ''}`,
+      ...(forced.forced ? { forced: true } : {}),
     },
   ];
 }

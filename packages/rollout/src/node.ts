@@ -1,5 +1,6 @@
 // Node-only helpers (node:crypto, node:fs): never imported by browser code.
 
+export * from './compat/read-build';
 export * from './health-ticket';
 export * from './integrity-node';
 export * from './preview-check';

@@ -14,6 +14,7 @@ import { registerAdminMemberRoutes } from './routes/admin-members';
 import { registerAdminSiteRoutes } from './routes/admin-site';
 import { registerDeployRoutes } from './routes/deploy';
 import type { DeployAuth } from './routes/deploy-auth';
+import { registerDeployCompatRoutes } from './routes/deploy-compat';
 import { registerDeployFeedRoute } from './routes/deploy-feed';
 import { registerDeployReleaseRoutes } from './routes/deploy-releases';
 import { registerHealthRoutes } from './routes/health';
@@ -139,6 +140,7 @@ export function createApp(
   registerAdminSiteRoutes(app, deps, config.site.fromEnvironment);
   registerAdminMemberRoutes(app, deps);
   registerRolloutRoutes(app, ctx);
+  registerDeployCompatRoutes(app, ctx);
   registerDeployRoutes(app, ctx);
   registerDeployFeedRoute(app, ctx, feed);
   registerDeployReleaseRoutes(app, ctx);

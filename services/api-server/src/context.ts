@@ -10,6 +10,7 @@ import { SqlRateLimitStore } from './rate-limit/sql-store';
 import type { RateLimitStore } from './rate-limit/store';
 import { AccountService } from './services/accounts';
 import { AdminAudit } from './services/admin-audit';
+import { CompatibilityService } from './services/deploy-compat';
 import { PreviewService } from './services/deploy-previews';
 import { DeployTokenService } from './services/deploy-tokens';
 import { DeploymentService } from './services/deployments';
@@ -29,6 +30,8 @@ export interface AppContext {
   deployTokens: DeployTokenService;
   /** Each environment's deployment manifest, changed by compare-and-swap (issue 33). */
   deployments: DeploymentService;
+  /** The compatibility gate against what is live in each environment (issue 45). */
+  compatibility: CompatibilityService;
   /** Each environment's preview links, stored and revocable (issue 44). */
   previews: PreviewService;
   /** Every mail the product sends, as rows (issue 34); the server's MailSender delivers them. */
@@ -68,11 +71,18 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
   const site = new SiteService(sql, mailer);
   const deployments = new DeploymentService(sql, config.rollout.paths.store, now);
   const previews = new PreviewService(sql, deployments, config.rollout.paths.store, now);
+  const compatibility = new CompatibilityService(sql, deployments, {
+    store: config.rollout.paths.store,
+    shellManifest: config.deploy.shellManifest,
+    environments: config.deploy.environments,
+    now,
+  });
   const rollout = new RolloutService(
     sql,
     config.rollout,
     deployments,
     previews,
+    compatibility,
     config.deploy.environment,
     now,
   );
@@ -86,6 +96,7 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
     rollout,
     deployTokens: new DeployTokenService(sql, config.deploy.environments, now),
     deployments,
+    compatibility,
     previews,
     outbox,
     mailer,

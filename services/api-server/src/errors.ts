@@ -10,7 +10,7 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
-  body(): Record<string, string> {
+  body(): Record<string, unknown> {
     return { error: this.message, ...this.extra };
   }
 }

@@ -1,17 +1,13 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { DEPLOY_PATHS, type DeployVerb } from '@app/contracts/deploy';
-import type { RemotePackage } from '@app/rollout';
+import type { BuildContract, RemotePackage } from '@app/rollout';
 import { type Config, DEFAULT_CONFIG } from '../src/config';
+import { remoteContract, writeShellBuild, writeStoredBuild } from './compat-fixtures';
 import { startTestServer, type TestServer, tempDatabase, tempRollout } from './helpers';
 
-/** A live shell's manifest that gates nothing (releases here share nothing). */
+/** A live shell build (mf-manifest.json and mf-compat.json) that every release of remoteContract fits. */
 export function shellManifest(): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'api-shell-')), 'mf-manifest.json');
-  fs.writeFileSync(file, JSON.stringify({ name: 'shell', shared: [], exposes: [] }));
-  return file;
+  return writeShellBuild();
 }
 
 /** One database, one deploy folder: what several instances of one install share. */
@@ -32,8 +28,17 @@ export function newVersion(): string {
   return `1.0.${released}-${released.toString(16).padStart(10, 'a')}`;
 }
 
-/** A release row as the upload route stores it (deploy_releases). */
-export async function release(server: TestServer, remote: RemotePackage, version = newVersion()) {
+/**
+ * A release row as the upload route stores it (deploy_releases), with the files the compatibility gate
+ * reads in its store folder (`contract` null: a release without mf-compat.json).
+ */
+export async function release(
+  server: TestServer,
+  remote: RemotePackage,
+  version = newVersion(),
+  contract: BuildContract | null = remoteContract(remote),
+) {
+  writeStoredBuild(server.ctx.config.rollout.paths.store, remote, version, contract);
   const info = { remote, version, shared: [], createdAt: new Date(Date.now() + released).toISOString() };
   await server.sql.run(
     `INSERT INTO deploy_releases (remote, version, content_hash, entry_integrity, info_json, created_at)

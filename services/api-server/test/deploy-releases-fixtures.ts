@@ -4,45 +4,39 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { ReleaseInfo } from '@app/contracts/deploy';
 import { DEPLOY_PATHS } from '@app/contracts/deploy';
-import type { RemotePackage } from '@app/rollout';
+import type { BuildContract, RemotePackage } from '@app/rollout';
 import { describeRelease, releaseVersionOf } from '@app/rollout/node';
 import * as tar from 'tar-stream';
+import { remoteContract, SHARED, writeRemoteBuild, writeShellBuild } from './compat-fixtures';
 import type { TestServer } from './helpers';
 
-/** The live shell's manifest the gate compares uploads with (react 19, our contracts at 1.4). */
+/** The live shell's build the gate compares uploads with (react 19, the surfaces of compat-fixtures). */
 export function writeShellManifest(): string {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'shell-')), 'mf-manifest.json');
-  fs.writeFileSync(
-    file,
-    JSON.stringify({
-      name: 'shell',
-      shared: [
-        { name: 'react', version: '19.3.1' },
-        { name: '@app/contracts', version: '1.4.0' },
-      ],
-    }),
-  );
-  return file;
+  return writeShellBuild();
 }
 
-/** A small build of mf-research; `variant` changes one file, so each variant is another version. */
-export function fixtureDist(variant = 'a', options: { react?: string; container?: string } = {}): string {
+/**
+ * A small build of mf-research; `variant` changes one file, so each variant is another version. Its gate
+ * files fit the shell of writeShellManifest unless `contract` (null: none) or `react` says otherwise.
+ */
+export function fixtureDist(
+  variant = 'a',
+  options: { react?: string; container?: string; contract?: BuildContract | null } = {},
+): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var mf_research = ${JSON.stringify(variant)};\n`);
-  fs.writeFileSync(
-    path.join(dir, 'mf-manifest.json'),
-    JSON.stringify({
+  const react = options.react ?? '19.3.1';
+  writeRemoteBuild(
+    dir,
+    'mf-research',
+    options.contract === undefined ? remoteContract('mf-research') : options.contract,
+    {
       name: options.container ?? 'mf_research',
       metaData: { buildInfo: { buildVersion: '1.0.0' } },
-      shared: [
-        {
-          name: 'react',
-          version: options.react ?? '19.3.1',
-          requiredVersion: `^${options.react ?? '19.3.1'}`,
-        },
-      ],
-      exposes: [{ name: './App', path: './App' }],
-    }),
+      shared: SHARED.map((entry) =>
+        entry.name === 'react' ? { ...entry, version: react, requiredVersion: `^${react}` } : entry,
+      ),
+    },
   );
   fs.mkdirSync(path.join(dir, 'static', 'js'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'static', 'js', 'main.js'), `console.log(${JSON.stringify(variant)});\n`);

@@ -101,7 +101,7 @@ describe('PUT a release bundle', () => {
     expect(created.body).toMatchObject({
       created: true,
       forcedConflicts: [],
-      release: { remote: 'mf-research', version: info.version, contentHash: info.contentHash, files: 3 },
+      release: { remote: 'mf-research', version: info.version, contentHash: info.contentHash, files: 4 },
     });
     stored = [info.version];
     await expectNothingStoredBeyond(stored);
@@ -209,7 +209,10 @@ describe('PUT a release bundle', () => {
     const oldInfo = infoOf(old);
     const res = await upload(server, oldInfo.version, await bundleOf(old, oldInfo), research);
     expect(res.status).toBe(409);
-    expect(res.body.error).toMatch(/react: the remote requires major 18/);
+    expect(res.body.error).toMatch(/- react: built against major 18 \(18\.2\.0\), the provider has 19\.3\.1/);
+    expect(res.body.conflicts).toEqual([
+      expect.objectContaining({ kind: 'library-major', package: 'react' }),
+    ]);
     await expectNothingStoredBeyond(stored);
     const forced = await upload(server, oldInfo.version, await bundleOf(old, oldInfo), admin, {
       query: { force: '1' },
@@ -229,7 +232,9 @@ describe('PUT a release bundle', () => {
     const manifest = {
       schemaVersion: 1,
       environment: 'production',
-      remotes: { 'mf-research': { stable: info.version, canary: null, previous: [] } },
+      revision: 1,
+      updatedAt: new Date().toISOString(),
+      remotes: { 'mf-research': { stable: info.version, previous: [] } },
     };
     await server.sql.run(
       `INSERT INTO deployments (environment, revision, manifest_json, updated_at) VALUES ('production', 1, @m, @at)`,

@@ -61,6 +61,11 @@ describe('GET /api/admin/rollouts', () => {
       refusals: [],
       audit: [],
       previews: [],
+      compatibility: {
+        environment: 'production',
+        shell: { manifest: s.ctx.config.deploy.shellManifest, federationRuntime: null },
+        rows: [],
+      },
     });
   });
 

@@ -3,7 +3,9 @@ import { DEPLOY_PATHS, type PreviewLink } from '@app/contracts/deploy';
 import { newPreviewToken } from '@app/rollout/node';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../src/config';
 import { ROLLOUT_MESSAGES as M } from '../src/services/rollout-messages';
+import { writeShellBuild, writeStoredBuild } from './compat-fixtures';
 import { deployToken } from './deploy-fixtures';
 import { startTestServer, type TestServer, tempRollout } from './helpers';
 import { ACCOUNT_V1, entryIntegrityOf, release, V1 } from './rollout-fixtures';
@@ -20,7 +22,13 @@ beforeAll(async () => {
   // Releases made before the API kept them (folders only): a link names them as well.
   release(rollout.paths, 'mf-research', V1);
   release(rollout.paths, 'mf-account', ACCOUNT_V1);
-  s = await startTestServer({ rollout }, () => clock);
+  // What the compatibility gate reads of each (issue 45): builds that fit the live shell.
+  writeStoredBuild(rollout.paths.store, 'mf-research', V1);
+  writeStoredBuild(rollout.paths.store, 'mf-account', ACCOUNT_V1);
+  s = await startTestServer(
+    { rollout, deploy: { ...DEFAULT_CONFIG.deploy, shellManifest: writeShellBuild() } },
+    () => clock,
+  );
   admin = await deployToken(s, 'ops');
 });
 afterAll(() => s.close());

@@ -33,7 +33,7 @@ export function registerDeployReleaseRoutes(app: Hono<Env>, ctx: AppContext): Re
   const uploads = new ReleaseUploads(ctx.sql, catalog, {
     limits: { maxBytes: config.deploy.bundleMaxBytes, maxFiles: DEFAULT_MAX_FILES },
     keep: config.deploy.releaseKeep,
-    shellManifest: config.deploy.shellManifest,
+    compatibility: ctx.compatibility,
     now: ctx.now,
   });
 

@@ -9,12 +9,19 @@ import {
   type PreviewLink,
   PreviewRequestSchema,
 } from '@app/contracts/deploy';
-import { DeployRefused, isRemotePackage, ManifestError, type RemotePackage } from '@app/rollout';
+import {
+  CompatRefused,
+  DeployRefused,
+  isRemotePackage,
+  ManifestError,
+  type RemotePackage,
+} from '@app/rollout';
 import type { Hono } from 'hono';
 import * as v from 'valibot';
 import type { AppContext } from '../context';
 import { HttpError, parseWith } from '../errors';
-import { commandOf, gateFor } from '../services/deploy-commands';
+import { commandOf, gatedVersion } from '../services/deploy-commands';
+import { CompatRefusalError } from '../services/deploy-compat';
 import { DeployConflict } from '../services/deployments';
 import { requireDeployScope, requireEnvironment, requireRemoteScope } from './deploy-auth';
 import { body, type C, type Env } from './http-helpers';
@@ -128,6 +135,8 @@ export function registerDeployRoutes(app: Hono<Env>, ctx: AppContext) {
       version: input.version,
       hours: input.hours ?? PREVIEW_DEFAULT_HOURS,
       actor: scope.name,
+      gate: () => ctx.compatibility.checkRelease(environment, remote, input.version),
+      force: input.force ?? false,
     });
     const link: PreviewLink = {
       id: preview.id,
@@ -200,16 +209,10 @@ export function registerDeployRoutes(app: Hono<Env>, ctx: AppContext) {
       if (from === environment) throw new HttpError(400, 'A version is adopted from another environment');
       extras.source = { environment: from, manifest: (await deployments.state(from)).manifest };
     }
-    if (verb === 'start' || verb === 'adopt') {
-      const { version } = input as { version: string };
-      extras.gate = await gateFor(
-        ctx.sql,
-        config.rollout.paths.store,
-        config.deploy.shellManifest,
-        remote,
-        version,
-      );
-    }
+    // The gate runs before the transaction (it reads files); the compare-and-swap makes sure the state it
+    // saw (which canary promote would make stable) is the one changed, or the change is a 412.
+    const gated = gatedVersion(verb, remote, input, (await deployments.state(environment)).manifest);
+    if (gated) extras.gate = await ctx.compatibility.checkRelease(environment, remote, gated);
     try {
       const result = await deployments.change(
         environment,
@@ -233,6 +236,7 @@ export function registerDeployRoutes(app: Hono<Env>, ctx: AppContext) {
           { ETag: etag(error.revision) },
         );
       }
+      if (error instanceof CompatRefused) throw new CompatRefusalError(error.message, error.conflicts);
       if (error instanceof DeployRefused || error instanceof ManifestError)
         throw new HttpError(409, error.message);
       throw error;

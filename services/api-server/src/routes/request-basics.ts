@@ -35,7 +35,7 @@ export function sessionCaller(who: Caller | null): Caller {
 
 export interface ErrorAnswer {
   status: number;
-  body: Record<string, string>;
+  body: Record<string, unknown>;
   headers: Record<string, string>;
 }
 

@@ -1,11 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import {
-  type DEPLOY_BODIES,
-  type DeployVerb,
-  type SharedInfo,
-  SharedInfoSchema,
-} from '@app/contracts/deploy';
+import type { DEPLOY_BODIES, DeployVerb } from '@app/contracts/deploy';
 import {
   abort,
   adopt,
@@ -19,10 +12,7 @@ import {
   startCanary,
   watchStep,
 } from '@app/rollout';
-import { releaseDir } from '@app/rollout/node';
-import * as v from 'valibot';
-import type { Sql } from '../db/sql';
-import { compatibilityGate } from './deploy-compat';
+import type * as v from 'valibot';
 import type { DeployApply } from './deployments';
 
 export type DeployBody<V extends DeployVerb> = v.InferOutput<(typeof DEPLOY_BODIES)[V]>;
@@ -49,13 +39,13 @@ export function commandOf(
       case 'set':
         return setPercent(draft, { remote, ...(body as DeployBody<'set'>) }, ctx);
       case 'promote':
-        return promote(draft, { remote }, ctx);
+        return promote(draft, { remote, ...(body as DeployBody<'promote'>), gate: extras.gate }, ctx);
       case 'abort':
         return abort(draft, { remote }, ctx);
       case 'rollback':
-        return rollback(draft, { remote, ...(body as DeployBody<'rollback'>) }, ctx);
+        return rollback(draft, { remote, ...(body as DeployBody<'rollback'>), gate: extras.gate }, ctx);
       case 'bootstrap':
-        return bootstrap(draft, { remote, ...(body as DeployBody<'bootstrap'>) }, ctx);
+        return bootstrap(draft, { remote, ...(body as DeployBody<'bootstrap'>), gate: extras.gate }, ctx);
       case 'watch':
         return watchStep(draft, { remote, ...(body as DeployBody<'watch'>) }, ctx);
       case 'adopt': {
@@ -71,46 +61,28 @@ export function commandOf(
   };
 }
 
-const SharedListSchema = v.object({ shared: v.array(SharedInfoSchema) });
-
-/** The release's `shared` list (deploy_releases, else its release.json in the store); null when unknown. */
-async function sharedOf(sql: Sql, store: string, remote: RemotePackage, version: string) {
-  const text =
-    (await sql.value<string>(
-      'SELECT info_json FROM deploy_releases WHERE remote = @remote AND version = @version',
-      {
-        remote,
-        version,
-      },
-    )) ?? readReleaseJson(store, remote, version);
-  if (!text) return null;
-  try {
-    const parsed = v.safeParse(SharedListSchema, JSON.parse(text));
-    return parsed.success ? (parsed.output.shared as SharedInfo[]) : null;
-  } catch {
-    return null;
-  }
-}
-
-function readReleaseJson(store: string, remote: RemotePackage, version: string): string | null {
-  try {
-    return fs.readFileSync(path.join(releaseDir(store, remote, version), 'release.json'), 'utf8');
-  } catch {
-    return null;
-  }
-}
-
 /**
- * The compatibility gate for a version about to reach visitors (start, adopt): against the live shell's
- * manifest. An unknown release is not gated here: the command refuses it as not released.
+ * The version a command brings to visitors, which the compatibility gate checks first: start's and adopt's,
+ * the canary promote makes stable (again: the shell may have changed since it started), the version a
+ * rollback names, the one bootstrap would make stable. Null: the command brings none (set, abort, watch,
+ * rollback to the previous stable: the emergency exit).
  */
-export async function gateFor(
-  sql: Sql,
-  store: string,
-  shellManifest: string,
+export function gatedVersion(
+  verb: DeployVerb,
   remote: RemotePackage,
-  version: string,
-): Promise<GateResult | undefined> {
-  const shared = await sharedOf(sql, store, remote, version);
-  return shared ? compatibilityGate(shared, shellManifest) : undefined;
+  body: DeployBody<DeployVerb>,
+  manifest: DeploymentManifest,
+): string | null {
+  switch (verb) {
+    case 'start':
+    case 'adopt':
+    case 'bootstrap':
+      return (body as { version: string }).version;
+    case 'promote':
+      return manifest.remotes[remote]?.canary?.version ?? null;
+    case 'rollback':
+      return (body as DeployBody<'rollback'>).to ?? null;
+    default:
+      return null;
+  }
 }

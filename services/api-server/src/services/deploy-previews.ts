@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { DeployPreview, PreviewStatus } from '@app/contracts/rollouts-admin';
 import {
+  conflictsSummary,
   describeDeployment,
   type FeedPreview,
+  type GateResult,
   isRemotePackage,
   PREVIEW_TOKEN_PATTERN,
   type RemotePackage,
@@ -11,6 +13,7 @@ import { isReleased as isReleasedOnDisk, newPreviewToken, previewTokenHash } fro
 import type { Sql } from '../db/sql';
 import { HttpError, notFound } from '../errors';
 import { recordDeployAudit } from './deploy-audit';
+import { requireCompatible } from './deploy-compat';
 import type { DeploymentService } from './deployments';
 
 /**
@@ -47,6 +50,10 @@ export interface NewPreview {
   hours: number;
   /** The deploy token's name: created_by and the audit row's actor. */
   actor: string;
+  /** The compatibility gate for the version (a link serves it to whoever opens it, issue 45). */
+  gate?: () => Promise<GateResult>;
+  /** Go past the gate's conflicts (audited with them). */
+  force?: boolean;
 }
 
 export interface Revoker {
@@ -150,6 +157,9 @@ export class PreviewService {
     }
     const integrity = releases.integrityOf(remote, version);
     if (!integrity) throw new HttpError(409, `${remote} ${version} has no recorded entry digest`);
+    const forced = input.gate
+      ? requireCompatible(`${remote} ${version}`, await input.gate(), input.force ?? false)
+      : [];
     const now = releases.now.getTime();
     const token = newPreviewToken();
     const row: Row = {
@@ -197,6 +207,12 @@ export class PreviewService {
             remote,
             from: live,
             to: `${live ? `${live} · ` : ''}${describeLink(row)}`,
+            ...(forced.length > 0
+              ? {
+                  reason: `previewed despite compatibility conflicts: ${conflictsSummary(forced)}`,
+                  forced: true,
+                }
+              : {}),
           },
         ],
         input.actor,

@@ -1,13 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { type ReleaseInfo, ReleaseInfoSchema, type ReleaseUploadResult } from '@app/contracts/deploy';
-import type { RemotePackage } from '@app/rollout';
+import { conflictText, type RemotePackage } from '@app/rollout';
 import { describeRelease, RELEASE_INFO_FILE, ReleaseContentError, releaseVersionOf } from '@app/rollout/node';
 import * as v from 'valibot';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { recordDeployAudit } from './deploy-audit';
-import { compatibilityGate, conflictsMessage } from './deploy-compat';
+import { type CompatibilityService, requireCompatible, uploadedSide } from './deploy-compat';
 import { type BundleLimits, unpackBundle } from './release-bundle';
 import type { ReleaseCatalog } from './release-catalog';
 
@@ -15,8 +15,8 @@ export interface ReleaseUploadOptions {
   limits: BundleLimits;
   /** RELEASE_KEEP: releases of a remote kept after an upload, plus every version a manifest names. */
   keep: number;
-  /** The live shell's mf-manifest.json (config.deploy.shellManifest). */
-  shellManifest: string;
+  /** The gate: the release against the live shell and what is live in its environment. */
+  compatibility: CompatibilityService;
   now: () => number;
 }
 
@@ -140,13 +140,14 @@ export class ReleaseUploads {
         );
       }
 
-      const { conflicts } = compatibilityGate(content.manifest.shared, this.options.shellManifest);
-      if (conflicts.length > 0 && !input.force) {
-        throw new HttpError(
-          409,
-          conflictsMessage(`${remote} ${version}`, this.options.shellManifest, conflicts),
-        );
-      }
+      // Checked against the environment the release is for (?env=): what it would meet there now. A bundle
+      // without a readable mf-compat.json is an `unknown` conflict (409, force may pass), never a 500.
+      const gate = await this.options.compatibility.checkRemote(
+        input.environment,
+        remote,
+        uploadedSide(prepared, `${remote} ${version} (the release)`),
+      );
+      const conflicts = requireCompatible(`${remote} ${version}`, gate, input.force).map(conflictText);
 
       const at = new Date(this.options.now()).toISOString();
       // What the server saw, not what the sender said: files, bytes, digest and hash are recomputed, the

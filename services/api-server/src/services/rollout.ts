@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
+import type { CompatibilityService } from './deploy-compat';
 import type { PreviewService } from './deploy-previews';
 import type { DeploymentService } from './deployments';
 import { chartOf, healthRows } from './rollout-charts';
@@ -29,6 +30,7 @@ export class RolloutService {
     private readonly config: Config['rollout'],
     private readonly deployments: DeploymentService,
     private readonly previews: PreviewService,
+    private readonly compatibility: CompatibilityService,
     /** DEPLOY_ENV: the environment the admin view shows unless asked for another, and previews are checked in. */
     readonly environment: string,
     private readonly now: () => number = Date.now,
@@ -98,6 +100,7 @@ export class RolloutService {
         .filter((entry) => v.is(AuditEntrySchema, entry))
         .slice(0, AUDIT_LIMIT),
       previews: await this.previews.list(environment),
+      compatibility: await this.compatibility.table(environment),
     });
   }
 
