@@ -35,7 +35,11 @@ export function isStale(app) {
     path.join(app.dir, 'public'),
     path.join(app.dir, 'webpack.config.mjs'),
     ...SHARED_SOURCES.map((p) => path.join(p, 'src')),
-    ...SHARED_SOURCES.flatMap((p) => ['webpack.mjs', 'shared.mjs', 'build-contract.mjs', 'apps.mjs', 'index.html'].map((f) => path.join(p, f))),
+    ...SHARED_SOURCES.flatMap((p) =>
+      ['webpack.mjs', 'shared.mjs', 'build-contract.mjs', 'apps.mjs', 'index.html'].map((f) =>
+        path.join(p, f),
+      ),
+    ),
   ];
   return sources.some((source) => newestMtime(source) > built);
 }
