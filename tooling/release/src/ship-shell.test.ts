@@ -250,7 +250,7 @@ describe('shipShell', () => {
     );
   });
 
-  it('a build without mf-compat.json is too old to be checked: exit 2 without asking, unless --force', async () => {
+  it('a build without mf-compat.json is too old to be checked: exit 2 without asking; --force asks the API to record it', async () => {
     const api = await shellCheckApi({ status: 200, body: CHECKED });
     stopApi = api.stop;
     const live = liveFolder();
@@ -266,8 +266,8 @@ describe('shipShell', () => {
       { root: work, dist: old, liveDir: live, force: true, log: (l) => logs.push(l) },
       clientFor(api.url),
     );
-    expect(api.requests).toEqual([]);
-    expect(logs[0]).toMatch(/^warning: .* shipping it unchecked \(--force\)$/);
+    expect(api.requests).toHaveLength(1); // only the forced one: the API audits what it went past
+    expect(logs[0]).toMatch(/^warning: .* shipping it past the gate \(--force, audited\)$/);
     expect(formatShipped(result)).toContain('NOT checked against the live remotes');
     expect(read(live, 'index.html')).toContain('new');
   });

@@ -199,20 +199,20 @@ export async function shipShell(
         ? `the shell's build wrote no ${BUILD_CONTRACT_FILE} (this checkout's build tooling predates it): the build is too old to be checked against the live remotes`
         : `${dir} has no ${BUILD_CONTRACT_FILE}: the build is too old to be checked against the live remotes (rebuild the shell)`;
       if (!options.force)
-        throw new RolloutError(`${why}; nothing was shipped (--force ships it unchecked)`, REFUSED_EXIT);
-      log(`warning: ${why}; shipping it unchecked (--force)`);
-    } else {
-      try {
-        check = await client.shellCheck(
-          { manifest: build.manifest, contract: build.contract },
-          { force: options.force },
-        );
-      } catch (error) {
-        // The API's words say what conflicts and the ways forward; the live folder was not touched.
-        if (error instanceof DeployApiError && error.status === 409)
-          throw new RolloutError(`${error.message}\nnothing was shipped`, REFUSED_EXIT);
-        throw error;
-      }
+        throw new RolloutError(`${why}; nothing was shipped (--force ships it, audited)`, REFUSED_EXIT);
+      log(`warning: ${why}; shipping it past the gate (--force, audited)`);
+    }
+    try {
+      // Without a contract the API answers "unknown" for every live remote; with --force it records that.
+      check = await client.shellCheck(
+        { manifest: build.manifest, contract: build.contract },
+        { force: options.force },
+      );
+    } catch (error) {
+      // The API's words say what conflicts and the ways forward; the live folder was not touched.
+      if (error instanceof DeployApiError && error.status === 409)
+        throw new RolloutError(`${error.message}\nnothing was shipped`, REFUSED_EXIT);
+      throw error;
     }
     const install = installShell(dir, options.liveDir);
     return { contract: build.contract, check, install, liveDir: options.liveDir };
@@ -246,7 +246,9 @@ export function formatShipped(result: ShipShellResult): string {
       for (const c of check.conflicts)
         lines.push(`  - ${c.package}${c.export ? ` ${c.export}` : ''}: ${c.detail} (needed by ${c.needs})`);
     }
-  } else lines.push('NOT checked against the live remotes (no build contract; --force)');
+  }
+  if (!contract)
+    lines.push('NOT checked against the live remotes: the build has no contract (--force, audited)');
   lines.push('live at the next page load (the edge reads the folder per request)');
   return lines.join('\n');
 }

@@ -65,6 +65,8 @@ export function readBuildSide(manifestFile: string, who: string): BuildSide {
 export function buildSideOf(manifest: unknown, contract: unknown, who: string): BuildSide {
   const shared = v.safeParse(SharedListSchema, manifest);
   if (!shared.success) throw new Error('manifest is not a Module Federation manifest (mf-manifest.json)');
-  const parsed = parseBuildContract(JSON.stringify(contract ?? null));
-  return { who, manifest: shared.output, contract: parsed };
+  // No contract at all is a build that says nothing of its code: the gate answers "unknown" (force can pass,
+  // audited); one that is there but malformed is refused as not a build.
+  if (contract === null || contract === undefined) return { who, manifest: shared.output, contract: null };
+  return { who, manifest: shared.output, contract: parseBuildContract(JSON.stringify(contract)) };
 }
