@@ -23,7 +23,7 @@ describe('describeDist', () => {
     expect(c.version).toMatch(/^1\.2\.0-/);
     expect(a.entryIntegrity).toMatch(/^sha384-/);
     expect(a.contentHash?.slice(0, 10)).toBe(a.version.slice(-10));
-    expect(a).toMatchObject({ files: 4, remote: 'mf-research', exposes: [{ name: 'App', path: './App' }] });
+    expect(a).toMatchObject({ files: 5, remote: 'mf-research', exposes: [{ name: 'App', path: './App' }] });
   });
 
   it('refuses a dist that carries its own release.json, a missing build and a build of another remote', () => {
@@ -44,7 +44,7 @@ describe('release through the deploy API', () => {
     const dist = api.dist({ at: 'r1', content: 'first' });
     const first = await release(opts(dist), ctx.client);
     expect(first.alreadyReleased).toBe(false);
-    expect(first.info).toMatchObject({ remote: 'mf-research', files: 4 });
+    expect(first.info).toMatchObject({ remote: 'mf-research', files: 5 });
     expect(
       fs.existsSync(
         path.join(api.env.RELEASE_STORE_DIR as string, 'mf-research', first.info.version, 'remoteEntry.js'),
@@ -71,7 +71,7 @@ describe('release through the deploy API', () => {
     const first = await runCli('release', ['mf-research', '--dist', 'r3', '--to', api.url], env);
     expect(first.stderr).toBe('');
     expect(first.code).toBe(0);
-    expect(first.stdout).toMatch(/^released mf-research 1\.0\.0-[0-9a-f]{10}: 4 files, \d+ KiB/);
+    expect(first.stdout).toMatch(/^released mf-research 1\.0\.0-[0-9a-f]{10}: 5 files, \d+ KiB/);
     const version = lastLine(first.stdout);
     expect(version).toBe(describeDist(dist, opts(dist)).version);
     const again = await runCli('release', ['mf-research', '--dist', 'r3', '--to', api.url], env);

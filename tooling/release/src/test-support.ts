@@ -33,6 +33,30 @@ export const COMPATIBLE_SHARED: SharedInfo[] = [
   { name: '@app/session', version: '1.0.0', requiredVersion: '1.0.0' },
 ];
 
+/** What the fake shell's @app/session exports, and so what a compatible fake remote may import (issue 45). */
+const SESSION_SURFACE = { useSession: '(() => { isLoggedIn: boolean })' };
+
+/** A build contract (mf-compat.json) as the build tooling writes it: the shell provides, a remote requires. */
+export function buildContract(container: string, requires: Record<string, Record<string, string>> = {}) {
+  const isShell = container === 'shell';
+  return {
+    schema: 1,
+    container,
+    federationRuntime: '2.9.2',
+    provides: { '@app/session': { key: 'session-key', exports: SESSION_SURFACE } },
+    requires: isShell ? {} : { '@app/session': SESSION_SURFACE, ...requires },
+    exposes: isShell ? {} : { './App': { type: '((_props: {}) => unknown)', props: [{}] } },
+    calls: isShell
+      ? {
+          'mf_research/App': [{}],
+          'mf_account/App': [{}],
+          'mf_survey/App': [{}],
+          'mf_public_pages/App': [{}],
+        }
+      : {},
+  };
+}
+
 export function mfManifest(container: string, buildVersion: string, shared: SharedInfo[]) {
   return {
     id: container,
@@ -47,7 +71,14 @@ export function mfManifest(container: string, buildVersion: string, shared: Shar
 /** A small build of `remote`: a few files whose content depends on `content`, and its mf-manifest.json. */
 export function writeFakeDist(
   dir: string,
-  options: { remote?: RemotePackage; content?: string; version?: string; shared?: SharedInfo[] } = {},
+  options: {
+    remote?: RemotePackage;
+    content?: string;
+    version?: string;
+    shared?: SharedInfo[];
+    /** Exports the build imports beyond what the fake shell provides: package -> name -> type. */
+    requires?: Record<string, Record<string, string>>;
+  } = {},
 ): string {
   const remote = options.remote ?? 'mf-research';
   const content = options.content ?? 'v1';
@@ -59,6 +90,8 @@ export function writeFakeDist(
     options.shared ?? COMPATIBLE_SHARED,
   );
   fs.writeFileSync(path.join(dir, 'mf-manifest.json'), JSON.stringify(manifest, null, 2));
+  const contract = buildContract(containerOf(remote), options.requires);
+  fs.writeFileSync(path.join(dir, 'mf-compat.json'), JSON.stringify(contract, null, 2));
   fs.writeFileSync(path.join(dir, 'remoteEntry.js'), `var ${containerOf(remote)} = "${content}";\n`);
   fs.writeFileSync(path.join(dir, 'static', 'chunk.js'), `console.log(${JSON.stringify(content)});\n`);
   fs.writeFileSync(path.join(dir, 'static', 'logo.bin'), Buffer.from([0, 1, 2, 3, 255]));
@@ -104,6 +137,9 @@ export async function startTestApi(extraEnv: Record<string, string> = {}): Promi
     ...extraEnv,
   };
   fs.writeFileSync(env.SHELL_MANIFEST as string, JSON.stringify(mfManifest('shell', '1.0.0', SHELL_SHARED)));
+  // The gate reads the shell's build contract beside its manifest.
+  const shellContract = path.join(path.dirname(env.SHELL_MANIFEST as string), 'mf-compat.json');
+  fs.writeFileSync(shellContract, JSON.stringify(buildContract('shell')));
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: API_DIR,
     stdio: ['ignore', 'pipe', 'pipe'],
