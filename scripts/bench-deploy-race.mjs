@@ -39,6 +39,23 @@ function syntheticDist(dir, mark) {
       exposes: [],
     }),
   );
+  // What its code is (issue 45): it shares nothing and its App takes no props, built with the shell's runtime.
+  const shellContract = path.join(ROOT, 'shell', 'dist', 'mf-compat.json');
+  const runtime = fs.existsSync(shellContract)
+    ? JSON.parse(fs.readFileSync(shellContract, 'utf8')).federationRuntime
+    : '2.9.2';
+  fs.writeFileSync(
+    path.join(dir, 'mf-compat.json'),
+    JSON.stringify({
+      schema: 1,
+      container: 'mf_research',
+      federationRuntime: runtime,
+      provides: {},
+      requires: {},
+      exposes: { './App': { type: '(() => unknown)', props: [{}] } },
+      calls: {},
+    }),
+  );
   return dir;
 }
 
