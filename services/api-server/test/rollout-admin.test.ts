@@ -1,9 +1,11 @@
+import os from 'node:os';
+import path from 'node:path';
 import { API_PATHS } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { AdminRolloutsSchema } from '@app/contracts/rollouts-admin';
 import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Config } from '../src/config';
+import { type Config, DEFAULT_CONFIG } from '../src/config';
 import { recordDeployAudit } from '../src/services/deploy-audit';
 import { event, ticketFor } from './health-tickets';
 import { startTestServer, type TestServer, type TestUser, tempRollout } from './helpers';
@@ -34,7 +36,9 @@ beforeAll(async () => {
   rollout = tempRollout();
   release(rollout.paths, 'mf-research', V1);
   release(rollout.paths, 'mf-research', V2);
-  s = await startTestServer({ rollout });
+  // No shell build (not the repository's shell/dist, which may or may not be built): an unreadable shell.
+  const shellManifest = path.join(os.tmpdir(), `no-shell-${process.pid}`, 'mf-manifest.json');
+  s = await startTestServer({ rollout, deploy: { ...DEFAULT_CONFIG.deploy, shellManifest } });
   admin = await s.user(['admin'], 'admin');
   member = await s.user([], 'member');
 });
