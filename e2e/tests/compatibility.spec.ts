@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { createMember, useToken } from '../support/api';
 import { previewLink, release, rollout, tryRelease, tryShipShell } from '../support/rollout';
 import { expect, test } from '../support/test';
 
@@ -47,6 +48,8 @@ async function buildInto(app: string): Promise<string> {
 
 test('a remote needing an export the live shell lacks is refused with the reason; once the shell ships it, the remote works', async ({
   page,
+  browser,
+  request,
 }) => {
   test.setTimeout(480_000);
   const probe = `Built on the new export ${Date.now()}`;
@@ -108,6 +111,21 @@ test('a remote needing an export the live shell lacks is refused with the reason
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     // The region is the remote itself, not the fallback a broken remote gets.
     await expect(page.getByRole('alert')).toHaveCount(0);
+
+    // Visible to operators: the CLI's table and the rollouts screen show the previewed version fitting the
+    // live shell, @app/ui included.
+    const status = await rollout('status');
+    expect(status).toContain('compatibility in "');
+    expect(status).toContain(`${REMOTE} ${version} (preview)`);
+    const admin = await createMember(request, ['admin'], 'compatadmin');
+    const context = await browser.newContext();
+    const adminPage = await context.newPage();
+    await useToken(adminPage, admin.token);
+    await adminPage.goto('/admin/rollouts');
+    const table = adminPage.getByRole('table', { name: /Compatibility in/ });
+    const row = table.getByRole('row').filter({ hasText: version }).filter({ hasText: '@app/ui' });
+    await expect(row).toContainText('ok');
+    await context.close();
   } finally {
     await rollout('revoke-preview', link.id);
   }
