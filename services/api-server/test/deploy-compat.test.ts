@@ -248,7 +248,7 @@ describe('the compatibility table', () => {
       ['canary', '@app/ui', '2 exports: Button, Card', 'key 3fa9c0d1e2, 2 exports', 'ok'],
       ['canary', 'react', 'major 19 (built with 19.3.1)', '19.3.1', 'ok'],
       ['canary', 'react-dom', 'major 19 (built with 19.3.1)', '19.3.1', 'ok'],
-      ['canary', '@app/router', 'major 7 (built with 7.18.5)', '7.18.5', 'ok'],
+      ['canary', '@app/router (react-router)', 'major 7 (built with 7.18.5)', '7.18.5', 'ok'],
       ['canary', '@emotion/react', 'major 11 (built with 11.14.0)', '11.14.0', 'ok'],
       ['canary', 'mf_research/App', 'props {}', 'accepts {}', 'ok'],
       ['canary', 'federation runtime', '2.x from 2.9 (built with 2.9.2)', '2.9.2', 'ok'],

@@ -172,7 +172,7 @@ describe('what cannot be read', () => {
       ['@app/session', '1 export: useSession', 'key 9a8b7c6d5e, 1 export'],
       ['react', 'major 19 (built with 19.3.1)', '19.3.1'],
       ['react-dom', 'major 19 (built with 19.3.1)', '19.3.1'],
-      ['@app/router', 'major 7 (built with 7.18.5)', '7.18.5'],
+      ['@app/router (react-router)', 'major 7 (built with 7.18.5)', '7.18.5'],
       ['@emotion/react', 'major 11 (built with 11.14.0)', '11.14.0'],
       ['mf_research/App', 'props {}', 'accepts {}'],
       ['federation runtime', '2.x from 2.9 (built with 2.9.2)', '2.9.2'],

@@ -10,6 +10,9 @@ export const GATED_LIBRARIES = ['react', 'react-dom', '@emotion/react', '@app/ro
 
 const isGated = (name: string) => (GATED_LIBRARIES as readonly string[]).includes(name);
 
+/** @app/router is also checked by its surface: its version row names what the version is of. */
+const labelOf = (name: string) => (name === '@app/router' ? '@app/router (react-router)' : name);
+
 export function libraryEntries(consumer: BuildSide, provider: BuildSide): CompatEntry[] {
   const wanted = sharedSingletons(consumer.manifest?.shared ?? []);
   const has = sharedSingletons(provider.manifest?.shared ?? []);
@@ -24,7 +27,7 @@ export function libraryEntries(consumer: BuildSide, provider: BuildSide): Compat
     const provided = theirs ? (theirs.version ?? 'unknown version') : 'none';
     const fits = hasVersion !== null && hasVersion[0] === version[0];
     entries.push({
-      package: name,
+      package: labelOf(name),
       required: `major ${version[0]} (built with ${wantedText})`,
       provided,
       conflicts: fits
@@ -32,7 +35,7 @@ export function libraryEntries(consumer: BuildSide, provider: BuildSide): Compat
         : [
             {
               kind: 'library-major',
-              package: name,
+              package: labelOf(name),
               needs: consumer.who,
               provider: provider.who,
               detail: !theirs
