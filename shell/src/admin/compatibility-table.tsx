@@ -43,7 +43,8 @@ function Row({ row }: { row: CompatRow }) {
     <>
       <tr data-compat-status={row.status}>
         <th scope="row">{row.remote}</th>
-        <td>
+        {/* A version id is read whole: it never breaks at its hyphen. */}
+        <td css={css`white-space: nowrap;`}>
           <code>{row.version}</code>
         </td>
         <td>{row.track}</td>
