@@ -27,4 +27,25 @@ describe('the refusal’s text', () => {
       ].join('\n'),
     );
   });
+
+  it('a refused provider (a new shell) is told to move the remotes first, or to keep what they use', () => {
+    const text = compatMessage(
+      'the new shell is not compatible with the remotes live in staging, production',
+      [
+        {
+          kind: 'missing-export',
+          package: '@app/ui',
+          export: 'renderWhenNear',
+          needs: 'mf-research 1.0.0-abcdefabcd (stable in production)',
+          provider: 'the new shell',
+          detail: "the provider's @app/ui has no export renderWhenNear (built against (f) => void)",
+        },
+      ],
+      'provider',
+    );
+    expect(text).toContain('1. Ship the remotes named above first');
+    expect(text).toContain('2. Or keep what they use');
+    expect(text).not.toContain('privateCopies');
+    expect(text).not.toContain('Ship the provider first');
+  });
 });

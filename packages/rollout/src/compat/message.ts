@@ -19,8 +19,14 @@ export function conflictText(conflict: GateConflict): string {
 /**
  * The gate's 409 text: the headline, one line per conflict, then the two ways forward and force. The one
  * place these words live: the API answers them for releases, commands, previews and shell checks alike.
+ * `refused` says which side was being shipped: a consumer (a remote: its provider must come first) or the
+ * provider itself (a new shell: the remotes that still need what it drops must move first).
  */
-export function compatMessage(headline: string, conflicts: readonly GateConflict[]): string {
+export function compatMessage(
+  headline: string,
+  conflicts: readonly GateConflict[],
+  refused: 'consumer' | 'provider' = 'consumer',
+): string {
   const packages = [
     ...new Set(
       conflicts
@@ -29,12 +35,21 @@ export function compatMessage(headline: string, conflicts: readonly GateConflict
     ),
   ];
   const copies = (packages.length ? packages : ['<pkg>']).map((p) => `'${p}'`).join(', ');
+  const ways =
+    refused === 'consumer'
+      ? [
+          '  1. Ship the provider first: for the shell, `pnpm ship-shell` (checked against every live remote, docs/shipping.md); then try this again.',
+          `  2. Or bundle a private copy in the remote: \`privateCopies: [${copies}]\` in the remote's webpack.config.mjs, then release again.`,
+        ]
+      : [
+          '  1. Ship the remotes named above first, built so they no longer need it, to every environment (promote them; abort a canary or revoke a preview link that still uses it); then ship the shell again (docs/shipping.md).',
+          '  2. Or keep what they use: leave the export as it is, add the changed one beside it under a new name, move the remotes to it, then remove the old one.',
+        ];
   return [
     `${headline}:`,
     ...conflicts.map((conflict) => `- ${conflictText(conflict)}`),
     'Two ways forward:',
-    '  1. Ship the provider first: for the shell, `pnpm ship-shell` (checked against every live remote, docs/shipping.md); then try this again.',
-    `  2. Or bundle a private copy in the remote: \`privateCopies: [${copies}]\` in the remote's webpack.config.mjs, then release again.`,
+    ...ways,
     '--force (?force=1) goes ahead anyway (audited).',
   ].join('\n');
 }

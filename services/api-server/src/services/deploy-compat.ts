@@ -169,6 +169,7 @@ export class CompatibilityService {
         compatMessage(
           `${NEW_SHELL} is not compatible with the remotes live in ${this.options.environments.join(', ')}`,
           conflicts,
+          'provider',
         ),
         conflicts,
       );
