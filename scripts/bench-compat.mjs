@@ -6,8 +6,8 @@
 import { parseArgs } from 'node:util';
 import { buildContract } from '@app/api-surface';
 import { compatConflicts } from '@app/rollout';
-import { APPS } from '../tooling/webpack/apps.mjs';
-import { SHARED_MODULES } from '../tooling/webpack/shared.mjs';
+import { APPS } from '@app/webpack-config/apps';
+import { SHARED_MODULES } from '@app/webpack-config/shared';
 import { ROOT } from './apps.mjs';
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '3' } } });
