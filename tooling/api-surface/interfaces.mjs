@@ -2,7 +2,7 @@
 // per member of a union), and what a caller passes. Compared by the gate prop by prop, so a remote that
 // adds an optional prop still fits the shell that does not pass it, and one that requires a new prop does not.
 import ts from 'typescript';
-import { moduleOf } from './program.mjs';
+import { moduleOf, resolved } from './program.mjs';
 import { typeWriter } from './type-text.mjs';
 
 /** @returns {Array<Record<string, {type: string, optional: boolean}>>} */
@@ -32,7 +32,7 @@ export function exposedModule(program, file) {
   const exported = checker.getExportsOfModule(moduleOf(program, file)).find((s) => s.getName() === 'default');
   if (!exported)
     throw new Error(`${file} has no default export (an exposed module's default is what the shell renders)`);
-  const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+  const symbol = resolved(checker, exported);
   const type = checker.getTypeOfSymbol(symbol);
   const [signature] = type.getCallSignatures();
   const parameter = signature?.getParameters()[0];
@@ -54,7 +54,7 @@ export function callsOf(program, file, interfaceName) {
     .getExportsOfModule(moduleOf(program, file))
     .find((s) => s.getName() === interfaceName);
   if (!symbol) throw new Error(`${file} does not export ${interfaceName}`);
-  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const target = resolved(checker, symbol);
   const calls = {};
   for (const container of checker.getPropertiesOfType(checker.getDeclaredTypeOfSymbol(target))) {
     calls[`${container.getName()}/App`] = shapesOf(program, checker.getTypeOfSymbol(container));

@@ -39,3 +39,8 @@ export function moduleOf(program, file) {
   if (!symbol) throw new Error(`${file} is not a module`);
   return symbol;
 }
+
+/** What an exported name stands for: a re-export (`export { a } from './a'`) resolved to its declaration. */
+export function resolved(checker, symbol) {
+  return symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+}

@@ -3,7 +3,7 @@
 // that matters shows in the type of a value that uses it.
 import { createHash } from 'node:crypto';
 import ts from 'typescript';
-import { moduleOf } from './program.mjs';
+import { moduleOf, resolved } from './program.mjs';
 import { typeWriter } from './type-text.mjs';
 
 /**
@@ -16,7 +16,7 @@ export function surfaceOf(program, entry) {
   const write = typeWriter(program);
   const surface = {};
   for (const exported of checker.getExportsOfModule(moduleOf(program, entry))) {
-    const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+    const symbol = resolved(checker, exported);
     if (!(symbol.flags & ts.SymbolFlags.Value)) continue;
     const declaration = symbol.valueDeclaration ?? symbol.declarations?.[0];
     const type = declaration

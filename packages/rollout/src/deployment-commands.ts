@@ -131,6 +131,24 @@ export class CompatRefused extends DeployRefused {
   }
 }
 
+/**
+ * The one refusal of the compatibility gate: throws CompatRefused (the message with the ways forward) unless
+ * `force`; answers the conflicts gone past (none, or the forced ones).
+ */
+export function refuseIncompatible(
+  subject: string,
+  gate: GateResult,
+  force: boolean | undefined,
+): GateConflict[] {
+  if (gate.conflicts.length > 0 && !force) {
+    throw new CompatRefused(
+      compatMessage(`${subject} is not compatible with ${gate.against}`, gate.conflicts),
+      gate.conflicts,
+    );
+  }
+  return gate.conflicts;
+}
+
 /** Refuses past conflicts without `force`; with it, the note that says what was gone past. */
 export function gateNote(
   subject: string,
@@ -138,17 +156,9 @@ export function gateNote(
   force: boolean | undefined,
   verb: string,
 ): { forced?: true; reason?: string } {
-  if (!gate || gate.conflicts.length === 0) return {};
-  if (!force) {
-    throw new CompatRefused(
-      compatMessage(`${subject} is not compatible with ${gate.against}`, gate.conflicts),
-      gate.conflicts,
-    );
-  }
-  return {
-    forced: true,
-    reason: `${verb} despite compatibility conflicts: ${conflictsSummary(gate.conflicts)}`,
-  };
+  const forced = gate ? refuseIncompatible(subject, gate, force) : [];
+  if (forced.length === 0) return {};
+  return { forced: true, reason: `${verb} despite compatibility conflicts: ${conflictsSummary(forced)}` };
 }
 
 /** `gate`: the compatibility gate's finding for this release (the caller runs it; none: not gated). */

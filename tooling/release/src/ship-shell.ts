@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ShellCheckResult } from '@app/contracts/compatibility';
 import { BUILD_CONTRACT_FILE, type BuildContract, parseBuildContract } from '@app/rollout';
-import { listFiles } from '@app/rollout/node';
+import { listFiles, MF_MANIFEST_FILE } from '@app/rollout/node';
 import { DeployApiError, type DeployClient } from './deploy-client';
 import { RolloutError } from './errors';
 
@@ -21,7 +21,6 @@ export const HASHED_FILE = /\.[0-9a-f]{10}\.(js|css)(\.map)?$/;
 /** The operator's runtime config in the live folder: never replaced by a build's default. */
 export const RUNTIME_CONFIG = 'config.json';
 export const SHELL_PAGE = 'index.html';
-const MANIFEST = 'mf-manifest.json';
 /** Exit code of a shell the API refused, or of a build too old to be checked: nothing was changed. */
 export const REFUSED_EXIT = 2;
 
@@ -36,7 +35,7 @@ export function installOrder(files: string[], liveHasConfig: boolean): { order: 
   const rest = files.filter((f) => !kept.includes(f));
   const rank = (file: string) => {
     if (file === SHELL_PAGE) return 4;
-    if (file === MANIFEST) return 3;
+    if (file === MF_MANIFEST_FILE) return 3;
     if (file === BUILD_CONTRACT_FILE) return 2;
     return HASHED_FILE.test(file) ? 0 : 1;
   };
@@ -130,13 +129,13 @@ export interface ShellBuild {
 /** Reads a shell build's manifest and build contract, refusing a folder that is no shell build. */
 export function readShellBuild(dir: string): ShellBuild {
   const read = (file: string) => fs.readFileSync(path.join(dir, file), 'utf8');
-  if (!fs.existsSync(path.join(dir, MANIFEST)) || !fs.existsSync(path.join(dir, SHELL_PAGE)))
-    throw new RolloutError(`no shell build at ${dir} (${MANIFEST} or ${SHELL_PAGE} is missing)`);
+  if (!fs.existsSync(path.join(dir, MF_MANIFEST_FILE)) || !fs.existsSync(path.join(dir, SHELL_PAGE)))
+    throw new RolloutError(`no shell build at ${dir} (${MF_MANIFEST_FILE} or ${SHELL_PAGE} is missing)`);
   let manifest: { name?: unknown };
   try {
-    manifest = JSON.parse(read(MANIFEST));
+    manifest = JSON.parse(read(MF_MANIFEST_FILE));
   } catch (error) {
-    throw new RolloutError(`${path.join(dir, MANIFEST)} is not JSON: ${(error as Error).message}`);
+    throw new RolloutError(`${path.join(dir, MF_MANIFEST_FILE)} is not JSON: ${(error as Error).message}`);
   }
   if (manifest?.name !== 'shell')
     throw new RolloutError(

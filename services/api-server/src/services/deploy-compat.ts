@@ -9,6 +9,7 @@ import type {
 import {
   type BuildSide,
   type CompatEntry,
+  CompatRefused,
   callEntries,
   compatConflicts,
   compatEntries,
@@ -20,6 +21,7 @@ import {
   ManifestError,
   peerConflicts,
   type RemotePackage,
+  refuseIncompatible,
 } from '@app/rollout';
 import { MF_MANIFEST_FILE, readBuildSide, releaseDir } from '@app/rollout/node';
 import type { Sql } from '../db/sql';
@@ -45,15 +47,14 @@ export class CompatRefusalError extends HttpError {
   }
 }
 
-/** Refuses (CompatRefusalError) unless `force`; answers the conflicts gone past (none, or forced ones). */
+/** @app/rollout's refusal (refuseIncompatible), answered as the API's 409 with the conflicts. */
 export function requireCompatible(subject: string, gate: GateResult, force: boolean): GateConflict[] {
-  if (gate.conflicts.length > 0 && !force) {
-    throw new CompatRefusalError(
-      compatMessage(`${subject} is not compatible with ${gate.against}`, gate.conflicts),
-      gate.conflicts,
-    );
+  try {
+    return refuseIncompatible(subject, gate, force);
+  } catch (error) {
+    if (error instanceof CompatRefused) throw new CompatRefusalError(error.message, error.conflicts);
+    throw error;
   }
-  return gate.conflicts;
 }
 
 /** One remote version a visitor of the environment may be served: as stable, as canary, or by a live preview link. */
@@ -101,6 +102,11 @@ export class CompatibilityService {
 
   /** Every remote version the environment's visitors may be served (stable, canary, active preview links). */
   async live(environment: string): Promise<LiveBuild[]> {
+    return this.withSides(environment, await this.liveVersions(environment));
+  }
+
+  /** The same, named only: no release's files read yet. */
+  private async liveVersions(environment: string): Promise<Omit<LiveBuild, 'side'>[]> {
     const { manifest } = await this.deployments.state(environment);
     const found: Omit<LiveBuild, 'side'>[] = [];
     for (const [remote, deployment] of Object.entries(manifest.remotes) as [
@@ -121,7 +127,11 @@ export class CompatibilityService {
         found.push({ remote, version, track: 'preview' });
       }
     }
-    return found.map((build) => ({
+    return found;
+  }
+
+  private withSides(environment: string, builds: Omit<LiveBuild, 'side'>[]): LiveBuild[] {
+    return builds.map((build) => ({
       ...build,
       side: this.releaseSide(
         build.remote,
@@ -137,8 +147,10 @@ export class CompatibilityService {
    */
   async checkRemote(environment: string, remote: RemotePackage, candidate: BuildSide): Promise<GateResult> {
     const conflicts = compatConflicts(candidate, this.liveShell());
-    for (const peer of await this.live(environment)) {
-      if (peer.remote !== remote) conflicts.push(...peerConflicts(candidate, peer.side));
+    // The remote's own live versions are never on a page with it: only the others' files are read.
+    const others = (await this.liveVersions(environment)).filter((peer) => peer.remote !== remote);
+    for (const peer of this.withSides(environment, others)) {
+      conflicts.push(...peerConflicts(candidate, peer.side));
     }
     return { against: `the live shell and what is live in ${environment}`, conflicts };
   }
