@@ -52,7 +52,7 @@ export class Mailer {
     token: string,
     validMinutes: number,
   ) {
-    const url = `${this.siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.outbox.enqueue(tx, u.email, T.passwordReset(u, url, validMinutes));
+    const url = `${this.siteUrl}/reset-password?token=${T.SECRET_SLOT}`;
+    await this.outbox.enqueue(tx, u.email, T.passwordReset(u, url, validMinutes, encodeURIComponent(token)));
   }
 }

@@ -1,7 +1,7 @@
 import type { OutboxMail, OutboxPage, OutboxStatus, OutboxSummary } from '@app/contracts/outbox';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
-import type { RenderedMail } from './templates';
+import { type RenderedMail, SECRET_SLOT } from './templates';
 
 /** One outbox row as the sender sees it. */
 export interface OutboxRow {
@@ -38,10 +38,12 @@ export class Outbox {
   /** Adds one mail through `tx` (the caller's transaction), due at once. */
   async enqueue(tx: Sql, to: string, m: RenderedMail): Promise<number> {
     const t = this.now();
+    // TODO(issue 46, in progress): seal the secret instead of writing it into the stored body.
+    const put = (body: string) => (m.secret === undefined ? body : body.split(SECRET_SLOT).join(m.secret));
     return (await tx.value<number>(
       `INSERT INTO outbox (kind, to_address, subject, text_body, html_body, created_at, status, attempts, next_attempt_at)
        VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?) RETURNING id`,
-      [m.kind, to, m.subject, m.text, m.html, t, t],
+      [m.kind, to, m.subject, put(m.text), put(m.html), t, t],
     ))!;
   }
 

@@ -18,7 +18,15 @@ export interface RenderedMail {
   subject: string;
   text: string;
   html: string;
+  /**
+   * A value that must never be stored readable (a reset or confirmation token): the text and HTML parts
+   * carry SECRET_SLOT where it goes, and only the sender puts it in (issue 46).
+   */
+  secret?: string;
 }
+
+/** Where a mail's secret goes in its text and HTML parts (RenderedMail.secret). */
+export const SECRET_SLOT = '{{secret}}';
 
 export type MailKind =
   | 'assessment-received'
@@ -151,12 +159,14 @@ export function passwordReset(
   u: { first_name: string },
   resetUrl: string,
   validMinutes: number,
+  secret: string,
 ): RenderedMail {
   const subject = `Reset your ${SITE} password`;
   const body = `Someone (hopefully you) asked to reset the password of your account. The link below lets you choose a new one. It works once and expires in ${validMinutes} minutes.`;
   const ignore = 'If you did not ask for this, ignore this mail: your password stays as it is.';
   return {
     kind: 'password-reset',
+    secret,
     subject,
     text: `${hello(u.first_name)}\n\n${body}\n\n${resetUrl}\n\n${ignore}${footer}`,
     html: page(subject, [
