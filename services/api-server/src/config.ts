@@ -115,6 +115,11 @@ export const ConfigSchema = v.object({
     feedMaxWaiters: Int(1, 100_000),
   }),
   /** Peers whose X-Forwarded-For is believed (IPs or CIDR ranges): the reverse proxy, nothing else. */
+  /**
+   * ACCOUNT_SECRET: the key that seals account secrets at rest (src/secret-box.ts); when null, the file
+   * account-secret beside DB_PATH. API instances that share a PostgreSQL database must share it.
+   */
+  accountSecret: v.nullable(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   trustedProxies: v.array(v.pipe(v.string(), v.check(isProxyEntry, 'must be an IP address or CIDR range'))),
   /** Issue 19: per address, per account, counted in the database (docs/decisions/0014-rate-limits.md). */
   rateLimits: v.object({
@@ -194,6 +199,7 @@ export const DEFAULT_CONFIG: Config = {
     feedTimeoutMs: 25_000,
     feedMaxWaiters: 500,
   },
+  accountSecret: null,
   trustedProxies: [],
   // Far above what a person does, far below what a script does (issue 19's examples for the first three).
   rateLimits: {
@@ -353,6 +359,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       feedTimeoutMs: num(env, 'DEPLOY_FEED_TIMEOUT_MS', d.deploy.feedTimeoutMs),
       feedMaxWaiters: num(env, 'DEPLOY_FEED_MAX_WAITERS', d.deploy.feedMaxWaiters),
     },
+    accountSecret: env.ACCOUNT_SECRET || null,
     trustedProxies: list(env, 'TRUSTED_PROXIES', d.trustedProxies),
     rateLimits: {
       enabled: bool(env, 'RATE_LIMITS', d.rateLimits.enabled),

@@ -1,3 +1,4 @@
+import { accountSecret, SecretBox } from './secret-box';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import { migrate, openDatabase } from './db/database';
@@ -41,6 +42,8 @@ export interface AppContext {
   audit: AdminAudit;
   /** Rate-limit counters, in the database so every instance shares them (issue 19). */
   rateLimits: RateLimitStore;
+  /** Seals account secrets at rest: outbox tokens, TOTP secrets (src/secret-box.ts, issue 46). */
+  secrets: SecretBox;
   /** The API's one clock (src/clock.ts): sessions, lockout, resets, outbox, limits, deploys; tests step it. */
   now: Clock;
   /** Runs `fn` first when the context closes (the deployment feed ends its waits). */
@@ -57,6 +60,7 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
     await sql.close();
     throw error;
   }
+  const secrets = SecretBox.fromSecret(accountSecret(config.accountSecret, config.dbPath));
   const outbox = new Outbox(sql, config.mail, now);
   const mailer = new Mailer(outbox, config);
   const accounts = new AccountService(sql, config, mailer, now);
@@ -101,6 +105,7 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
     outbox,
     mailer,
     audit: new AdminAudit(sql, now),
+    secrets,
     rateLimits: new SqlRateLimitStore(sql),
     now,
     onClose: (fn) => closers.push(fn),
