@@ -1,4 +1,3 @@
-import { accountSecret, SecretBox } from './secret-box';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import { migrate, openDatabase } from './db/database';
@@ -9,6 +8,7 @@ import { Mailer } from './mail/mailer';
 import { Outbox } from './mail/outbox';
 import { SqlRateLimitStore } from './rate-limit/sql-store';
 import type { RateLimitStore } from './rate-limit/store';
+import { accountSecret, SecretBox } from './secret-box';
 import { AccountService } from './services/accounts';
 import { AdminAudit } from './services/admin-audit';
 import { CompatibilityService } from './services/deploy-compat';
