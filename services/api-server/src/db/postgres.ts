@@ -13,13 +13,18 @@ const POOL_SIZE = 10;
 
 /**
  * Bounds that make a missing database an error instead of a wait (docs/decisions/0028-process-lifecycle.md):
- * a connection must be made (or a pooled one freed) within CONNECT_MS; the server cancels a statement after
+ * a new connection must be made within CONNECT_MS (a database that is down answers 503 in about that
+ * time); a request waits at most QUEUE_MS for a pooled connection to come free (a burst of writes queues
+ * behind PostgreSQL's write lock, db/sql.ts, rather than failing: 60 concurrent post writes on a slow CI
+ * machine waited past 2 s and 10 of them got 503; QUEUE_MS stays under nginx's 15 s read timeout with
+ * room for the statement itself); the server cancels a statement after
  * STATEMENT_MS (nginx's read timeout is 15 s: an answer after it reaches nobody; migrations lift it for their
  * own transaction); the client gives up on an answer after QUERY_MS, for a server that is gone without
  * closing the socket (a partition, a frozen host), long enough for any migration statement we have. Each of
  * these errors is answered 503 with Retry-After (errors.ts isDatabaseUnavailable).
  */
 const CONNECT_MS = 2000;
+const QUEUE_MS = 8000;
 const STATEMENT_MS = 15_000;
 const QUERY_MS = 60_000;
 
@@ -51,6 +56,11 @@ const statementName = (text: string) => {
 class PreparingClient extends pg.Client {
   /** Bumped when a plan went stale: every statement of this connection is prepared afresh. */
   private generation = 0;
+
+  /** The pool's connectionTimeoutMillis is its queue wait (QUEUE_MS); making a connection has its own bound. */
+  constructor(config: pg.ClientConfig = {}) {
+    super({ ...config, connectionTimeoutMillis: CONNECT_MS });
+  }
 
   override query(...args: unknown[]): never {
     const [text, values] = args;
@@ -85,7 +95,8 @@ export function openPostgres(url: string, poolSize = POOL_SIZE): Sql {
     connectionString: url,
     max: poolSize,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: CONNECT_MS,
+    // How long a request waits for a pooled connection; a new connection's own bound is the Client's.
+    connectionTimeoutMillis: QUEUE_MS,
     statement_timeout: STATEMENT_MS,
     query_timeout: QUERY_MS,
     keepAlive: true,
