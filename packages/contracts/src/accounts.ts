@@ -159,3 +159,18 @@ export const PreferencesSchema = v.object({
 export type Preferences = v.InferOutput<typeof PreferencesSchema>;
 
 export const MessageResponseSchema = v.object({ message: v.string() });
+
+/**
+ * Issue 46: one of the member's sessions as the profile lists it (never its token or the token's hash):
+ * an opaque id to end it with, the browser and system from the User-Agent at login ("Firefox on Linux",
+ * '' when unknown), when it began and was last used, and whether it is the one this request came with.
+ */
+export const SessionInfoSchema = v.object({
+  id: v.string(),
+  device: v.string(),
+  created_at: v.string(),
+  last_seen_at: v.string(),
+  current: v.boolean(),
+});
+export type SessionInfo = v.InferOutput<typeof SessionInfoSchema>;
+export const SessionListSchema = v.array(SessionInfoSchema);

@@ -11,6 +11,10 @@ export const API_PATHS = {
   register: '/api/register',
   profile: '/api/profile',
   preferences: '/api/preferences',
+  /** Issue 46: the caller's sessions (GET), end every other one (DELETE). */
+  sessions: '/api/profile/sessions',
+  /** Issue 46: end one of the caller's sessions by its public id (DELETE). */
+  session: (id: string) => `/api/profile/sessions/${encodeURIComponent(id)}`,
   changePassword: '/api/account/change-password',
   /** Issue 34: always the same 202, whether or not the email has an account. */
   forgotPassword: '/api/auth/forgot-password',

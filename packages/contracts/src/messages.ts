@@ -77,6 +77,21 @@ export const MESSAGES = {
     deleteConfirm: 'Are you sure you want to delete your account? This cannot be undone.',
     deleteFailed: 'Error deleting account',
   },
+  /** Issue 46: the profile's list of sessions. */
+  sessions: {
+    title: "Where you're signed in",
+    intro: 'Sessions end by themselves after 12 hours without use. Sign out any you do not recognise.',
+    current: 'This device',
+    unknownDevice: 'Unknown device',
+    lastSeen: 'Last active',
+    signOut: 'Sign out',
+    signOutOthers: 'Sign out everywhere else',
+    ended: 'Session ended.',
+    endedOthers: 'Every other session has ended.',
+    notFound: 'That session has already ended.',
+    loadFailed: 'Could not load your sessions. Please try again.',
+    actionFailed: 'Could not end the session. Please try again.',
+  },
   home: {
     loadFailed: 'Error loading homepage data',
     noInsights: 'No insights available at the moment',

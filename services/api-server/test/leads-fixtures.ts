@@ -115,7 +115,8 @@ export interface KnownLead {
  */
 export async function startSmallLeads() {
   const clock = { now: BASE };
-  const api = await startTestServer({}, () => clock.now);
+  // The clock jumps hours at a time between uses of the admin's session: no idle expiry here.
+  const api = await startTestServer({ sessionIdleMs: 365 * 24 * HOUR }, () => clock.now);
   const admin = await api.user(['admin'], 'leadadmin');
   const member = await api.user([], 'leadmember');
   const known: KnownLead[] = [];

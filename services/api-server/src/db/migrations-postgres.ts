@@ -594,4 +594,13 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     DROP INDEX idx_rollout_signals_version_at;
     CREATE INDEX idx_rollout_signals_env_version_at ON rollout_health_signals(environment, remote, version, at);
   `,
+  22: `
+    -- Sessions: idle expiry, device, public id (see the SQLite migration).
+    ALTER TABLE sessions ADD COLUMN last_seen_at BIGINT NOT NULL DEFAULT 0;
+    UPDATE sessions SET last_seen_at = created_at;
+    ALTER TABLE sessions ADD COLUMN device TEXT NOT NULL DEFAULT '';
+    ALTER TABLE sessions ADD COLUMN public_id TEXT;
+    UPDATE sessions SET public_id = md5(random()::text || token_hash);
+    CREATE UNIQUE INDEX idx_sessions_public_id ON sessions(public_id);
+  `,
 };

@@ -787,6 +787,20 @@ const SQLITE_MIGRATIONS: Migration[] = [
       CREATE INDEX idx_rollout_signals_at ON rollout_health_signals(at);
     `,
   },
+  {
+    version: 22,
+    name: 'sessions: idle expiry, device, public id',
+    sql: `
+      -- Issue 46: a session unused for SESSION_IDLE_MS ends (last_seen_at, written at most once a minute);
+      -- the profile lists sessions by an opaque public id (never the token's hash) with their device.
+      ALTER TABLE sessions ADD COLUMN last_seen_at INTEGER NOT NULL DEFAULT 0;
+      UPDATE sessions SET last_seen_at = created_at;
+      ALTER TABLE sessions ADD COLUMN device TEXT NOT NULL DEFAULT '';
+      ALTER TABLE sessions ADD COLUMN public_id TEXT;
+      UPDATE sessions SET public_id = lower(hex(randomblob(12)));
+      CREATE UNIQUE INDEX idx_sessions_public_id ON sessions(public_id);
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

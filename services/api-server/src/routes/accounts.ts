@@ -10,7 +10,8 @@ import {
   ResetPasswordSchema,
 } from '@app/contracts';
 import type { Hono } from 'hono';
-import { parseWith } from '../errors';
+import { HttpError, parseWith } from '../errors';
+import { deviceLabel } from '../services/device-label';
 import { type C, type Env, type RouteDeps, requireCaller } from './http-helpers';
 
 export function registerAccountRoutes(app: Hono<Env>, { accounts, json, clientAddress }: RouteDeps) {
@@ -25,7 +26,7 @@ export function registerAccountRoutes(app: Hono<Env>, { accounts, json, clientAd
 
   app.post(API_PATHS.login, async (c) => {
     const { username, password } = parseWith(LoginRequestSchema, await json(c));
-    return c.json(await accounts.login(username, password));
+    return c.json(await accounts.login(username, password, deviceLabel(c.req.header('user-agent'))));
   });
 
   // Issue 34: the same 202 for every address, known or not (PasswordResets.request evens out the time).
@@ -56,6 +57,18 @@ export function registerAccountRoutes(app: Hono<Env>, { accounts, json, clientAd
   app.put(API_PATHS.preferences, async (c) => {
     const who = requireCaller(c);
     return c.json(await accounts.savePreferences(who.userId, parseWith(PreferencesSchema, await json(c))));
+  });
+
+  // Issue 46: a member sees where they are signed in and ends sessions (never by token or its hash).
+  app.get(API_PATHS.sessions, async (c) => c.json(await accounts.sessions.list(requireCaller(c))));
+  app.delete(API_PATHS.sessions, async (c) => {
+    await accounts.sessions.endOthers(requireCaller(c));
+    return c.json({ message: MESSAGES.sessions.endedOthers });
+  });
+  app.delete(`${API_PATHS.sessions}/:id`, async (c) => {
+    const ended = await accounts.sessions.end(requireCaller(c), c.req.param('id') ?? '');
+    if (!ended) throw new HttpError(404, MESSAGES.sessions.notFound);
+    return c.json({ message: MESSAGES.sessions.ended });
   });
 
   const changePassword = async (c: C) => {

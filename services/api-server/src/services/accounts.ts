@@ -29,7 +29,8 @@ export { type Caller, DEFAULT_PREFERENCES, MSG, rolesOfCaller, viewerOf } from '
 export class AccountService {
   readonly passwords: Passwords;
   private readonly users: UserDirectory;
-  private readonly sessions: SessionService;
+  /** Sessions: login, tokens, idle expiry and the member's own list (issue 46). */
+  readonly sessions: SessionService;
   private readonly admin: AccountAdmin;
   /** The /admin/members screen's list, bulk actions and audited role changes (issue 34). */
   readonly members: Members;
@@ -168,8 +169,8 @@ export class AccountService {
 
   // --- login, sessions, lockout ---
 
-  login(identifier: string, password: string): Promise<{ token: string }> {
-    return this.sessions.login(identifier, password);
+  login(identifier: string, password: string, device = ''): Promise<{ token: string }> {
+    return this.sessions.login(identifier, password, device);
   }
   issueToken(userId: number): Promise<string> {
     return this.sessions.issueToken(userId);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { SessionInfo } from '@app/contracts';
 import { type Clock, isoAt } from '../clock';
 import type { Config } from '../config';
 import { createChangeWatch } from '../db/change-watch';
@@ -9,6 +10,9 @@ import type { Passwords } from './passwords';
 import type { UserDirectory } from './users';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** How often a session's last_seen_at is written while it is in use: the idle clock's resolution. */
+const TOUCH_EVERY_MS = 60_000;
 
 /** Login with lockout, bearer tokens and the short-lived session cache. */
 export class SessionService {
@@ -37,13 +41,18 @@ export class SessionService {
   ) {
     this.othersWrote = createChangeWatch(sql);
     this.cacheMs = sql.dialect === 'sqlite' ? config.sessionCacheMs : 0;
+    this.idleMs = config.sessionIdleMs;
   }
 
+  private readonly idleMs: number;
+
   private readonly q = {
-    session: `SELECT s.user_id, s.expires_at, u.username, u.is_active,
+    session: `SELECT s.user_id, s.expires_at, s.last_seen_at, u.username, u.is_active,
           (SELECT string_agg(role, ',') FROM user_roles r WHERE r.user_id = u.id) AS roles
          FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?`,
-    insertSession: 'INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)',
+    insertSession: `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, device, public_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    touchSession: 'UPDATE sessions SET last_seen_at = ? WHERE token_hash = ?',
     deleteSession: 'DELETE FROM sessions WHERE token_hash = ?',
     deleteOtherSessions: 'DELETE FROM sessions WHERE user_id = ? AND token_hash != ?',
     deleteUserSessions: 'DELETE FROM sessions WHERE user_id = ?',
@@ -58,7 +67,7 @@ export class SessionService {
    * Lockout is keyed by the identifier typed (lower-cased), whether or not an account exists, so an unknown
    * email walks through exactly the same 401 -> 423 sequence as a known one.
    */
-  async login(identifier: string, password: string): Promise<{ token: string }> {
+  async login(identifier: string, password: string, device = ''): Promise<{ token: string }> {
     const key = identifier.trim().toLowerCase();
     const t = this.now();
     const { maxAttempts, windowMs, durationMs } = this.config.lockout;
@@ -84,13 +93,21 @@ export class SessionService {
     await this.sql.run(this.q.clearThrottle, [key]);
     if (user.is_active !== 1) throw new HttpError(403, MSG.disabled);
     await this.sql.run('UPDATE users SET last_login = ? WHERE id = ?', [isoAt(this.now), user.id]);
-    return { token: await this.issueToken(user.id) };
+    return { token: await this.issueToken(user.id, device) };
   }
 
-  async issueToken(userId: number): Promise<string> {
+  async issueToken(userId: number, device = ''): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const t = this.now();
-    await this.sql.run(this.q.insertSession, [hashToken(token), userId, t, t + this.config.sessionTtlMs]);
+    await this.sql.run(this.q.insertSession, [
+      hashToken(token),
+      userId,
+      t,
+      t + this.config.sessionTtlMs,
+      t,
+      device,
+      randomBytes(12).toString('hex'),
+    ]);
     return token;
   }
 
@@ -102,19 +119,32 @@ export class SessionService {
     if (cached && cached.until > t) return cached.caller;
     const tokenHash = hashToken(token);
     const row = (await this.sql.get(this.q.session, [tokenHash])) as
-      | { user_id: number; expires_at: number; username: string; is_active: number; roles: string | null }
+      | {
+          user_id: number;
+          expires_at: number;
+          last_seen_at: number;
+          username: string;
+          is_active: number;
+          roles: string | null;
+        }
       | undefined;
-    if (!row || row.expires_at <= t || row.is_active !== 1) {
+    // A session ends at its absolute expiry, or once unused for SESSION_IDLE_MS (issue 46).
+    const idleUntil = row ? Number(row.last_seen_at) + this.idleMs : 0;
+    const over = row !== undefined && (row.expires_at <= t || idleUntil <= t);
+    if (!row || over || row.is_active !== 1) {
       this.sessionCache.delete(token);
-      if (row && row.expires_at <= t) await this.sql.run(this.q.deleteSession, [tokenHash]);
+      if (over) await this.sql.run(this.q.deleteSession, [tokenHash]);
       return null;
     }
+    // Seen now: written at most once a minute, so reading pages costs no write per request.
+    if (t - Number(row.last_seen_at) >= TOUCH_EVERY_MS)
+      await this.sql.run(this.q.touchSession, [t, tokenHash]);
     const caller: Caller = { userId: row.user_id, username: row.username, roles: rolesOf(row), tokenHash };
     if (this.cacheMs > 0) {
       if (this.sessionCache.size > 10_000) this.sessionCache.clear();
       this.sessionCache.set(token, {
         caller,
-        until: Math.min(t + this.cacheMs, row.expires_at),
+        until: Math.min(t + this.cacheMs, row.expires_at, t + this.idleMs),
       });
     }
     return caller;
@@ -139,5 +169,46 @@ export class SessionService {
   /** Ends every other session of the user (a password change, in its transaction `tx`); the current one continues. */
   async revokeOtherSessions(tx: Sql, userId: number, tokenHash: string) {
     await tx.run(this.q.deleteOtherSessions, [userId, tokenHash]);
+  }
+
+  /** The caller's live sessions, the one in use first, then by last use (issue 46: the profile's list). */
+  async list(caller: Caller): Promise<SessionInfo[]> {
+    const t = this.now();
+    const rows = await this.sql.all<{
+      public_id: string;
+      device: string;
+      created_at: number;
+      last_seen_at: number;
+      token_hash: string;
+    }>(
+      `SELECT public_id, device, created_at, last_seen_at, token_hash FROM sessions
+       WHERE user_id = ? AND expires_at > ? AND last_seen_at > ? ORDER BY last_seen_at DESC, created_at DESC`,
+      [caller.userId, t, t - this.idleMs],
+    );
+    return rows
+      .map((r) => ({
+        id: r.public_id,
+        device: r.device,
+        created_at: new Date(Number(r.created_at)).toISOString(),
+        last_seen_at: new Date(Number(r.last_seen_at)).toISOString(),
+        current: r.token_hash === caller.tokenHash,
+      }))
+      .sort((a, b) => Number(b.current) - Number(a.current));
+  }
+
+  /** Ends one of the caller's sessions by its public id; false when the caller has no such session. */
+  async end(caller: Caller, publicId: string): Promise<boolean> {
+    const gone = await this.sql.value<string>(
+      'DELETE FROM sessions WHERE user_id = ? AND public_id = ? RETURNING token_hash',
+      [caller.userId, publicId],
+    );
+    this.forgetUser(caller.userId);
+    return gone !== undefined;
+  }
+
+  /** Ends every session of the caller but the one in use. */
+  async endOthers(caller: Caller): Promise<void> {
+    await this.revokeOtherSessions(this.sql, caller.userId, caller.tokenHash);
+    this.forgetUser(caller.userId);
   }
 }

@@ -7,6 +7,8 @@ import {
   type Profile,
   ProfileSchema,
   type ProfileUpdate,
+  type SessionInfo,
+  SessionListSchema,
 } from '@app/contracts';
 
 // A 401 to any of these ends the session; the shell then sends the visitor to /login saying so (@app/session).
@@ -29,3 +31,13 @@ export const changePassword = (body: ChangePassword): Promise<unknown> =>
 
 /** DELETE, the first reading of SPEC §7 (the API accepts DELETE and POST). */
 export const deleteAccount = (): Promise<unknown> => api.delete(API_PATHS.deleteAccount, null);
+
+/** Issue 46: where the member is signed in, this session first. */
+export const fetchSessions = (signal?: AbortSignal): Promise<SessionInfo[]> =>
+  api.get(API_PATHS.sessions, SessionListSchema, { signal });
+
+/** Ends one session by its public id. */
+export const endSession = (id: string): Promise<unknown> => api.delete(API_PATHS.session(id), null);
+
+/** Ends every session but this one. */
+export const endOtherSessions = (): Promise<unknown> => api.delete(API_PATHS.sessions, null);

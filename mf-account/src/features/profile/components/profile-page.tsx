@@ -10,6 +10,7 @@ import { AccountOverview } from './account-overview';
 import { DangerZone } from './danger-zone';
 import { ProfileDetails } from './profile-details';
 import { QuickActions } from './quick-actions';
+import { SessionsCard } from './sessions-card';
 
 const T = TEXTS.profile;
 const P = MESSAGES.profile;
@@ -91,6 +92,7 @@ export function ProfilePage() {
           <aside>
             <AccountOverview profile={loaded.data.profile} />
             <QuickActions preferences={loaded.data.preferences} onPreferences={onPreferences} />
+            <SessionsCard />
             <DangerZone />
           </aside>
         </div>

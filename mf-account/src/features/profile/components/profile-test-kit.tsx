@@ -30,12 +30,57 @@ export interface Calls {
   passwords: unknown[];
   deletes: number;
   logouts: number;
+  /** Public ids of sessions ended, 'others' for "Sign out everywhere else". */
+  endedSessions: string[];
 }
 
+export const SESSIONS = [
+  {
+    id: 'a1',
+    device: 'Firefox on Linux',
+    created_at: '2026-11-20T08:00:00Z',
+    last_seen_at: '2026-11-28T09:00:00Z',
+    current: true,
+  },
+  {
+    id: 'b2',
+    device: 'Chrome on Android',
+    created_at: '2026-11-21T08:00:00Z',
+    last_seen_at: '2026-11-27T19:30:00Z',
+    current: false,
+  },
+  {
+    id: 'c3',
+    device: '',
+    created_at: '2026-11-22T08:00:00Z',
+    last_seen_at: '2026-11-25T10:00:00Z',
+    current: false,
+  },
+];
+
 export function mockApi(overrides: { profile?: unknown; preferences?: unknown } = {}): Calls {
-  const calls: Calls = { profileUpdates: [], preferences: [], passwords: [], deletes: 0, logouts: 0 };
+  const calls: Calls = {
+    profileUpdates: [],
+    preferences: [],
+    passwords: [],
+    deletes: 0,
+    logouts: 0,
+    endedSessions: [],
+  };
   let current = overrides.profile ?? PROFILE;
+  let sessions = [...SESSIONS];
   server.use(
+    http.get(`${API}${API_PATHS.sessions}`, () => HttpResponse.json(sessions)),
+    http.delete(`${API}${API_PATHS.sessions}`, () => {
+      calls.endedSessions.push('others');
+      sessions = sessions.filter((s) => s.current);
+      return HttpResponse.json({ message: MESSAGES.sessions.endedOthers });
+    }),
+    http.delete(`${API}${API_PATHS.sessions}/:id`, ({ params }) => {
+      calls.endedSessions.push(String(params.id));
+      sessions = sessions.filter((s) => s.id !== params.id);
+      return HttpResponse.json({ message: MESSAGES.sessions.ended });
+    }),
     http.get(`${API}${API_PATHS.profile}`, () => HttpResponse.json(current as Record<string, unknown>)),
     http.get(`${API}${API_PATHS.preferences}`, () =>
       HttpResponse.json((overrides.preferences ?? PREFS) as Record<string, unknown>),

@@ -1,0 +1,120 @@
+import { errorMessage } from '@app/api-client';
+import { formatDate, MESSAGES, type SessionInfo } from '@app/contracts';
+import { Alert, Badge, Button, Card } from '@app/ui';
+import { css, type Theme } from '@emotion/react';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { endOtherSessions, endSession, fetchSessions } from '../api/profile';
+import { ActionFeedback, type Feedback } from './action-feedback';
+
+const S = MESSAGES.sessions;
+
+const listCss = (t: Theme) => css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${t.space(3)};
+  li {
+    display: flex;
+    align-items: center;
+    justify-content: space-between;
+    gap: ${t.space(3)};
+  }
+  .device { font-weight: 600; }
+  .seen { color: ${t.color.textMuted}; font-size: ${t.font.small}; }
+`;
+
+/**
+ * Issue 46: where the member is signed in (device, last use), with "Sign out" per session and "Sign out
+ * everywhere else", so a session on a lost or shared device can be ended from here.
+ */
+export function SessionsCard() {
+  const titleId = useId();
+  const feedbackId = useId();
+  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback | null>(null);
+
+  const load = useCallback(async (signal?: AbortSignal) => {
+    try {
+      setSessions(await fetchSessions(signal));
+      setLoadError(null);
+    } catch (error) {
+      if (!signal?.aborted) setLoadError(errorMessage(error, S.loadFailed));
+    }
+  }, []);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  const act = async (action: () => Promise<unknown>, done: string) => {
+    setBusy(true);
+    setFeedback(null);
+    try {
+      await action();
+      setFeedback({ tone: 'success', text: done });
+      await load();
+    } catch (error) {
+      setFeedback({ tone: 'error', text: errorMessage(error, S.actionFailed) });
+      await load();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const others = sessions?.filter((s) => !s.current) ?? [];
+  return (
+    <Card aria-labelledby={titleId}>
+      <h2 id={titleId} css={css`margin: 0 0 8px; font-size: 1.25rem;`}>
+        {S.title}
+      </h2>
+      <p css={css`margin: 0 0 12px; font-size: 0.875rem;`}>{S.intro}</p>
+      {loadError && <Alert tone="error">{loadError}</Alert>}
+      {sessions && (
+        <ul css={listCss}>
+          {sessions.map((s) => (
+            <li key={s.id}>
+              <div>
+                <div className="device">
+                  {s.device || S.unknownDevice} {s.current && <Badge tone="success">{S.current}</Badge>}
+                </div>
+                <div className="seen">
+                  {S.lastSeen}: {formatDate(s.last_seen_at)}
+                </div>
+              </div>
+              {!s.current && (
+                <Button
+                  variant="secondary"
+                  disabled={busy}
+                  aria-describedby={feedback ? feedbackId : undefined}
+                  aria-label={`${S.signOut}: ${s.device || S.unknownDevice}`}
+                  onClick={() => act(() => endSession(s.id), S.ended)}
+                >
+                  {S.signOut}
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {others.length > 0 && (
+        <Button
+          variant="secondary"
+          disabled={busy}
+          css={css`margin-top: 12px;`}
+          onClick={() => act(endOtherSessions, S.endedOthers)}
+        >
+          {S.signOutOthers}
+        </Button>
+      )}
+      <div css={css`margin-top: 8px;`}>
+        <ActionFeedback id={feedbackId} feedback={feedback} />
+      </div>
+    </Card>
+  );
+}
