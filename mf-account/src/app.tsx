@@ -14,6 +14,14 @@ const ForgotPasswordPage = lazy(() =>
     default: m.ForgotPasswordPage,
   })),
 );
+const ConfirmEmailPage = lazy(() =>
+  import('./features/email-change/components/email-link-page').then((m) => ({ default: m.ConfirmEmailPage })),
+);
+const UndoEmailChangePage = lazy(() =>
+  import('./features/email-change/components/email-link-page').then((m) => ({
+    default: m.UndoEmailChangePage,
+  })),
+);
 const ResetPasswordPage = lazy(() =>
   import('./features/password-reset/components/reset-password-page').then((m) => ({
     default: m.ResetPasswordPage,
@@ -53,6 +61,22 @@ export default function App(_props: RemoteAppProps) {
         element={
           <Suspense fallback={<PageFallback />}>
             <ResetPasswordPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/confirm-email"
+        element={
+          <Suspense fallback={<PageFallback />}>
+            <ConfirmEmailPage />
+          </Suspense>
+        }
+      />
+      <Route
+        path="/undo-email-change"
+        element={
+          <Suspense fallback={<PageFallback />}>
+            <UndoEmailChangePage />
           </Suspense>
         }
       />

@@ -81,6 +81,8 @@ export const TEXTS = {
     firstName: 'First Name',
     lastName: 'Last Name',
     email: 'Email',
+    /** Issue 46: asked for only when the email changes. */
+    currentPassword: 'Current password',
     street: 'Street',
     city: 'City',
     postalCode: 'Postal Code',

@@ -37,6 +37,8 @@ export const ProfileSchema = v.object({
   is_active: v.boolean(),
   created_at: v.string(),
   last_login: v.optional(NullableString, null),
+  /** Issue 46: a new email waiting for its confirmation link to be followed. */
+  pending_email: v.optional(NullableString, null),
 });
 export type Profile = v.InferOutput<typeof ProfileSchema>;
 
@@ -74,6 +76,8 @@ export const ProfileUpdateSchema = v.object({
   name: v.object({ first: FirstNameSchema, last: OptionalTextSchema }),
   email: EmailSchema,
   address: AddressInputSchema,
+  /** Issue 46: required when the email changes, as for a password change. */
+  current_password: v.optional(v.pipe(v.string(), v.maxLength(1000))),
 });
 export type ProfileUpdate = v.InferInput<typeof ProfileUpdateSchema>;
 
@@ -174,3 +178,8 @@ export const SessionInfoSchema = v.object({
 });
 export type SessionInfo = v.InferOutput<typeof SessionInfoSchema>;
 export const SessionListSchema = v.array(SessionInfoSchema);
+
+/** Issue 46: the token of an email change's confirmation or undo link. */
+export const EmailChangeTokenSchema = v.object({
+  token: v.pipe(v.string(), v.nonEmpty(MESSAGES.emailChange.missingToken), v.maxLength(200)),
+});

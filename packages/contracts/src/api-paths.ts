@@ -11,6 +11,10 @@ export const API_PATHS = {
   register: '/api/register',
   profile: '/api/profile',
   preferences: '/api/preferences',
+  /** Issue 46: follow an email change's confirmation link (POST {token}). */
+  confirmEmail: '/api/profile/email/confirm',
+  /** Issue 46: undo an email change from the old address's link (POST {token}). */
+  undoEmailChange: '/api/profile/email/undo',
   /** Issue 46: the caller's sessions (GET), end every other one (DELETE). */
   sessions: '/api/profile/sessions',
   /** Issue 46: end one of the caller's sessions by its public id (DELETE). */

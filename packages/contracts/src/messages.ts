@@ -77,6 +77,27 @@ export const MESSAGES = {
     deleteConfirm: 'Are you sure you want to delete your account? This cannot be undone.',
     deleteFailed: 'Error deleting account',
   },
+  /** Issue 46: changing the email needs the password and a confirmation from the new address. */
+  emailChange: {
+    passwordRequired: 'Enter your current password to change your email address.',
+    passwordWrong: 'That is not your current password.',
+    pending: (email: string) =>
+      `We sent a confirmation link to ${email}. Your email address changes when you follow it; until then it stays as it is.`,
+    confirmTitle: 'Confirm your new email address',
+    confirmIntro: 'Confirm to use the new address for your account from now on.',
+    confirmButton: 'Confirm new email address',
+    confirmed: (email: string) => `Your email address is now ${email}.`,
+    undoTitle: 'Undo the email change',
+    undoIntro:
+      'Undo keeps your old address (or brings it back), cancels the change and signs the account out everywhere. Choose a new password afterwards.',
+    undoButton: 'Undo the change',
+    undone: (email: string) =>
+      `Your email address is ${email} again and every session has ended. Choose a new password now with "Forgot password?".`,
+    invalidToken: 'This link is invalid, was already used or has expired.',
+    missingToken: 'This link is incomplete. Please open it from the mail again.',
+    taken: 'That address is now used by another account, so the change cannot be made.',
+    failed: 'Something went wrong. Please try again.',
+  },
   /** Issue 46: the profile's list of sessions. */
   sessions: {
     title: "Where you're signed in",

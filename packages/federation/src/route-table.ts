@@ -28,6 +28,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   { path: '/register', remote: 'mf_account' },
   { path: '/forgot-password', remote: 'mf_account' },
   { path: '/reset-password', remote: 'mf_account' },
+  // Issue 46: an email change's links (no session needed: the mail may be opened on another device).
+  { path: '/confirm-email', remote: 'mf_account' },
+  { path: '/undo-email-change', remote: 'mf_account' },
   { path: '/profile', remote: 'mf_account', requiresToken: true },
   // Issue 34: each team's admin screen lives in its remote; the API enforces the role whatever is shown.
   { path: '/admin/members', remote: 'mf_account', requiresToken: true },

@@ -286,19 +286,24 @@ describe('profile and preferences', () => {
     expect(r.body.last_login).toBeTruthy();
   });
 
-  it('updates the profile and lower-cases the email', async () => {
+  it('updates the profile; a new email, lower-cased, waits for its confirmation (issue 46)', async () => {
     const u = await s.user();
     const body = {
       name: { first: 'Max', last: 'Muster' },
       email: ` NEW-${u.id}@Example.com `,
       address: { street: 'Other Road 5', city: 'Hamburg', postal_code: '20095', country: 'DE' },
+      current_password: u.password,
     };
     const r = await s.put('/api/profile', body, u.token);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
-      email: `new-${u.id}@example.com`,
+      email: u.email,
+      pending_email: `new-${u.id}@example.com`,
       name: { first: 'Max', last: 'Muster' },
     });
+    // The same address in other letters is no change: no password needed.
+    const same = { ...body, email: u.email.toUpperCase(), current_password: undefined };
+    expect((await s.put('/api/profile', same, u.token)).status).toBe(200);
     expect((await s.get('/api/profile', u.token)).body.address.city).toBe('Hamburg');
   });
 
@@ -306,7 +311,7 @@ describe('profile and preferences', () => {
     const a = await s.user();
     const b = await s.user();
     const base = { name: { first: 'Max' }, address: { street: 'Other Road 5' } };
-    const taken = await s.put('/api/profile', { ...base, email: a.email }, b.token);
+    const taken = await s.put('/api/profile', { ...base, email: a.email, current_password: b.password }, b.token);
     expect(taken.status).toBe(409);
     expect(taken.body.email).toBe('Email is already registered');
     const bad = await s.put('/api/profile', { ...base, email: b.email, name: { first: 'M' } }, b.token);

@@ -801,6 +801,28 @@ const SQLITE_MIGRATIONS: Migration[] = [
       CREATE UNIQUE INDEX idx_sessions_public_id ON sessions(public_id);
     `,
   },
+  {
+    version: 23,
+    name: 'email changes wait for their confirmation',
+    sql: `
+      -- Issue 46: a new email takes effect when the link mailed to it is followed; the old address gets an
+      -- undo link. Only the tokens' SHA-256 are stored.
+      CREATE TABLE email_changes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        old_email TEXT NOT NULL,
+        new_email TEXT NOT NULL,
+        confirm_hash TEXT NOT NULL UNIQUE,
+        undo_hash TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        undo_expires_at INTEGER NOT NULL,
+        confirmed_at INTEGER,
+        ended_at INTEGER
+      );
+      CREATE INDEX idx_email_changes_user ON email_changes(user_id);
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

@@ -55,4 +55,26 @@ export class Mailer {
     const url = `${this.siteUrl}/reset-password?token=${T.SECRET_SLOT}`;
     await this.outbox.enqueue(tx, u.email, T.passwordReset(u, url, validMinutes, encodeURIComponent(token)));
   }
+
+  /** An email change (issue 46): the confirmation link to the new address, the undo link to the old one. */
+  async emailChange(
+    tx: Sql,
+    u: { email: string; first_name: string },
+    newEmail: string,
+    tokens: { confirm: string; undo: string },
+    valid: { confirmHours: number; undoDays: number },
+  ) {
+    const confirmUrl = `${this.siteUrl}/confirm-email#token=${T.SECRET_SLOT}`;
+    const undoUrl = `${this.siteUrl}/undo-email-change#token=${T.SECRET_SLOT}`;
+    await this.outbox.enqueue(
+      tx,
+      newEmail,
+      T.emailChangeConfirm(u, confirmUrl, valid.confirmHours, encodeURIComponent(tokens.confirm)),
+    );
+    await this.outbox.enqueue(
+      tx,
+      u.email,
+      T.emailChangeNotice(u, newEmail, undoUrl, valid.undoDays, encodeURIComponent(tokens.undo)),
+    );
+  }
 }

@@ -33,7 +33,9 @@ export type MailKind =
   | 'admin-registration-waiting'
   | 'admin-consultation-requested'
   | 'account-activated'
-  | 'password-reset';
+  | 'password-reset'
+  | 'email-change-confirm'
+  | 'email-change-notice';
 
 const SITE = MESSAGES.app.companyName;
 
@@ -175,5 +177,49 @@ export function passwordReset(
       link(resetUrl, 'Choose a new password'),
       p(ignore),
     ]),
+  };
+}
+
+/** (e) To the new address of an email change: the link that makes it take effect (issue 46). */
+export function emailChangeConfirm(
+  u: { first_name: string },
+  confirmUrl: string,
+  validHours: number,
+  secret: string,
+): RenderedMail {
+  const subject = `Confirm your new ${SITE} email address`;
+  const body = `You asked to use this address for your ${SITE} account. The change takes effect when you follow the link below. It works once and expires in ${validHours} hours.`;
+  const ignore = 'If you did not ask for this, ignore this mail: nothing changes.';
+  return {
+    kind: 'email-change-confirm',
+    secret,
+    subject,
+    text: `${hello(u.first_name)}\n\n${body}\n\n${confirmUrl}\n\n${ignore}${footer}`,
+    html: page(subject, [
+      p(hello(u.first_name)),
+      p(body),
+      link(confirmUrl, 'Confirm the new address'),
+      p(ignore),
+    ]),
+  };
+}
+
+/** (f) To the old address of an email change: what was asked, and a way to undo it (issue 46). */
+export function emailChangeNotice(
+  u: { first_name: string },
+  newEmail: string,
+  undoUrl: string,
+  validDays: number,
+  secret: string,
+): RenderedMail {
+  const subject = `The email address of your ${SITE} account is changing`;
+  const body = `Someone signed in to your account asked to change its email address to ${newEmail}. It changes when that address confirms.`;
+  const undo = `If this was not you, undo it with the link below (it works for ${validDays} days): your address stays or comes back, every session of the account ends, and you can then choose a new password.`;
+  return {
+    kind: 'email-change-notice',
+    secret,
+    subject,
+    text: `${hello(u.first_name)}\n\n${body}\n\n${undo}\n${undoUrl}${footer}`,
+    html: page(subject, [p(hello(u.first_name)), p(body), p(undo), link(undoUrl, 'Undo the change')]),
   };
 }

@@ -1,6 +1,7 @@
 import {
   API_PATHS,
   ChangePasswordSchema,
+  EmailChangeTokenSchema,
   ForgotPasswordSchema,
   LoginRequestSchema,
   MESSAGES,
@@ -57,6 +58,18 @@ export function registerAccountRoutes(app: Hono<Env>, { accounts, json, clientAd
   app.put(API_PATHS.preferences, async (c) => {
     const who = requireCaller(c);
     return c.json(await accounts.savePreferences(who.userId, parseWith(PreferencesSchema, await json(c))));
+  });
+
+  // Issue 46: an email change's links. Neither needs a session: the mail may be opened on another device.
+  app.post(API_PATHS.confirmEmail, async (c) => {
+    const { token } = parseWith(EmailChangeTokenSchema, await json(c));
+    const email = await accounts.emailChanges.confirm(token);
+    return c.json({ message: MESSAGES.emailChange.confirmed(email), email });
+  });
+  app.post(API_PATHS.undoEmailChange, async (c) => {
+    const { token } = parseWith(EmailChangeTokenSchema, await json(c));
+    const email = await accounts.emailChanges.undo(token);
+    return c.json({ message: MESSAGES.emailChange.undone(email), email });
   });
 
   // Issue 46: a member sees where they are signed in and ends sessions (never by token or its hash).

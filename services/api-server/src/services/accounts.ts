@@ -6,6 +6,7 @@ import type {
   RegistrationPayload,
   Role,
 } from '@app/contracts';
+import { MESSAGES } from '@app/contracts';
 import { type Clock, isoAt } from '../clock';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
@@ -13,6 +14,7 @@ import { HttpError, isUniqueViolation } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import { AccountAdmin, type AdminActor } from './account-admin';
 import { type Caller, DEFAULT_PREFERENCES, MSG, rolesOf } from './account-model';
+import { EmailChanges } from './email-changes';
 import { Members } from './members';
 import { PasswordResets } from './password-resets';
 import { Passwords } from './passwords';
@@ -36,6 +38,8 @@ export class AccountService {
   readonly members: Members;
   /** Forgot and reset password (issue 34). */
   readonly resets: PasswordResets;
+  /** Email changes that wait for their confirmation (issue 46). */
+  readonly emailChanges: EmailChanges;
 
   constructor(
     private readonly sql: Sql,
@@ -49,6 +53,7 @@ export class AccountService {
     this.admin = new AccountAdmin(sql, this.users, this.sessions, mailer);
     this.members = new Members(sql, this.admin);
     this.resets = new PasswordResets(sql, this.passwords, this.sessions, mailer, now);
+    this.emailChanges = new EmailChanges(sql, this.sessions, mailer, now);
   }
 
   // --- registration and profile ---
@@ -123,33 +128,53 @@ export class AccountService {
       is_active: row.is_active === 1,
       created_at: row.created_at,
       last_login: row.last_login,
+      pending_email: await this.emailChanges.pending(userId),
     };
   }
 
+  /**
+   * Saves the profile. A new email (issue 46) needs the current password and does not take effect here:
+   * a confirmation link goes to the new address and a notice with an undo link to the old one. A wrong or
+   * missing password refuses the whole request, so nothing is half-saved.
+   */
   async updateProfile(
     userId: number,
     u: {
       name: { first: string; last: string };
       email: string;
       address: { street: string; city: string; postal_code: string; country: string };
+      current_password?: string;
     },
   ): Promise<Profile> {
     const email = u.email.trim().toLowerCase();
-    await this.users.assertUnique(null, email, userId);
-    await this.sql.run(
-      `UPDATE users SET first_name = ?, last_name = ?, email = ?, street = ?, city = ?, postal_code = ?,
-        country = ? WHERE id = ?`,
-      [
-        u.name.first,
-        u.name.last,
-        email,
-        u.address.street,
-        u.address.city,
-        u.address.postal_code,
-        u.address.country,
-        userId,
-      ],
-    );
+    const row = await this.users.byId(userId);
+    if (!row) throw new HttpError(401, MSG.sessionInvalid);
+    const changesEmail = email !== row.email.toLowerCase();
+    if (changesEmail) {
+      const E = MESSAGES.emailChange;
+      if (!u.current_password)
+        throw new HttpError(400, E.passwordRequired, { current_password: E.passwordRequired });
+      if (!(await this.passwords.verify(row.password_hash, u.current_password)))
+        throw new HttpError(400, E.passwordWrong, { current_password: E.passwordWrong });
+      await this.users.assertUnique(null, email, userId);
+    }
+    await this.sql.transaction(async (tx) => {
+      await tx.run(
+        `UPDATE users SET first_name = ?, last_name = ?, street = ?, city = ?, postal_code = ?, country = ?
+         WHERE id = ?`,
+        [
+          u.name.first,
+          u.name.last,
+          u.address.street,
+          u.address.city,
+          u.address.postal_code,
+          u.address.country,
+          userId,
+        ],
+      );
+      if (changesEmail)
+        await this.emailChanges.start(tx, { id: userId, email: row.email, first_name: u.name.first }, email);
+    });
     return this.profile(userId);
   }
 

@@ -21,13 +21,23 @@ import { definitionList } from './account-overview';
 
 const T = TEXTS.profile;
 const P = MESSAGES.profile;
+const E = MESSAGES.emailChange;
 
-type FieldName = 'firstName' | 'lastName' | 'email' | 'street' | 'city' | 'postalCode' | 'country';
+type FieldName =
+  | 'firstName'
+  | 'lastName'
+  | 'email'
+  | 'currentPassword'
+  | 'street'
+  | 'city'
+  | 'postalCode'
+  | 'country';
 type Values = Record<FieldName, string>;
 const FIELD_ORDER: FieldName[] = [
   'firstName',
   'lastName',
   'email',
+  'currentPassword',
   'street',
   'city',
   'postalCode',
@@ -39,6 +49,7 @@ const PATH_TO_FIELD: Record<string, FieldName> = {
   'name.first': 'firstName',
   'name.last': 'lastName',
   email: 'email',
+  current_password: 'currentPassword',
   'address.street': 'street',
   'address.city': 'city',
   'address.postal_code': 'postalCode',
@@ -52,6 +63,7 @@ function valuesOf(profile: Profile): Values {
     firstName: name.first,
     lastName: name.last,
     email: profile.email,
+    currentPassword: '',
     street: address.street,
     city: address.city,
     postalCode: address.postal_code,
@@ -124,6 +136,8 @@ export function ProfileDetails({ profile, onSaved }: Props) {
     return () => window.clearTimeout(timer);
   }, [saved]);
 
+  const emailChanged = (email: string) => email.trim().toLowerCase() !== profile.email.trim().toLowerCase();
+
   const startEditing = () => {
     setValues(valuesOf(profile));
     setErrors({});
@@ -144,7 +158,10 @@ export function ProfileDetails({ profile, onSaved }: Props) {
     event.preventDefault();
     if (busy) return;
     setFailure(null);
+    // Issue 46: a new email needs the current password, as a password change does.
+    const changesEmail = emailChanged(values.email);
     const parsed = v.safeParse(ProfileUpdateSchema, {
+      ...(changesEmail ? { current_password: values.currentPassword } : {}),
       name: { first: values.firstName, last: values.lastName },
       email: values.email,
       address: {
@@ -154,8 +171,10 @@ export function ProfileDetails({ profile, onSaved }: Props) {
         country: values.country,
       },
     });
-    if (!parsed.success) {
-      showErrors(toFieldErrors(fieldErrors(parsed.issues)), formRef.current);
+    const found = parsed.success ? {} : toFieldErrors(fieldErrors(parsed.issues));
+    if (changesEmail && values.currentPassword === '') found.currentPassword = E.passwordRequired;
+    if (!parsed.success || Object.keys(found).length > 0) {
+      showErrors(found, formRef.current);
       return;
     }
     setErrors({});
@@ -166,6 +185,7 @@ export function ProfileDetails({ profile, onSaved }: Props) {
       onSaved(updated);
       setEditing(false);
       setSaved(true);
+      setValues((current) => ({ ...current, currentPassword: '' }));
       focusAfter.current = 'edit';
     } catch (error) {
       setBusy(false);
@@ -195,6 +215,7 @@ export function ProfileDetails({ profile, onSaved }: Props) {
         )}
       </div>
       {saved && <Alert tone="success">{P.updated}</Alert>}
+      {profile.pending_email && <Alert tone="info">{E.pending(profile.pending_email)}</Alert>}
       {failure && <Alert tone="error">{failure}</Alert>}
       {editing ? (
         <form ref={formRef} noValidate onSubmit={onSubmit} aria-busy={busy} aria-label={T.edit}>
@@ -205,6 +226,12 @@ export function ProfileDetails({ profile, onSaved }: Props) {
               {field('lastName', T.lastName, { autoComplete: 'family-name' })}
             </div>
             {field('email', T.email, { required: true, type: 'email', autoComplete: 'email' })}
+            {emailChanged(values.email) &&
+              field('currentPassword', T.currentPassword, {
+                required: true,
+                type: 'password',
+                autoComplete: 'current-password',
+              })}
             {field('street', T.street, { required: true, autoComplete: 'street-address' })}
             <div css={twoColumns}>
               {field('city', T.city, { autoComplete: 'address-level2' })}

@@ -126,16 +126,22 @@ describe('ProfilePage edit mode', () => {
     await user.type(input(T.firstName), 'Janet');
     await user.clear(input(T.email));
     await user.type(input(T.email), ' Janet@Example.com ');
+    // A new email asks for the current password (issue 46).
+    await user.type(input(T.currentPassword), 'My-passw0rd');
     await user.type(input(T.country), 'Germany');
     await user.click(screen.getByRole('button', { name: T.save }));
-    expect(await screen.findByRole('status')).toHaveTextContent(P.updated);
+    expect(await screen.findByText(P.updated)).toHaveRole('status');
     expect(calls.profileUpdates).toEqual([
       {
+        current_password: 'My-passw0rd',
         name: { first: 'Janet', last: 'Doe' },
         email: 'janet@example.com',
         address: { street: 'Main Street 1', city: 'Berlin', postal_code: '10115', country: 'Germany' },
       },
     ]);
+    // The email changes only when the link mailed to the new address is followed.
+    expect(screen.getByText(MESSAGES.emailChange.pending('janet@example.com'))).toBeInTheDocument();
+    expect(within(details()).getByText(PROFILE.email)).toBeInTheDocument();
     expect(within(details()).getByText('Janet')).toBeInTheDocument();
     expect(within(details()).getByText('Germany')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: T.save })).not.toBeInTheDocument();
@@ -144,6 +150,31 @@ describe('ProfilePage edit mode', () => {
     expect(screen.getByText(P.updated)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1100));
     expect(screen.queryByText(P.updated)).not.toBeInTheDocument();
+  });
+
+  it('asks for the current password only when the email changes, and keeps what was typed when it is wrong', async () => {
+    const calls = mockApi();
+    failWith('put', API_PATHS.profile, 400, {
+      error: MESSAGES.emailChange.passwordWrong,
+      current_password: MESSAGES.emailChange.passwordWrong,
+    });
+    const { user } = renderProfile();
+    await loaded();
+    await user.click(screen.getByRole('button', { name: T.edit }));
+    expect(screen.queryByLabelText(new RegExp(`^${T.currentPassword}`))).toBeNull();
+    await user.clear(input(T.email));
+    await user.type(input(T.email), 'other@example.com');
+    await user.click(screen.getByRole('button', { name: T.save }));
+    expect(input(T.currentPassword)).toHaveAccessibleDescription(MESSAGES.emailChange.passwordRequired);
+    expect(input(T.currentPassword)).toHaveFocus();
+    expect(calls.profileUpdates).toEqual([]);
+    await user.type(input(T.currentPassword), 'Not-mine-1');
+    await user.click(screen.getByRole('button', { name: T.save }));
+    await waitFor(() =>
+      expect(input(T.currentPassword)).toHaveAccessibleDescription(MESSAGES.emailChange.passwordWrong),
+    );
+    expect(input(T.email)).toHaveValue('other@example.com');
+    expect(input(T.currentPassword)).toHaveValue('Not-mine-1');
   });
 
   it('Cancel returns to view mode without saving', async () => {

@@ -88,7 +88,10 @@ export function mockApi(overrides: { profile?: unknown; preferences?: unknown } 
     http.put(`${API}${API_PATHS.profile}`, async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
       calls.profileUpdates.push(body);
-      current = { ...PROFILE, ...body };
+      // As the API does (issue 46): a new email waits for its confirmation; the password is not kept.
+      const { current_password: _password, email, ...rest } = body;
+      const was = (current as { email: string }).email;
+      current = { ...PROFILE, ...rest, email: was, pending_email: email === was ? null : email };
       return HttpResponse.json(current as Record<string, unknown>);
     }),
     http.put(`${API}${API_PATHS.preferences}`, async ({ request }) => {
