@@ -3,8 +3,9 @@
 // directive but still exits 0, so any line it prints fails the check. Also fails when a unit lacks one of
 // the directives the cluster relies on (restart policy, draining, limits, sandbox), when the edge could
 // reach what the API owns (issue 44: its own user, the release store read-only and nothing else of
-// /var/lib/risk-intel, no writes, no /etc/risk-intel), and when `systemd-analyze security --offline`
-// rates a unit's exposure above its bound.
+// /var/lib/risk-intel, no writes, no /etc/risk-intel), when a unit does not name nginx's address in
+// TRUSTED_PROXIES (issue 46), and when `systemd-analyze security --offline` rates a unit's exposure above
+// its bound.
 // Needs Debian's `systemd` package (systemd-analyze). Run: `node scripts/check-systemd.mjs`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +32,8 @@ const REQUIRED = [
   'User=',
   'EnvironmentFile=',
   'ExecStart=/usr/bin/node ',
+  // Issue 46: both believe X-Forwarded-For (and the edge X-Forwarded-Proto) from nginx, and from nothing else.
+  'Environment=TRUSTED_PROXIES=',
 ];
 
 /** The API's: it writes the release store (uploads), the deploy folder and a SQLite file, if any. */

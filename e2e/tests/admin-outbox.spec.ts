@@ -130,6 +130,9 @@ test('SMTP down, then refusing, then back: the admin sees the failures, then the
     }).toPass({ timeout: 30_000 });
     await expect(attempts.filter({ hasText: 'ECONNREFUSED' }).first()).toBeVisible();
     await expect(page.getByTitle(/^HTML body of/)).toBeVisible();
+    // The reset link is not the administrator's to read (issue 46): hidden, and said so.
+    await expect(page.locator('main pre')).toContainText('/reset-password#token=[link hidden]');
+    await expect(page.locator('main')).toContainText('shown here as [link hidden]');
     await shot(page, 'admin-outbox-mail', true);
     await page.getByRole('button', { name: 'Back to the list' }).click();
     // On the list (axe would wait on the mail's sandboxed frame, where no script may run).

@@ -37,6 +37,12 @@ import { waitForHttp as waitFor } from '../wait-for.mjs';
 import { FAIL_TIMEOUT_S, renderNginxConf } from './nginx-conf.mjs';
 import { hasExited, supervise } from './supervisor.mjs';
 
+/**
+ * Where nginx connects to the API and edge instances from: loopback, as every instance runs on this
+ * machine. Their TRUSTED_PROXIES (the API's and the edge's), so each counts limits per real client.
+ */
+export const NGINX_PEERS = '127.0.0.1,::1';
+
 export const CLUSTER_DEFAULTS = {
   port: 8080,
   apiPorts: [4001, 4002],
@@ -249,8 +255,11 @@ export async function startCluster(o = {}) {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       RELEASE_STORE_DIR: paths.store,
       DEPLOY_DIR: paths.deployDir,
-      // Every request comes through nginx: the client is the address nginx names in X-Forwarded-For.
-      TRUSTED_PROXIES: '127.0.0.1,::1',
+      // Every request comes through nginx: the client is the address nginx names in X-Forwarded-For, and
+      // nginx connects from loopback here (issue 46: without it every limit is one bucket for all clients).
+      TRUSTED_PROXIES: NGINX_PEERS,
+      // Links in mail point at nginx's origin; cookies are Secure when that is https (issue 46).
+      PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL || origin,
       HOST: '127.0.0.1',
       ...(o.quiet ? { LOG_LEVEL: 'silent' } : {}),
       ...o.env,
@@ -344,6 +353,9 @@ export async function startCluster(o = {}) {
             API_URL: `http://127.0.0.1:${port}`,
             // The pages' API is nginx's own origin (the config above), whatever this shell exported.
             API_BASE_URL: undefined,
+            // nginx's address, whose X-Forwarded-For (and X-Forwarded-Proto) the edge believes.
+            TRUSTED_PROXIES: NGINX_PEERS,
+            PUBLIC_SITE_URL: process.env.PUBLIC_SITE_URL || origin,
             PORT: String(edgePort),
             HOST: '127.0.0.1',
           }),

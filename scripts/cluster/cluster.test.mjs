@@ -380,8 +380,10 @@ describe('nginx in front of two edge instances', () => {
     // nginx spreads pages over both (its log names the instance that answered each request).
     const log = path.join(cluster.runDir, 'access.log');
     const from = fs.statSync(log).size;
-    for (let i = 0; i < 6; i += 1) assert.equal((await get(at(`/about?spread=${i}`))).status, 200);
-    const answered = await accessLogLines(log, from, (l) => l.includes('?spread='), 6);
+    // Told apart by their User-Agent: the log holds paths only, never a query string (issue 46).
+    for (let i = 0; i < 6; i += 1)
+      assert.equal((await get(at('/about'), { 'user-agent': `cluster-test spread-${i}` })).status, 200);
+    const answered = await accessLogLines(log, from, (l) => l.includes('cluster-test spread-'), 6);
     assert.equal(answered.length, 6);
     for (const port of EDGE_PORTS) {
       assert.ok(
@@ -458,7 +460,7 @@ describe('nginx in front of two edge instances', () => {
     const log = path.join(cluster.runDir, 'access.log');
     const from = fs.statSync(log).size;
     for (let i = 0; i < 8; i += 1) {
-      const res = await get(at(i % 2 ? `/about?after-kill=${i}` : `/?after-kill=${i}`));
+      const res = await get(at(i % 2 ? '/about' : '/'), { 'user-agent': `cluster-test after-kill-${i}` });
       assertComposedPage(res, `page ${i}`);
       assert.equal(regionOf(res.body)?.remote, 'mf-public-pages');
     }
@@ -491,6 +493,38 @@ describe('nginx in front of two API instances', () => {
       lists[1].map((p) => p.id),
       lists[0].map((p) => p.id),
     );
+  });
+
+  it('limits count per client behind nginx (TRUSTED_PROXIES names nginx), not one bucket for everyone', async () => {
+    // Two clients on this machine, told apart by their source address (any of 127.0.0.0/8 on Linux): nginx
+    // names each in X-Forwarded-For, and the API believes it from nginx alone. Forgot password allows 10
+    // requests per address in 15 minutes by default.
+    const forgot = (localAddress) =>
+      new Promise((resolve, reject) => {
+        const body = JSON.stringify({ email: 'nobody.behind.nginx@example.com' });
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port: PORT,
+            localAddress,
+            method: 'POST',
+            path: '/api/auth/forgot-password',
+            agent: false,
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode));
+          },
+        );
+        req.on('error', reject);
+        req.end(body);
+      });
+    const first = await Promise.all(Array.from({ length: 10 }, () => forgot('127.0.0.7')));
+    assert.deepEqual(first, Array(10).fill(202));
+    assert.equal(await forgot('127.0.0.7'), 429);
+    // Another client is not held back by the first one's limit.
+    assert.equal(await forgot('127.0.0.8'), 202);
   });
 
   it('proxies /api, compressed', async () => {

@@ -8,7 +8,12 @@ import type { ReactElement } from 'react';
 export function LocationProbe() {
   const location = useLocation();
   return (
-    <div data-testid="location" data-state={JSON.stringify(location.state ?? null)}>
+    <div
+      data-testid="location"
+      data-state={JSON.stringify(location.state ?? null)}
+      data-search={location.search}
+      data-hash={location.hash}
+    >
       {location.pathname}
     </div>
   );

@@ -22,6 +22,12 @@ export const OutboxQuerySchema = v.object({
 
 const Ms = v.pipe(v.number(), v.integer());
 
+/**
+ * What a mail's one-time secret (a reset link's token) reads as wherever the outbox is shown (issue 46,
+ * docs/decisions/0039-account-secrets.md): the stored bodies never hold it, only the sender puts it in.
+ */
+export const OUTBOX_HIDDEN_SECRET = '[link hidden]';
+
 export const OutboxAttemptSchema = v.object({ at: Ms, ok: v.boolean(), error: v.nullable(v.string()) });
 export type OutboxAttempt = v.InferOutput<typeof OutboxAttemptSchema>;
 
@@ -30,6 +36,7 @@ export const OutboxMailSchema = v.object({
   kind: v.string(),
   to: v.string(),
   subject: v.string(),
+  /** The bodies as stored, with any one-time secret shown as OUTBOX_HIDDEN_SECRET. */
   text: v.string(),
   html: v.string(),
   status: OutboxStatusSchema,

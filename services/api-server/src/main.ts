@@ -21,6 +21,8 @@ log({
   url: server.url,
   db: databaseLabel(config),
   requiresActivation: config.requiresActivation,
+  // Issue 46: said at start, and again at each reset request, when nothing can be delivered.
+  mail: config.mail.smtpUrl ? 'smtp' : 'off (SMTP_URL is not set): mail waits in the outbox',
 });
 
 // SIGTERM (a supervisor, a rolling restart) and SIGINT (Ctrl+C) drain: readiness answers 503, no new

@@ -51,6 +51,8 @@ export function accountSecret(configured: string | null, dbPath: string): string
   if (configured) return configured;
   if (dbPath === ':memory:') return randomBytes(32).toString('base64url');
   const file = path.join(path.dirname(path.resolve(dbPath)), ACCOUNT_SECRET_FILE);
+  // On PostgreSQL nothing else makes DB_PATH's folder (a fresh clone has no data/).
+  fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
     fs.writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
   } catch (error) {

@@ -34,7 +34,7 @@ export async function startServer(config: Config, now?: () => number): Promise<R
   await ensureLocalDeployToken(config.rollout.paths.deployDir, ctx.deployTokens);
   await importDeploymentFiles(ctx.sql, config.rollout.paths.deployDir, config.deploy.environments, ctx.now);
   // The outbox's sender (issue 34): only with SMTP_URL; without it mail waits in the outbox, never attempted.
-  const smtp = config.mail.smtpUrl ? smtpDeliver(config.mail) : null;
+  const smtp = config.mail.smtpUrl ? smtpDeliver(config.mail, ctx.secrets) : null;
   const mailSender = smtp
     ? new MailSender(ctx.outbox, config.mail, smtp.deliver, (error) => {
         if (config.logLevel !== 'silent') {

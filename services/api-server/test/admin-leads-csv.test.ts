@@ -116,4 +116,47 @@ describe('GET /api/admin/leads.csv', () => {
     expect(cell('raw@example.com', 'company')).toBe('😀 Ünïcödé, GmbH');
     expect(rows.every((r) => r.length === LEAD_CSV_HEADER.length)).toBe(true);
   });
+
+  it('neutralises every cell of every column, leading spaces or not, and quotes every semicolon (issue 46)', async () => {
+    // An older or hand-made row whose every answer is hostile: a value no list knows is written as stored.
+    const email = ' =hostile@example.com';
+    const raw = {
+      ...surveyAnswers({ email }),
+      firstName: ' =1+1',
+      lastName: 'Doe; =2+2',
+      company: '\u00a0@SUM(A1)',
+      phone: '  +49 30 1234',
+      role: '=role()',
+      yearsInRole: ' -1',
+      primaryChallenges: ['=a()', 'b;c'],
+      riskConcerns: ['@x'],
+      growthGoals: [' +y'],
+      intelligenceTopics: ['-z'],
+      reportFrequency: '\t=f',
+      communicationMethod: '@m',
+    };
+    await api.sql.transaction((tx) =>
+      tx.run(
+        `INSERT INTO market_assessments (email, payload, created_at, industry, company_size, urgency, consultation)
+         VALUES (?, ?, ?, '=industry()', ' +size', '-urgent', 0)`,
+        [email, JSON.stringify(raw), '2026-03-02T00:00:00.000Z'],
+      ),
+    );
+    const res = await fetch(`${api.url}${ADMIN_PATHS.leadsCsv}`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const text = (await res.text()).replace(/^\uFEFF/, '');
+    const row = parseCsv(text).find((r) => r[2]?.includes('hostile@example.com'))!;
+    expect(row).toHaveLength(LEAD_CSV_HEADER.length);
+    const formula = /^[\p{Zs}]*[=+\-@\t\r]/u;
+    for (const [i, cell] of row.entries()) {
+      expect(formula.test(cell), `${LEAD_CSV_HEADER[i]}: ${JSON.stringify(cell)}`).toBe(false);
+    }
+    expect(row[LEAD_CSV_HEADER.indexOf('email')]).toBe(`'${email}`);
+    expect(row[LEAD_CSV_HEADER.indexOf('industry')]).toBe("'=industry()");
+    expect(row[LEAD_CSV_HEADER.indexOf('challenges')]).toBe("'=a(); b;c");
+    // Read by a spreadsheet that splits on semicolons: no semicolon outside quotes in the record.
+    const line = text.split('\r\n').find((l) => l.includes('hostile@example.com'))!;
+    expect(line.replace(/"(?:[^"]|"")*"/g, '')).not.toContain(';');
+  });
 });

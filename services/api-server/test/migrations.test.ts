@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrate, openSqliteConnection, sqliteOver } from '../src/db/database';
 import { MIGRATIONS } from '../src/db/migrations';
@@ -107,5 +108,63 @@ describe('stored cards (migrations 9 and 18)', () => {
       comment_count: 1,
       author: { id: 1, name: 'Vera Veteran' },
     });
+  });
+});
+
+describe('outbox secrets (migration 21)', () => {
+  it('voids every unused reset link and cuts the tokens older mail held out of its bodies', async () => {
+    const config = testConfig();
+    const old = openSqliteConnection(config.dbPath);
+    await migrate(
+      sqliteOver(old),
+      MIGRATIONS.filter((m) => m.version < 21),
+    );
+    const token = `${'T'.repeat(20)}_-abcdefghijklmnopqrstu`; // 43 characters, as every token was
+    const hash = createHash('sha256').update(token).digest('hex');
+    const at = Date.now() - 60_000;
+    old.exec(`INSERT INTO users (id, username, email, password_hash, first_name, last_name, created_at, is_active)
+      VALUES (1, 'veteran', 'veteran@example.com', 'x', 'Vera', 'Veteran', '2020-01-01T00:00:00.000Z', 1)`);
+    old
+      .prepare(
+        'INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (1, ?, ?, ?)',
+      )
+      .run(hash, at, at + 30 * 60_000);
+    const link = `http://site.test/reset-password?token=${token}`;
+    const text = `Hello Vera,\n\nThe link:\n\n${link}\n\nIf you did not ask for this, ignore this mail.`;
+    const html = `<p>Hello</p>\n<p><a href="${link}">Choose a new password</a></p>\n<p>Ignore it otherwise.</p>`;
+    const insert = old.prepare(
+      `INSERT INTO outbox (kind, to_address, subject, text_body, html_body, created_at, status, attempts, next_attempt_at, sent_at)
+       VALUES (?, 'veteran@example.com', 'Reset your password', ?, ?, ?, ?, 0, ?, ?)`,
+    );
+    insert.run('password-reset', text, html, at, 'pending', at, null);
+    insert.run('password-reset', text, html, at, 'sent', at, at);
+    insert.run('assessment-received', 'Thank you', '<p>Thank you</p>', at, 'pending', at, null);
+    old.close();
+
+    const server = await startServer(config);
+    cleanups.push(() => server.close());
+    const db = server.ctx.sql.sqlite!;
+    expect(db.prepare('SELECT used_at FROM password_resets').pluck().get()).toEqual(expect.any(Number));
+    const reset = await fetch(`${server.url}/api/auth/reset-password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, password: 'Valid123x' }),
+    });
+    expect(reset.status).toBe(400);
+    const rows = db
+      .prepare('SELECT kind, status, text_body, html_body, sealed_secret, last_error FROM outbox ORDER BY id')
+      .all() as Record<string, string | null>[];
+    expect(JSON.stringify(rows)).not.toContain(token);
+    const hidden = 'http://site.test/reset-password?token=[link hidden]';
+    expect(rows[0]).toMatchObject({
+      status: 'failed',
+      text_body: text.replace(link, hidden),
+      html_body: html.replace(link, hidden),
+      sealed_secret: null,
+      last_error: expect.stringMatching(/migration 21/),
+    });
+    // A sent one keeps its state; only its body changes. Other mail is left as it was.
+    expect(rows[1]).toMatchObject({ status: 'sent', text_body: text.replace(link, hidden) });
+    expect(rows[2]).toMatchObject({ status: 'pending', text_body: 'Thank you', last_error: null });
   });
 });

@@ -40,7 +40,7 @@ describe('forgot password', () => {
     expect(known.body).toEqual({ message: P.sent });
     expect(unknown.body).toEqual(known.body);
     const mail = await smtp.waitFor(u.email, /Reset your/);
-    expect(mail.text).toMatch(/http:\/\/site\.test\/reset-password\?token=[A-Za-z0-9_-]{43}/);
+    expect(mail.text).toMatch(/http:\/\/site\.test\/reset-password#token=[A-Za-z0-9_-]{43}\n/);
     expect(mail.text).toContain('expires in 30 minutes');
     expect(smtp.to('no.such.account@example.com')).toHaveLength(0);
     // Only the token's hash is stored.

@@ -43,6 +43,7 @@ describe('migration 20: health reports per environment, with the address', () =>
     ]) {
       await sql.run(OLD_ROW, row);
     }
+    // Migration 20 alone (later ones may follow it in the list).
     expect(
       await migrate(
         sql,

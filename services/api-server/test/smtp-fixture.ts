@@ -167,9 +167,9 @@ export function mailConfig(smtpUrl: string | null, over: Partial<Config['mail']>
   };
 }
 
-/** The reset link's token in a mail's text. */
+/** The reset link's token in a mail's text (in the link's fragment: `/reset-password#token=…`). */
 export function resetToken(mail: ReceivedMail): string {
-  const m = /\/reset-password\?token=([A-Za-z0-9_%-]+)/.exec(mail.text);
+  const m = /\/reset-password#token=([A-Za-z0-9_%-]+)/.exec(mail.text);
   if (!m?.[1]) throw new Error(`no reset link in: ${mail.text}`);
   return decodeURIComponent(m[1]);
 }

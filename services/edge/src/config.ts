@@ -33,6 +33,7 @@ const EDGE_VARIABLES = [
   'CSP_REPORT_FILE',
   'DRAIN_TIMEOUT_MS',
   'TRUSTED_PROXIES',
+  'PUBLIC_SITE_URL',
   'NEW_VISITORS_PER_ADDRESS',
   'RENDER_TIMEOUT_MS',
   'RENDER_WORKERS_MAX',
@@ -67,6 +68,11 @@ export interface FileServingConfig {
   trustedProxies: string[];
   /** NEW_VISITORS_PER_ADDRESS (`300/1h`): new counted visitors one client address may become (new-visitors.ts). */
   newVisitorLimit: LimitSpec;
+  /**
+   * PUBLIC_SITE_URL: the site's public origin, as the API's. When it is https every cookie the edge sets is
+   * Secure, whatever the scheme of the hop that reached the edge (issue 46).
+   */
+  publicSiteUrl: string | undefined;
 }
 
 function trustedProxiesFrom(env: Env): string[] {
@@ -79,6 +85,13 @@ function trustedProxiesFrom(env: Env): string[] {
       throw new Error(`TRUSTED_PROXIES: "${entry}" is not an IP address or CIDR range`);
   }
   return entries;
+}
+
+function publicSiteUrlOf(env: Env): string | undefined {
+  const value = env.PUBLIC_SITE_URL?.trim();
+  if (value && !/^https?:\/\/[^/\s]+/i.test(value))
+    throw new Error(`PUBLIC_SITE_URL must be an http or https URL, not ${value}`);
+  return value || undefined;
 }
 
 let warnedAlias = false;
@@ -110,6 +123,7 @@ export function fileServingConfig(
     newVisitorLimit: env.NEW_VISITORS_PER_ADDRESS
       ? parseLimitSpec('NEW_VISITORS_PER_ADDRESS', env.NEW_VISITORS_PER_ADDRESS)
       : DEFAULT_NEW_VISITOR_LIMIT,
+    publicSiteUrl: publicSiteUrlOf(env),
   };
 }
 

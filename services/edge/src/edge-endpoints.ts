@@ -21,7 +21,7 @@ import type { DeploymentState } from './deployment-state';
 import { isInternalRequest } from './internal-request';
 import { clearPreviewCookie } from './preview-cookie';
 import type { RenderPool } from './render-sandbox/pool';
-import { isSecure } from './request-origin';
+import type { RequestScheme } from './request-origin';
 import { userKey, visitorCookie } from './visitor-cookie';
 
 export const EDGE_PREFIX = '/_edge/';
@@ -86,6 +86,8 @@ export function edgeEndpoints(o: {
   fetchImpl?: typeof fetch;
   /** The API as the edge reaches it (API_URL); else the config's apiBaseUrl against the page's origin. */
   apiUrl?: string;
+  /** Whether this request's cookies are Secure (request-origin.ts). */
+  scheme: RequestScheme;
 }) {
   const fetchImpl = o.fetchImpl ?? fetch;
   return async (req: IncomingMessage, res: ServerResponse, pathname: string, selfOrigin: string) => {
@@ -118,7 +120,10 @@ export function edgeEndpoints(o: {
       });
     }
     if (route === `POST ${EDGE_PATHS.exitPreview}`) {
-      res.writeHead(204, { 'Set-Cookie': clearPreviewCookie(isSecure(req)), 'Cache-Control': 'no-store' });
+      res.writeHead(204, {
+        'Set-Cookie': clearPreviewCookie(o.scheme.secureCookies(req)),
+        'Cache-Control': 'no-store',
+      });
       return res.end();
     }
     if (route === `POST ${EDGE_PATHS.identity}`) {
@@ -132,7 +137,7 @@ export function edgeEndpoints(o: {
       if (member === 'unavailable')
         return json(res, 503, { error: 'The account could not be checked. Try again later.' });
       res.writeHead(204, {
-        'Set-Cookie': visitorCookie(userKey(member), o.secret, { secure: isSecure(req) }),
+        'Set-Cookie': visitorCookie(userKey(member), o.secret, { secure: o.scheme.secureCookies(req) }),
         'Cache-Control': 'no-store',
       });
       return res.end();

@@ -24,7 +24,7 @@ import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
 import { NewVisitorLimit } from './new-visitors';
 import { type PlannedRelease, releaseRegions } from './regions';
 import type { RenderPool } from './render-sandbox/pool';
-import { selfOriginOf } from './request-origin';
+import { requestScheme } from './request-origin';
 import { isForbiddenPath } from './request-path';
 import {
   COMMON_HEADERS,
@@ -85,6 +85,8 @@ export interface AppOptions {
   apiWaitMs?: number;
   /** Draining state (@app/http-lifecycle): /_edge/ready answers 503 and every answer closes its connection while set. */
   lifecycle?: Lifecycle;
+  /** The public site's origin (default: PUBLIC_SITE_URL): when https, every cookie is Secure (issue 46). */
+  publicSiteUrl?: string;
 }
 
 function setAll(res: http.ServerResponse, headers: Readonly<Record<string, string>>) {
@@ -178,6 +180,11 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
     regions.warm(deployedReleases(manifest, state.releaseFolder));
     if (!renderersStarted) void o.renderPool?.settled().then(() => (renderersStarted = true));
   });
+  const proxies = trustedProxies(env.trustedProxies);
+  const scheme = requestScheme({
+    trustedProxies: proxies,
+    publicSiteUrl: o.publicSiteUrl ?? env.publicSiteUrl,
+  });
   const page = spa
     ? shellPageHandler({
         dir,
@@ -187,7 +194,8 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         ticketKey: ticketKey(secret),
         environment: o.environment ?? 'production',
         newVisitors: new NewVisitorLimit(env.newVisitorLimit),
-        trustedProxies: trustedProxies(env.trustedProxies),
+        trustedProxies: proxies,
+        scheme,
         policyFor,
         apiUrl: o.apiUrl,
       })
@@ -204,6 +212,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         renderersWarm: () => renderersStarted,
         fetchImpl: o.fetchImpl,
         apiUrl: o.apiUrl,
+        scheme,
       })
     : null;
   const receiveReport = cspReportHandler({ app: name, file: o.cspReportFile ?? env.cspReportFile });
@@ -215,7 +224,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
       setAll(res, corsHeaders(req.headers.origin, allowedOrigins));
       if (pathname === CSP_REPORT_PATH) return receiveReport(req, res);
       if (isForbiddenPath(pathname, { serveSourceMaps })) return notFound(res);
-      const selfOrigin = selfOriginOf(req, port);
+      const selfOrigin = scheme.selfOriginOf(req, port);
       origins.set(res, selfOrigin);
       if (endpoints && pathname.startsWith(EDGE_PREFIX)) {
         void endpoints(req, res, pathname, selfOrigin);

@@ -13,7 +13,7 @@ import type { NewVisitorLimit } from './new-visitors';
 import { composePage, type Preload } from './page';
 import { decidePreview } from './preview-cookie';
 import type { PlannedRelease, ReleaseRegions } from './regions';
-import { isSecure } from './request-origin';
+import type { RequestScheme } from './request-origin';
 import { PAGE_HEADERS } from './security-headers';
 import { newAnonymousKey, readVisitorKey, visitorCookie } from './visitor-cookie';
 import { pageTicket, visitorPlan } from './visitor-plan';
@@ -30,6 +30,8 @@ export interface ShellPageOptions {
   /** New visitors per client address (past it: uncounted visitors); proxies whose X-Forwarded-For counts. */
   newVisitors: NewVisitorLimit;
   trustedProxies: TrustedProxies;
+  /** Whether this request's cookies are Secure (request-origin.ts). */
+  scheme: RequestScheme;
   /** The CSP of a page, from the edge's own HTML of it (never a release's region). */
   policyFor: (selfOrigin: string, trustedHtml: string) => string;
   /** The API as the edge reaches it (API_URL), for per-request renders; else the config's apiBaseUrl. */
@@ -50,7 +52,7 @@ function manifestPreload(choice: RemoteChoice | null): Preload[] {
 export function shellPageHandler(o: ShellPageOptions) {
   return async (req: IncomingMessage, res: ServerResponse, selfOrigin: string): Promise<void> => {
     const url = new URL(req.url ?? '/', selfOrigin);
-    const secure = isSecure(req);
+    const secure = o.scheme.secureCookies(req);
     const cookies: string[] = [];
     const address = clientAddress(
       req.socket.remoteAddress,

@@ -1,4 +1,4 @@
-import type { OutboxMail } from '@app/contracts/outbox';
+import { OUTBOX_HIDDEN_SECRET, type OutboxMail } from '@app/contracts/outbox';
 import { Badge, Button, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useMemo, useRef } from 'react';
@@ -93,6 +93,7 @@ export function OutboxMailDetail({ mail, onBack }: { mail: OutboxMail; onBack: (
           ))}
         </ol>
       )}
+      {mail.text.includes(OUTBOX_HIDDEN_SECRET) && <p>{OUTBOX_TEXTS.hiddenLink}</p>}
       <h3>Text</h3>
       <pre
         css={(t: Theme) => css`

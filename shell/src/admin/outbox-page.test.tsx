@@ -120,6 +120,33 @@ describe('/admin/outbox', () => {
     expect(screen.getByRole('table')).toBeVisible();
   });
 
+  it('shows a reset mail with its link hidden, and says why', async () => {
+    signIn(['admin']);
+    serveSummary(FAILING);
+    const hidden = 'http://site.test/reset-password#token=[link hidden]';
+    serveList([
+      mail(2, {
+        kind: 'password-reset',
+        subject: 'Reset your password',
+        text: `Hello,\n\n${hidden}\n`,
+        html: `<p><a href="${hidden}">Choose a new password</a></p>`,
+      }),
+    ]);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Reset your password' }));
+    expect(screen.getByText(T.hiddenLink)).toBeVisible();
+    expect(screen.getByText(/reset-password#token=\[link hidden\]/)).toBeVisible();
+  });
+
+  it('says nothing of hidden links for a mail without one', async () => {
+    signIn(['admin']);
+    serveSummary(FAILING);
+    serveList([mail(1)]);
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Your market assessment' }));
+    expect(screen.queryByText(T.hiddenLink)).toBeNull();
+  });
+
   it('filters by status and pages through the list', async () => {
     signIn(['admin']);
     serveSummary(FAILING);

@@ -13,6 +13,9 @@ export const OUTBOX_TEXTS = {
     at ? `Delivery is working; last mail sent ${at}.` : 'Delivery is working; no mail has been sent yet.',
   failedKept: (n: number) => `${n} ${n === 1 ? 'mail' : 'mails'} failed after every attempt; see Failed.`,
   empty: 'No mail here.',
+  /** Issue 46: a reset link's token is never stored readable, so never shown (decision 0039). */
+  hiddenLink:
+    'This mail carries a one-time link, shown here as [link hidden]: it is kept sealed and only put into the mail as it is sent, so nobody can use it from here.',
   back: 'Back to the list',
 } as const;
 

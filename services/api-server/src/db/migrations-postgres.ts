@@ -594,6 +594,21 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     DROP INDEX idx_rollout_signals_version_at;
     CREATE INDEX idx_rollout_signals_env_version_at ON rollout_health_signals(environment, remote, version, at);
   `,
+  21: `
+    -- Outbox secrets sealed, older reset links voided and cut out of the stored bodies (see the SQLite
+    -- migration); reset mails still waiting are given up, their links being dead.
+    ALTER TABLE outbox ADD COLUMN sealed_secret TEXT;
+    UPDATE password_resets SET used_at = (extract(epoch FROM clock_timestamp()) * 1000)::bigint
+      WHERE used_at IS NULL;
+    UPDATE outbox SET
+      text_body = regexp_replace(text_body, '(reset-password\\?token=)[A-Za-z0-9_%-]+', '\\1[link hidden]', 'g'),
+      html_body = regexp_replace(html_body, '(reset-password\\?token=)[A-Za-z0-9_%-]+', '\\1[link hidden]', 'g')
+      WHERE kind = 'password-reset';
+    UPDATE outbox SET status = 'failed', claimed_until = NULL,
+        last_error = 'Not sent: its link was voided when reset links moved out of stored mail (migration 21)'
+      WHERE kind = 'password-reset' AND status IN ('pending', 'sending');
+    CREATE INDEX idx_outbox_recipient ON outbox(lower(to_address), kind, created_at);
+  `,
   22: `
     -- Sessions: idle expiry, device, public id (see the SQLite migration).
     ALTER TABLE sessions ADD COLUMN last_seen_at BIGINT NOT NULL DEFAULT 0;

@@ -788,6 +788,34 @@ const SQLITE_MIGRATIONS: Migration[] = [
     `,
   },
   {
+    version: 21,
+    name: 'outbox secrets sealed, older reset links voided',
+    sql: `
+      -- Issue 46 (docs/decisions/0039-account-secrets.md): a mail's one-time secret (a reset link's token) is
+      -- no longer written into its stored bodies, which keep a slot for it; it is kept sealed (SecretBox,
+      -- under the account key outside the database) until the mail is sent or finally fails, then cleared.
+      ALTER TABLE outbox ADD COLUMN sealed_secret TEXT;
+      -- Before this migration the bodies held the token itself: every link not yet used stops working.
+      UPDATE password_resets SET used_at = CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)
+        WHERE used_at IS NULL;
+      -- And the tokens are cut out of the stored bodies (each body holds its link once: 43 characters after
+      -- "reset-password?token="). A reset mail still waiting would now carry a dead link: it is given up.
+      UPDATE outbox SET
+        text_body = substr(text_body, 1, instr(text_body, 'reset-password?token=') + 20) || '[link hidden]'
+          || substr(text_body, instr(text_body, 'reset-password?token=') + 64)
+        WHERE kind = 'password-reset' AND instr(text_body, 'reset-password?token=') > 0;
+      UPDATE outbox SET
+        html_body = substr(html_body, 1, instr(html_body, 'reset-password?token=') + 20) || '[link hidden]'
+          || substr(html_body, instr(html_body, 'reset-password?token=') + 64)
+        WHERE kind = 'password-reset' AND instr(html_body, 'reset-password?token=') > 0;
+      UPDATE outbox SET status = 'failed', claimed_until = NULL,
+          last_error = 'Not sent: its link was voided when reset links moved out of stored mail (migration 21)'
+        WHERE kind = 'password-reset' AND status IN ('pending', 'sending');
+      -- The assessment mail's cap per address (issue 46) counts an address's mails of one kind in a window.
+      CREATE INDEX idx_outbox_recipient ON outbox(lower(to_address), kind, created_at);
+    `,
+  },
+  {
     version: 22,
     name: 'sessions: idle expiry, device, public id',
     sql: `

@@ -12,6 +12,7 @@ export class Mailer {
   constructor(
     readonly outbox: Outbox,
     private readonly config: Pick<Config, 'mail' | 'publicSiteUrl'>,
+    private readonly now: () => number = Date.now,
   ) {}
 
   get siteUrl(): string {
@@ -31,9 +32,16 @@ export class Mailer {
     for (const to of await this.admins(tx)) await this.outbox.enqueue(tx, to, mail);
   }
 
-  /** After a stored (not repeated) market assessment: the visitor, and administrators if they want a consultation. */
+  /**
+   * After a stored (not repeated) market assessment: the visitor, and administrators if they want a
+   * consultation. The visitor's address is anyone's the form was given, unverified, so it gets at most
+   * MAIL_ASSESSMENT_PER_ADDRESS of these mails (issue 46); past that only its mail is left out.
+   */
   async assessmentReceived(tx: Sql, id: number, a: MarketAssessment) {
-    await this.outbox.enqueue(tx, a.email.trim(), T.assessmentReceived(a));
+    const to = a.email.trim();
+    const cap = this.config.mail.assessmentPerAddress;
+    const sent = await this.outbox.countTo(tx, to, 'assessment-received', this.now() - cap.windowMs);
+    if (sent < cap.limit) await this.outbox.enqueue(tx, to, T.assessmentReceived(a));
     if (a.consultationInterest) await this.toAdmins(tx, T.consultationRequested(a, id, this.siteUrl));
   }
 
@@ -52,7 +60,8 @@ export class Mailer {
     token: string,
     validMinutes: number,
   ) {
-    const url = `${this.siteUrl}/reset-password?token=${T.SECRET_SLOT}`;
+    // The token in the fragment: browsers never send it, so no server, proxy or Referer ever logs it (issue 46).
+    const url = `${this.siteUrl}/reset-password#token=${T.SECRET_SLOT}`;
     await this.outbox.enqueue(tx, u.email, T.passwordReset(u, url, validMinutes, encodeURIComponent(token)));
   }
 

@@ -1,6 +1,13 @@
-import type { OutboxMail, OutboxPage, OutboxStatus, OutboxSummary } from '@app/contracts/outbox';
+import {
+  OUTBOX_HIDDEN_SECRET,
+  type OutboxMail,
+  type OutboxPage,
+  type OutboxStatus,
+  type OutboxSummary,
+} from '@app/contracts/outbox';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
+import type { SecretBox } from '../secret-box';
 import { type RenderedMail, SECRET_SLOT } from './templates';
 
 /** One outbox row as the sender sees it. */
@@ -9,8 +16,11 @@ export interface OutboxRow {
   kind: string;
   to_address: string;
   subject: string;
+  /** The text part as stored: SECRET_SLOT where the mail's secret goes, never the secret. */
   text_body: string;
   html_body: string;
+  /** The mail's secret sealed with the account key (SecretBox); null without one, and once sent or failed. */
+  sealed_secret: string | null;
   created_at: number;
   status: OutboxStatus;
   attempts: number;
@@ -23,28 +33,48 @@ export interface OutboxRow {
 /** What is due: pending and due, or claimed by a sender whose claim lapsed (it died mid-send). */
 const DUE = `((status = 'pending' AND next_attempt_at <= @now) OR (status = 'sending' AND claimed_until < @now))`;
 
+/** A stored body as administrators see it: the secret's slot shown as OUTBOX_HIDDEN_SECRET. */
+export const redactedBody = (body: string) => body.split(SECRET_SLOT).join(OUTBOX_HIDDEN_SECRET);
+
 /**
  * The outbox (docs/decisions/0031-outbox-and-mail.md): mail is a row, written with `enqueue` in the
  * transaction of what caused it, so a mail exists exactly when its cause was committed. The sender claims
  * due rows, one claim per row whatever the number of API instances, and records each attempt.
+ * A mail's secret (a reset link's token) is never stored readable (issue 46, decision 0039): the bodies
+ * keep SECRET_SLOT, the secret is sealed beside them, and only the sender opens it, at delivery; it is
+ * cleared once the mail is sent or given up.
  */
 export class Outbox {
   constructor(
     private readonly sql: Sql,
     private readonly mail: Config['mail'],
     private readonly now: () => number,
+    private readonly secrets: SecretBox,
   ) {}
 
-  /** Adds one mail through `tx` (the caller's transaction), due at once. */
+  /** Adds one mail through `tx` (the caller's transaction), due at once; its secret sealed, if it has one. */
   async enqueue(tx: Sql, to: string, m: RenderedMail): Promise<number> {
     const t = this.now();
-    // TODO(issue 46, in progress): seal the secret instead of writing it into the stored body.
-    const put = (body: string) => (m.secret === undefined ? body : body.split(SECRET_SLOT).join(m.secret));
+    const sealed = m.secret === undefined ? null : this.secrets.seal(m.secret);
     return (await tx.value<number>(
-      `INSERT INTO outbox (kind, to_address, subject, text_body, html_body, created_at, status, attempts, next_attempt_at)
-       VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?) RETURNING id`,
-      [m.kind, to, m.subject, put(m.text), put(m.html), t, t],
+      `INSERT INTO outbox (kind, to_address, subject, text_body, html_body, sealed_secret, created_at, status,
+         attempts, next_attempt_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?) RETURNING id`,
+      [m.kind, to, m.subject, m.text, m.html, sealed, t, t],
     ))!;
+  }
+
+  /**
+   * How many mails of `kind` went (or wait to go) to `to` since `since` (epoch ms), any letter case: what a
+   * cap per address counts, in the database, so every API instance counts the same (issue 46).
+   */
+  async countTo(tx: Sql, to: string, kind: RenderedMail['kind'], since: number): Promise<number> {
+    return Number(
+      (await tx.value<number>(
+        'SELECT COUNT(*) FROM outbox WHERE lower(to_address) = ? AND kind = ? AND created_at >= ?',
+        [to.trim().toLowerCase(), kind, since],
+      )) ?? 0,
+    );
   }
 
   /**
@@ -76,7 +106,7 @@ export class Outbox {
     }
   }
 
-  /** Records a delivered mail and its attempt. */
+  /** Records a delivered mail and its attempt; its sealed secret is no longer needed, and goes. */
   async delivered(row: OutboxRow): Promise<void> {
     const t = this.now();
     await this.sql.transaction(async (tx) => {
@@ -85,17 +115,21 @@ export class Outbox {
         t,
       ]);
       await tx.run(
-        `UPDATE outbox SET status = 'sent', sent_at = ?, claimed_until = NULL, last_error = NULL WHERE id = ?`,
+        `UPDATE outbox SET status = 'sent', sent_at = ?, claimed_until = NULL, last_error = NULL,
+           sealed_secret = NULL WHERE id = ?`,
         [t, row.id],
       );
     });
   }
 
-  /** Records a failed attempt: back to pending after the backoff, or failed after the last attempt. */
-  async attemptFailed(row: OutboxRow, error: string): Promise<void> {
+  /**
+   * Records a failed attempt: back to pending after the backoff, or failed after the last attempt (or at
+   * once when `final`: a mail no retry can send), its sealed secret cleared then.
+   */
+  async attemptFailed(row: OutboxRow, error: string, final = false): Promise<void> {
     const t = this.now();
     const { retryBaseMs, retryFactor, retryMaxMs, maxAttempts } = this.mail;
-    const last = row.attempts >= maxAttempts;
+    const last = final || row.attempts >= maxAttempts;
     const wait = Math.min(retryMaxMs, Math.round(retryBaseMs * retryFactor ** Math.max(0, row.attempts - 1)));
     const text = error.slice(0, 1000);
     await this.sql.transaction(async (tx) => {
@@ -105,19 +139,25 @@ export class Outbox {
         text,
       ]);
       await tx.run(
-        `UPDATE outbox SET status = ?, next_attempt_at = ?, claimed_until = NULL, last_error = ? WHERE id = ?`,
-        [last ? 'failed' : 'pending', last ? row.next_attempt_at : t + wait, text, row.id],
+        `UPDATE outbox SET status = ?, next_attempt_at = ?, claimed_until = NULL, last_error = ?,
+           sealed_secret = CASE WHEN ? = 1 THEN NULL ELSE sealed_secret END WHERE id = ?`,
+        [last ? 'failed' : 'pending', last ? row.next_attempt_at : t + wait, text, last ? 1 : 0, row.id],
       );
     });
   }
 
-  /** The admin's page: newest first, each mail with its attempts. */
+  /**
+   * The admin's page: newest first, each mail with its attempts. The bodies as stored, a secret's slot shown
+   * as OUTBOX_HIDDEN_SECRET: the sealed secret is never read here.
+   */
   async page(q: { status?: OutboxStatus; page: number; limit: number }): Promise<OutboxPage> {
     const where = q.status ? 'WHERE status = ?' : '';
     const filter = q.status ? [q.status] : [];
     const total = Number((await this.sql.value<number>(`SELECT COUNT(*) FROM outbox ${where}`, filter)) ?? 0);
-    const rows = await this.sql.all<OutboxRow>(
-      `SELECT * FROM outbox ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
+    const rows = await this.sql.all<Omit<OutboxRow, 'sealed_secret' | 'claimed_until'>>(
+      `SELECT id, kind, to_address, subject, text_body, html_body, status, attempts, created_at,
+         next_attempt_at, sent_at, last_error
+       FROM outbox ${where} ORDER BY id DESC LIMIT ? OFFSET ?`,
       [...filter, q.limit, (q.page - 1) * q.limit],
     );
     const attempts = rows.length
@@ -130,8 +170,8 @@ export class Outbox {
       kind: r.kind,
       to: r.to_address,
       subject: r.subject,
-      text: r.text_body,
-      html: r.html_body,
+      text: redactedBody(r.text_body),
+      html: redactedBody(r.html_body),
       status: r.status,
       attempts: r.attempts,
       created_at: r.created_at,

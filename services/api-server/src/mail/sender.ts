@@ -1,14 +1,39 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
+import type { SecretBox } from '../secret-box';
 import type { Outbox, OutboxRow } from './outbox';
+import { SECRET_SLOT } from './templates';
 
 /** How many due mails one round claims: small, so several instances share a burst. */
 const BATCH = 10;
 
 export type Deliver = (row: OutboxRow) => Promise<void>;
 
-/** Delivery over SMTP_URL with nodemailer; one transport (its connections) for the process. */
-export function smtpDeliver(mail: Config['mail']): { deliver: Deliver; close(): void } {
+/** A mail no retry can send (its sealed secret does not open): recorded as failed at once. */
+export class UndeliverableMail extends Error {}
+
+/**
+ * The mail's text and HTML parts as they go out: with its secret (a reset link's token) opened and put in
+ * its slot, here at delivery and nowhere else (issue 46, docs/decisions/0039-account-secrets.md). Nothing of
+ * it is kept: not in the row, not in a log line, not in the error recorded for a failed attempt.
+ */
+export function openMail(row: OutboxRow, secrets: SecretBox): { text: string; html: string } {
+  if (row.sealed_secret == null) return { text: row.text_body, html: row.html_body };
+  const secret = secrets.open(row.sealed_secret);
+  if (secret === null) {
+    throw new UndeliverableMail(
+      'Its link cannot be opened: the account key (ACCOUNT_SECRET, or the account-secret file) is not the one it was sealed with',
+    );
+  }
+  const put = (body: string) => body.split(SECRET_SLOT).join(secret);
+  return { text: put(row.text_body), html: put(row.html_body) };
+}
+
+/**
+ * Delivery over SMTP_URL with nodemailer; one transport (its connections) for the process. Each mail's
+ * secret is opened with `secrets` as it is handed to the transport.
+ */
+export function smtpDeliver(mail: Config['mail'], secrets: SecretBox): { deliver: Deliver; close(): void } {
   const transport = nodemailer.createTransport({
     url: mail.smtpUrl!,
     connectionTimeout: mail.sendTimeoutMs,
@@ -17,12 +42,13 @@ export function smtpDeliver(mail: Config['mail']): { deliver: Deliver; close(): 
   });
   return {
     deliver: async (row) => {
+      const { text, html } = openMail(row, secrets);
       await transport.sendMail({
         from: mail.from,
         to: row.to_address,
         subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
+        text,
+        html,
         headers: { 'X-Outbox-Id': String(row.id), 'X-Mail-Kind': row.kind },
       });
     },
@@ -93,7 +119,7 @@ export class MailSender {
             await this.deliver(row);
             await this.outbox.delivered(row);
           } catch (error) {
-            await this.outbox.attemptFailed(row, errorText(error));
+            await this.outbox.attemptFailed(row, errorText(error), error instanceof UndeliverableMail);
           }
         }
         if (rows.length < BATCH) return;

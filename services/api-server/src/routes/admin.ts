@@ -13,10 +13,18 @@ const userRef = (c: C) => {
 };
 
 export function registerAdminRoutes(app: Hono<Env>, { accounts, audit, json, outbox }: RouteDeps) {
-  // Every mail sent or waiting, newest first, with its attempts (issue 34).
+  // Every mail sent or waiting, newest first, with its attempts (issue 34); a mail's one-time secret shown
+  // as hidden. Mail is other people's: every read is in the admin audit, with what it showed (issue 46).
   app.get(ADMIN_PATHS.outbox, async (c) => {
-    requireAdmin(c);
-    return c.json(await outbox.page(parseWith(OutboxQuerySchema, c.req.query())));
+    const { actor } = requireAdminActor(c, audit);
+    const query = parseWith(OutboxQuerySchema, c.req.query());
+    const page = await outbox.page(query);
+    await audit.recordRead(actor, 'outbox.read', 'outbox', {
+      status: query.status ?? 'all',
+      page: query.page,
+      mails: page.items.map((m) => m.id),
+    });
+    return c.json(page);
   });
   // Counts per status and the last delivery error: the outbox screen's banner and the Admin menu's badge.
   app.get(ADMIN_PATHS.outboxSummary, async (c) => {

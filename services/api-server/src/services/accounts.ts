@@ -16,7 +16,7 @@ import { AccountAdmin, type AdminActor } from './account-admin';
 import { type Caller, DEFAULT_PREFERENCES, MSG, rolesOf } from './account-model';
 import { EmailChanges } from './email-changes';
 import { Members } from './members';
-import { PasswordResets } from './password-resets';
+import { PasswordResets, resetOptions } from './password-resets';
 import { Passwords } from './passwords';
 import { SessionService } from './sessions';
 import { UserDirectory } from './users';
@@ -52,7 +52,14 @@ export class AccountService {
     this.sessions = new SessionService(sql, config, this.passwords, this.users, now);
     this.admin = new AccountAdmin(sql, this.users, this.sessions, mailer);
     this.members = new Members(sql, this.admin);
-    this.resets = new PasswordResets(sql, this.passwords, this.sessions, mailer, now);
+    this.resets = new PasswordResets(
+      sql,
+      this.passwords,
+      this.sessions,
+      mailer,
+      now,
+      resetOptions(config, now),
+    );
     this.emailChanges = new EmailChanges(sql, this.sessions, mailer, now);
   }
 

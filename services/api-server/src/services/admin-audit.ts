@@ -40,6 +40,11 @@ export class AdminAudit {
     );
   }
 
+  /** A record written on its own: an administrator read something that is other people's (the outbox). */
+  recordRead(actor: AuditActor, action: string, target: string, detail: Record<string, unknown> = {}) {
+    return this.record(this.sql, actor, action, target, detail);
+  }
+
   /** Newest first; `target` narrows to one member, lead or record (`user:42`). */
   async page(q: { target: string; page: number; limit: number }): Promise<AdminAuditPage> {
     const where = q.target ? 'WHERE target = ?' : '';

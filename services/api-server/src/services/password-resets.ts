@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { LimitSpec } from '@app/client-address/limit-spec';
 import { MESSAGES, type ResetPassword } from '@app/contracts';
+import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mailer';
@@ -18,10 +20,36 @@ export const FORGOT_ANSWER_FLOOR_MS = 250;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** What PasswordResets is told of the configuration (AccountService passes it). */
+export interface ResetOptions {
+  /** MAIL_RESET_PER_ACCOUNT: reset mails one account may be sent per window. */
+  perAccount: LimitSpec;
+  /** True without SMTP_URL: a reset mail waits in the outbox, and the operator's log says so. */
+  mailOff: boolean;
+  /** One line in the operator's log (stderr); nothing at LOG_LEVEL=silent. */
+  warn: (line: Record<string, unknown>) => void;
+}
+
+/** ResetOptions from the configuration: warnings as JSON lines on stderr, like the server's own. */
+export function resetOptions(config: Pick<Config, 'mail' | 'logLevel'>, now: () => number): ResetOptions {
+  return {
+    perAccount: config.mail.resetPerAccount,
+    mailOff: !config.mail.smtpUrl,
+    warn: (line) => {
+      if (config.logLevel === 'silent') return;
+      process.stderr.write(
+        `${JSON.stringify({ level: 'warn', time: new Date(now()).toISOString(), ...line })}\n`,
+      );
+    },
+  };
+}
+
 /**
  * Forgot and reset password (docs/decisions/0031-outbox-and-mail.md): a token of 32 random bytes, only its
  * SHA-256 stored, valid 30 minutes, used once; a new request voids the older unused ones of that account.
- * A completed reset ends every session of the account.
+ * A completed reset ends every session of the account. At most MAIL_RESET_PER_ACCOUNT requests an hour
+ * make a link (issue 46): past it a request does nothing at all, so a flood neither mails the owner nor
+ * voids the link they already have, and it is answered like any other.
  */
 export class PasswordResets {
   constructor(
@@ -30,6 +58,7 @@ export class PasswordResets {
     private readonly sessions: SessionService,
     private readonly mailer: Mailer,
     private readonly now: () => number,
+    private readonly options: ResetOptions,
   ) {}
 
   /** Creates a token and enqueues its mail when `email` has an account; answers nothing either way. */
@@ -43,7 +72,16 @@ export class PasswordResets {
       if (!user) return;
       const token = randomBytes(32).toString('base64url');
       const t = this.now();
-      await this.sql.transaction(async (tx) => {
+      const { limit, windowMs } = this.options.perAccount;
+      const queued = await this.sql.transaction(async (tx) => {
+        // Counted in the database, inside the writers' turn: every API instance agrees on the count.
+        const recent = Number(
+          (await tx.value<number>(
+            'SELECT COUNT(*) FROM password_resets WHERE user_id = ? AND created_at > ?',
+            [user.id, t - windowMs],
+          )) ?? 0,
+        );
+        if (recent >= limit) return false;
         // Older links of this account stop working: only the newest mail counts.
         await tx.run('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', [
           t,
@@ -54,7 +92,15 @@ export class PasswordResets {
           [user.id, hashToken(token), t, t + RESET_VALID_MS],
         );
         await this.mailer.passwordReset(tx, user, token, RESET_VALID_MINUTES);
+        return true;
       });
+      if (queued && this.options.mailOff) {
+        // To the operator only: the requester's answer is the same whatever happens here.
+        this.options.warn({
+          msg: 'password reset mail not sent: mail is off (SMTP_URL is not set); it waits in the outbox, its link hidden there. Set SMTP_URL to deliver it.',
+          userId: user.id,
+        });
+      }
     } finally {
       const left = FORGOT_ANSWER_FLOOR_MS - (performance.now() - started);
       if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));

@@ -114,6 +114,51 @@ describe('ResetPasswordPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/reset-password');
   });
 
+  it('takes the token from the fragment of the link (issue 46), as from the query of older mails', async () => {
+    let sent: unknown = null;
+    server.use(
+      http.post(`${API}${API_PATHS.resetPassword}`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: P.done });
+      }),
+    );
+    const { user } = renderReset('/reset-password#token=frag456');
+    await user.type(fields().pw, 'BrandNew123');
+    await user.type(fields().confirm, 'BrandNew123');
+    await user.click(screen.getByRole('button', { name: R.submit }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(sent).toEqual({ token: 'frag456', password: 'BrandNew123' });
+  });
+
+  it.each([
+    ['the fragment', '/reset-password#token=secret789'],
+    ['the query of an older mail', '/reset-password?token=secret789'],
+  ])('moves the token from %s out of the address bar at once, and keeps it for the form', async (_, path) => {
+    let sent: unknown = null;
+    server.use(
+      http.post(`${API}${API_PATHS.resetPassword}`, async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json({ message: P.done });
+      }),
+    );
+    window.history.replaceState(null, '', path);
+    try {
+      const { user } = renderReset(path);
+      // Before anything is typed: neither the browser's address bar nor the router's location holds it.
+      expect(window.location.href).not.toContain('secret789');
+      expect(window.location.pathname).toBe('/reset-password');
+      const probe = screen.getByTestId('location');
+      await waitFor(() => expect(`${probe.dataset.search}${probe.dataset.hash}`).toBe(''));
+      expect(probe).toHaveTextContent('/reset-password');
+      await user.type(fields().pw, 'BrandNew123');
+      await user.type(fields().confirm, 'BrandNew123');
+      await user.click(screen.getByRole('button', { name: R.submit }));
+      await waitFor(() => expect(sent).toEqual({ token: 'secret789', password: 'BrandNew123' }));
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('says so at once when the link carries no token', () => {
     renderReset('/reset-password');
     expect(screen.getByRole('alert')).toHaveTextContent(P.missingToken);
