@@ -49,6 +49,7 @@ function mockProfileApi() {
     http.get(`${API}${API_PATHS.preferences}`, () =>
       HttpResponse.json({ emailOptIn: false, notifications: [], theme: 'system' }),
     ),
+    http.get(`${API}${API_PATHS.sessions}`, () => HttpResponse.json([])),
   );
 }
 

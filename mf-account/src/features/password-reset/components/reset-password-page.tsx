@@ -1,12 +1,13 @@
 import { MESSAGES, PasswordSchema } from '@app/contracts';
-import { Link, type Location, useLocation, useNavigate } from '@app/router';
+import { Link, useNavigate } from '@app/router';
 import { loginRedirect } from '@app/session';
 import { Alert, Button, inlineLinkStyles, TextField, usePageTitle } from '@app/ui';
 import { css } from '@emotion/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { FormCard, footerText, mutedText } from '../../../components/layout';
 import { focusFirstError } from '../../../lib/focus';
+import { useLinkToken } from '../../../lib/link-token';
 import { TEXTS } from '../../../lib/texts';
 import { resetFailure, resetPassword } from '../api/password-reset';
 
@@ -15,60 +16,14 @@ const R = MESSAGES.register;
 
 type Errors = { password?: string; confirm?: string };
 
-/** The token a reset link carries: in its fragment (`#token=…`, issue 46), or its query (older mails). */
-export function tokenOf(where: Pick<Location, 'hash' | 'search'>): string {
-  const fromHash = new URLSearchParams(where.hash.replace(/^#/, '')).get('token');
-  return fromHash || new URLSearchParams(where.search).get('token') || '';
-}
-
-/**
- * The address bar without the token, at once: history.replaceState, so neither the bar, the history, a
- * bookmark, a screenshot nor the Referer of what the page asks for next holds it (issue 46).
- */
-function scrubAddressBar(): void {
-  if (typeof window === 'undefined') return;
-  const url = new URL(window.location.href);
-  if (!tokenOf(url)) return;
-  url.searchParams.delete('token');
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}`);
-}
-
-/**
- * The link's token, kept in this page's memory only. Taken on the first render, before any effect of the
- * page runs, and taken out of the address bar there and then; the router is told once it listens (an effect:
- * on a first mount it starts listening in its own layout effect, after its children's), so its location
- * holds no token either.
- */
-function useResetToken(): string {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [token] = useState(() => {
-    const found = tokenOf(location);
-    if (found) scrubAddressBar();
-    return found;
-  });
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival; the page's own navigation follows
-  useEffect(() => {
-    if (tokenOf(location)) {
-      const search = new URLSearchParams(location.search);
-      search.delete('token');
-      const rest = search.toString();
-      navigate(
-        { pathname: location.pathname, search: rest ? `?${rest}` : '', hash: '' },
-        { replace: true, state: location.state },
-      );
-    }
-  }, []);
-  return token;
-}
-
 /**
  * Issue 34: the page the reset mail links to (`/reset-password#token=…`; `?token=…` from older mails). The
  * new password twice, checked by registration's rule; errors keep what was typed. Success sends the member
  * to Login with a notice, since every session of the account has ended.
  */
 export function ResetPasswordPage() {
-  const token = useResetToken();
+  // The link's token, out of the address bar at once (issue 46: lib/link-token.ts).
+  const token = useLinkToken();
   usePageTitle(T.title);
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
