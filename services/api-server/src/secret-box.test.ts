@@ -36,3 +36,15 @@ describe('accountSecret', () => {
     expect(fs.statSync(path.join(dir, ACCOUNT_SECRET_FILE)).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('accountSecret where it cannot keep a key', () => {
+  it('says to set ACCOUNT_SECRET when no file can be made beside the database', () => {
+    // A folder that cannot exist (its parent is a file): fails for every user, root included.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'account-secret-ro-'));
+    const notAFolder = path.join(dir, 'plain-file');
+    fs.writeFileSync(notAFolder, '');
+    expect(() => accountSecret(null, path.join(notAFolder, 'data', 'app.db'))).toThrow(
+      /^ACCOUNT_SECRET is not set and .* cannot be made \(ENOTDIR\): set ACCOUNT_SECRET/,
+    );
+  });
+});

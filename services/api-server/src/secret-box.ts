@@ -51,12 +51,17 @@ export function accountSecret(configured: string | null, dbPath: string): string
   if (configured) return configured;
   if (dbPath === ':memory:') return randomBytes(32).toString('base64url');
   const file = path.join(path.dirname(path.resolve(dbPath)), ACCOUNT_SECRET_FILE);
-  // On PostgreSQL nothing else makes DB_PATH's folder (a fresh clone has no data/).
-  fs.mkdirSync(path.dirname(file), { recursive: true });
   try {
+    // On PostgreSQL nothing else makes DB_PATH's folder (a fresh clone has no data/).
+    fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    // A read-only host (systemd's ProtectSystem) cannot keep the key beside DB_PATH: say what to set.
+    if (code !== 'EEXIST')
+      throw new Error(
+        `ACCOUNT_SECRET is not set and ${file} cannot be made (${code ?? String(error)}): set ACCOUNT_SECRET (32 characters or more, the same on every API instance)`,
+      );
   }
   const text = fs.readFileSync(file, 'utf8').trim();
   if (text.length < 32) throw new Error(`${file} holds no account key (expected 32 characters or more)`);
