@@ -42,6 +42,7 @@ export function makeProfile(roles: string[] = [], overrides: Partial<Profile> = 
     username: 'member',
     name: { first: 'Mia', last: 'Member' },
     email: 'mia@example.com',
+    pending_email: null,
     address: { street: '1 Main Street', city: 'Berlin', postal_code: '10115', country: 'Germany' },
     roles,
     is_active: true,

@@ -311,7 +311,11 @@ describe('profile and preferences', () => {
     const a = await s.user();
     const b = await s.user();
     const base = { name: { first: 'Max' }, address: { street: 'Other Road 5' } };
-    const taken = await s.put('/api/profile', { ...base, email: a.email, current_password: b.password }, b.token);
+    const taken = await s.put(
+      '/api/profile',
+      { ...base, email: a.email, current_password: b.password },
+      b.token,
+    );
     expect(taken.status).toBe(409);
     expect(taken.body.email).toBe('Email is already registered');
     const bad = await s.put('/api/profile', { ...base, email: b.email, name: { first: 'M' } }, b.token);
