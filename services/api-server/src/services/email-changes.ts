@@ -1,18 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES } from '@app/contracts';
 import type { Sql } from '../db/sql';
 import { HttpError, isUniqueViolation } from '../errors';
 import type { Mailer } from '../mail/mailer';
+import { voidResetLinks } from './password-resets';
 import type { SessionService } from './sessions';
+import { hashToken, newToken } from './tokens';
 
 const M = MESSAGES.emailChange;
 /** The confirmation link to the new address works this long. */
 export const CONFIRM_VALID_HOURS = 24;
 /** The undo link to the old address works this long: long enough for an owner back from a holiday. */
 export const UNDO_VALID_DAYS = 7;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
 
 interface ChangeRow {
   id: number;
@@ -98,10 +96,7 @@ export class EmailChanges {
         );
         if (moved === undefined) throw invalidToken();
         // Reset links sent to the old address stop working.
-        await tx.run('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', [
-          t,
-          row.user_id,
-        ]);
+        await voidResetLinks(tx, row.user_id, t);
         return row.new_email;
       });
     } catch (error) {
@@ -125,10 +120,7 @@ export class EmailChanges {
         found.user_id,
       ]);
       await tx.run('UPDATE users SET email = ? WHERE id = ?', [found.old_email, found.user_id]);
-      await tx.run('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', [
-        t,
-        found.user_id,
-      ]);
+      await voidResetLinks(tx, found.user_id, t);
       await this.sessions.revokeAllSessions(tx, found.user_id);
       return found;
     });

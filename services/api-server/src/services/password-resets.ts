@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { LimitSpec } from '@app/client-address/limit-spec';
 import { MESSAGES, type ResetPassword } from '@app/contracts';
 import type { Config } from '../config';
@@ -7,6 +6,7 @@ import { HttpError } from '../errors';
 import type { Mailer } from '../mail/mailer';
 import type { Passwords } from './passwords';
 import type { SessionService } from './sessions';
+import { hashToken, newToken } from './tokens';
 
 /** A reset link works for this long (issue 34). */
 export const RESET_VALID_MINUTES = 30;
@@ -17,8 +17,6 @@ const RESET_VALID_MS = RESET_VALID_MINUTES * 60_000;
  * path writes a token and a mail (a few ms), the unknown one writes nothing; the floor hides the difference.
  */
 export const FORGOT_ANSWER_FLOOR_MS = 250;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** What PasswordResets is told of the configuration (AccountService passes it). */
 export interface ResetOptions {
@@ -70,7 +68,7 @@ export class PasswordResets {
         [email.trim().toLowerCase()],
       );
       if (!user) return;
-      const token = randomBytes(32).toString('base64url');
+      const token = newToken();
       const t = this.now();
       const { limit, windowMs } = this.options.perAccount;
       const queued = await this.sql.transaction(async (tx) => {
@@ -83,10 +81,7 @@ export class PasswordResets {
         );
         if (recent >= limit) return false;
         // Older links of this account stop working: only the newest mail counts.
-        await tx.run('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', [
-          t,
-          user.id,
-        ]);
+        await voidResetLinks(tx, user.id, t);
         await tx.run(
           'INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (?, ?, ?, ?)',
           [user.id, hashToken(token), t, t + RESET_VALID_MS],
@@ -134,6 +129,11 @@ export class PasswordResets {
     });
     this.sessions.forgetUser(userId);
   }
+}
+
+/** Every unused reset link of an account stops working (a newer one, an email change or its undo), in `tx`. */
+export async function voidResetLinks(tx: Sql, userId: number, at: number): Promise<void> {
+  await tx.run('UPDATE password_resets SET used_at = ? WHERE user_id = ? AND used_at IS NULL', [at, userId]);
 }
 
 const invalidToken = () =>

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { SessionInfo } from '@app/contracts';
 import { type Clock, isoAt } from '../clock';
 import type { Config } from '../config';
@@ -7,9 +7,8 @@ import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { type Caller, MSG, rolesOf } from './account-model';
 import type { Passwords } from './passwords';
+import { hashToken, newToken } from './tokens';
 import type { UserDirectory } from './users';
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** How often a session's last_seen_at is written while it is in use: the idle clock's resolution. */
 const TOUCH_EVERY_MS = 60_000;
@@ -97,7 +96,7 @@ export class SessionService {
   }
 
   async issueToken(userId: number, device = ''): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newToken();
     const t = this.now();
     await this.sql.run(this.q.insertSession, [
       hashToken(token),

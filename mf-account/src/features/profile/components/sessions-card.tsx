@@ -1,8 +1,9 @@
 import { errorMessage } from '@app/api-client';
-import { formatDate, MESSAGES, type SessionInfo } from '@app/contracts';
+import { formatDate, MESSAGES } from '@app/contracts';
+import { useServerState } from '@app/server-state';
 import { Alert, Badge, Button, Card } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { endOtherSessions, endSession, fetchSessions } from '../api/profile';
 import { ActionFeedback, type Feedback } from './action-feedback';
 
@@ -32,25 +33,12 @@ const listCss = (t: Theme) => css`
 export function SessionsCard() {
   const titleId = useId();
   const feedbackId = useId();
-  const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  // The apps' one way to load server state (decision 0019); after an action the list is asked for again.
+  const loaded = useServerState(fetchSessions, []);
+  const sessions = loaded.data;
+  const loadError = loaded.status === 'error' ? errorMessage(loaded.error, S.loadFailed) : null;
   const [busy, setBusy] = useState(false);
   const [feedback, setFeedback] = useState<Feedback | null>(null);
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    try {
-      setSessions(await fetchSessions(signal));
-      setLoadError(null);
-    } catch (error) {
-      if (!signal?.aborted) setLoadError(errorMessage(error, S.loadFailed));
-    }
-  }, []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
 
   const act = async (action: () => Promise<unknown>, done: string) => {
     setBusy(true);
@@ -58,12 +46,11 @@ export function SessionsCard() {
     try {
       await action();
       setFeedback({ tone: 'success', text: done });
-      await load();
     } catch (error) {
       setFeedback({ tone: 'error', text: errorMessage(error, S.actionFailed) });
-      await load();
     } finally {
       setBusy(false);
+      loaded.reload();
     }
   };
 
