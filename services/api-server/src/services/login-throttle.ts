@@ -39,6 +39,7 @@ const Q = {
        ON CONFLICT(key) DO UPDATE SET failures = excluded.failures, window_start = excluded.window_start,
        locked_until = excluded.locked_until`,
   clear: 'DELETE FROM login_throttle WHERE key = ?',
+  clearUnlocked: 'DELETE FROM login_throttle WHERE key = ? AND locked_until <= ?',
 };
 
 export class LoginThrottle {
@@ -64,10 +65,14 @@ export class LoginThrottle {
     return this.locked(keys);
   }
 
-  /** A login that succeeded: the account's and the browser's counts start again (the address's runs out). */
+  /**
+   * A login that succeeded: the account's and the browser's counts start again (the address's runs out).
+   * A lock the account is under stays: the owner getting in from their browser must not open the door
+   * for the stranger who caused it.
+   */
   async succeeded(keys: LoginKeys): Promise<void> {
-    await this.sql.run(Q.clear, [keys.account]);
-    if (keys.device) await this.sql.run(Q.clear, [keys.device]);
+    for (const key of [keys.account, keys.device])
+      if (key) await this.sql.run(Q.clearUnlocked, [key, this.now()]);
   }
 
   async keyLocked(key: string): Promise<boolean> {
