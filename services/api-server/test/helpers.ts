@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS, type Role } from '@app/contracts';
-import { generateSync } from 'otplib';
 import { rolloutPaths } from '@app/rollout/node';
+import { generateSync } from 'otplib';
 import { type Config, LIMIT_NAMES, loadConfig } from '../src/config';
 import { type RunningServer, startServer } from '../src/server';
 
@@ -216,7 +216,8 @@ export class TestServer {
     const now = this.ctx.now();
     const current = Math.floor(now / 30_000);
     const step = Math.max(current, (u.lastStep ?? 0) + 1);
-    if (step > current + 1) throw new Error('no unused code until the clock moves: step the server clock 30 s');
+    if (step > current + 1)
+      throw new Error('no unused code until the clock moves: step the server clock 30 s');
     u.lastStep = step;
     return totpCode(u.totpSecret, step * 30_000);
   }
