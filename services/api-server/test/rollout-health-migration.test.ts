@@ -44,7 +44,12 @@ describe('migration 20: health reports per environment, with the address', () =>
       await sql.run(OLD_ROW, row);
     }
     // Up to 20 only: later migrations (23 onwards) are not this test's.
-    expect(await migrate(sql, MIGRATIONS.filter((m) => m.version <= 20))).toEqual([20]);
+    expect(
+      await migrate(
+        sql,
+        MIGRATIONS.filter((m) => m.version <= 20),
+      ),
+    ).toEqual([20]);
 
     const rows = await sql.all<{ environment: string; address: string | null }>(
       'SELECT environment, address FROM rollout_health_signals ORDER BY id',
