@@ -49,6 +49,10 @@ function mockProfileApi() {
     http.get(`${API}${API_PATHS.preferences}`, () =>
       HttpResponse.json({ emailOptIn: false, notifications: [], theme: 'system' }),
     ),
+    // Issue 46: the profile's two-factor section.
+    http.get(`${API}${API_PATHS.twoFactor}`, () =>
+      HttpResponse.json({ enabled: false, required: false, pending: false, recoveryCodesLeft: 0 }),
+    ),
   );
 }
 
