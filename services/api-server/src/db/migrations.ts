@@ -803,7 +803,7 @@ const SQLITE_MIGRATIONS: Migration[] = [
         pending_sealed TEXT,
         pending_at INTEGER
       );
-      -- Ten one-time recovery codes per account, as SHA-256 hashes (each is 80 random bits).
+      -- Ten one-time recovery codes per account, as SHA-256 hashes (each is 120 random bits).
       CREATE TABLE user_recovery_codes (
         user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
         code_hash TEXT NOT NULL,

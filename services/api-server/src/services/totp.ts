@@ -61,9 +61,12 @@ export function totpStep(secret: string, code: string, nowMs: number, afterStep:
 
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
-/** 80 random bits as 16 Base32 characters (a-z, 2-7) in four groups: "k7qd-3mzp-x2ha-wv5e". */
+/**
+ * 120 random bits as 24 Base32 characters (a-z, 2-7) in six groups: "k7qd-3mzp-x2ha-wv5e-q4nc-t6yb". At
+ * 112 bits or more a plain SHA-256 may store it (ASVS 5.0 6.5.2): no guess offline can find it.
+ */
 function recoveryCode(): string {
-  const bytes = randomBytes(10);
+  const bytes = randomBytes(15);
   let bits = 0;
   let value = 0;
   let out = '';
@@ -80,11 +83,7 @@ function recoveryCode(): string {
 
 export const newRecoveryCodes = (): string[] => Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
 
-/**
- * What is stored of a recovery code: SHA-256 over the account and the code as typed without spaces, dashes
- * or case. 80 random bits need no slow hash: there is nothing to guess offline that a guess online would not
- * find first.
- */
+/** What is stored of a recovery code: SHA-256 over the account and the code without spaces, dashes or case. */
 export function recoveryCodeHash(userId: number, code: string): string {
   const normal = code.toLowerCase().replace(/[\s-]+/g, '');
   return createHash('sha256').update(`recovery:${userId}:${normal}`).digest('hex');
