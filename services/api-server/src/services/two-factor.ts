@@ -113,19 +113,18 @@ export class TwoFactor {
     return (await this.sql.run(Q.useRecovery, [this.now(), userId, hash])) === 1;
   }
 
-  /** check(), for a signed-in request: a wrong code is a 400 on the `code` field, and counted. */
+  /** check(), for a signed-in request: no code or a wrong one is a 400 on the `code` field; a wrong one counts. */
   private async require(userId: number, code: string | undefined): Promise<void> {
+    if (!code) throw new HttpError(400, T.codeMissing, { code: T.codeMissing });
     const key = `code:${userId}`;
     if (await this.throttle.keyLocked(key)) throw new HttpError(423, MSG.locked);
-    if (code && (await this.check(userId, code))) {
+    if (await this.check(userId, code)) {
       await this.throttle.clear(key);
       return;
     }
     await this.throttle.count(key);
     if (await this.throttle.keyLocked(key)) throw new HttpError(423, MSG.locked);
-    throw new HttpError(400, code ? T.codeWrong : T.codeMissing, {
-      code: code ? T.codeWrong : T.codeMissing,
-    });
+    throw new HttpError(400, T.codeWrong, { code: T.codeWrong });
   }
 
   private async requirePassword(userId: number, password: string): Promise<string> {
