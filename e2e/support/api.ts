@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { API_PATHS, type Post, type PostInput } from '@app/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { generateSync } from 'otplib';
 import { E2E_API_PORT } from './ports';
 import { databaseEnv } from './server-env';
 
@@ -30,6 +31,66 @@ export interface TestUser {
   email: string;
   password: string;
   token: string;
+  /** Issue 46: the authenticator's secret when the account has a second factor (every admin by default). */
+  totpSecret?: string;
+}
+
+const STEP_MS = 30_000;
+/** The last time step a code was used for, per secret: the API never accepts a code twice. */
+const lastStep = new Map<string, number>();
+
+/** The authenticator's code for `secret` at `atMs`, as an app computes it. */
+export const totpCode = (secret: string, atMs = Date.now()) =>
+  generateSync({ secret, epoch: Math.floor(atMs / 1000) });
+
+/**
+ * A code of `secret` not used before: the current step's, or the next one's (the API accepts a code one
+ * step early) when the current one was used; when both were, it waits for the clock to reach the next.
+ */
+export async function freshCode(secret: string): Promise<string> {
+  const used = lastStep.get(secret) ?? 0;
+  let current = Math.floor(Date.now() / STEP_MS);
+  if (used > current) {
+    await new Promise((resolve) => setTimeout(resolve, used * STEP_MS - Date.now() + 200));
+    current = Math.floor(Date.now() / STEP_MS);
+  }
+  const step = Math.max(current, used + 1);
+  lastStep.set(secret, step);
+  return totpCode(secret, step * STEP_MS);
+}
+
+/** Records that `code` of `secret` was used now (a code a test typed into the page itself). */
+export function usedCode(secret: string): void {
+  lastStep.set(secret, Math.max(lastStep.get(secret) ?? 0, Math.floor(Date.now() / STEP_MS)));
+}
+
+const authorized = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Sets up TOTP for `user` through the API, as the profile does; the secret is kept on the user. */
+export async function enrolTwoFactor(request: APIRequestContext, user: TestUser): Promise<string[]> {
+  const setup = await request.post(`${API_URL}${API_PATHS.twoFactorSetup}`, {
+    data: { password: user.password },
+    headers: authorized(user.token),
+  });
+  if (!setup.ok()) throw new Error(`2FA setup failed: ${setup.status()} ${await setup.text()}`);
+  const secret = ((await setup.json()) as { secret: string }).secret;
+  const confirm = await request.post(`${API_URL}${API_PATHS.twoFactorConfirm}`, {
+    data: { code: await freshCode(secret) },
+    headers: authorized(user.token),
+  });
+  if (!confirm.ok()) throw new Error(`2FA confirm failed: ${confirm.status()} ${await confirm.text()}`);
+  user.totpSecret = secret;
+  return ((await confirm.json()) as { recoveryCodes: string[] }).recoveryCodes;
+}
+
+/** Step-up for the user's session: sensitive admin actions then pass for TWO_FACTOR_STEP_UP_MS (15 min). */
+export async function stepUp(request: APIRequestContext, user: TestUser): Promise<void> {
+  if (!user.totpSecret) throw new Error(`${user.username} has no second factor`);
+  const r = await request.post(`${API_URL}${API_PATHS.twoFactorVerify}`, {
+    data: { code: await freshCode(user.totpSecret) },
+    headers: authorized(user.token),
+  });
+  if (!r.ok()) throw new Error(`step-up failed: ${r.status()} ${await r.text()}`);
 }
 
 export const DEFAULT_PASSWORD = 'Str0ngPassw0rd';
@@ -60,16 +121,26 @@ export async function login(request: APIRequestContext, email: string, password:
   return ((await response.json()) as { token: string }).token;
 }
 
-/** A registered, activated, logged-in member with the given roles ('paid-tier-1', 'paid-tier-2', 'admin'). */
+/**
+ * A registered, activated, logged-in member with the given roles ('paid-tier-1', 'paid-tier-2', 'admin').
+ * An administrator also has a second factor and a session that passed step-up (issue 46), so the admin
+ * screens and their sensitive actions work as before; `{ twoFactor: false }` gives one without.
+ */
 export async function createMember(
   request: APIRequestContext,
   roles: string[] = [],
   prefix = 'member',
+  opts: { twoFactor?: boolean } = {},
 ): Promise<TestUser> {
   const user = await registerUser(request, uniqueName(prefix));
   admin('activate', user.email);
   for (const role of roles) admin('grant', user.email, role);
-  return { ...user, token: await login(request, user.email, user.password) };
+  const member: TestUser = { ...user, token: await login(request, user.email, user.password) };
+  if (opts.twoFactor ?? roles.includes('admin')) {
+    await enrolTwoFactor(request, member);
+    await stepUp(request, member);
+  }
+  return member;
 }
 
 /** Puts the token where the app keeps it before any page script runs. */

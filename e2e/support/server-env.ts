@@ -22,6 +22,8 @@ export const API_TEST_ENV: Record<string, string> = {
   RATE_LIMIT_LIKE: '10000/1h',
   RATE_LIMIT_ACCOUNT: '10000/1h',
   RATE_LIMIT_RESET: '1000/1h',
+  // Issue 46: failed logins per client address; the suite fails logins on purpose, all from 127.0.0.1.
+  LOCKOUT_ADDRESS_MAX_ATTEMPTS: '1000',
 };
 
 /** The servers' settings every topology shares: the e2e runtime config, activation, quiet logs, limits. */

@@ -50,6 +50,10 @@ function mockProfileApi() {
       HttpResponse.json({ emailOptIn: false, notifications: [], theme: 'system' }),
     ),
     http.get(`${API}${API_PATHS.sessions}`, () => HttpResponse.json([])),
+    // Issue 46: the profile's two-factor section.
+    http.get(`${API}${API_PATHS.twoFactor}`, () =>
+      HttpResponse.json({ enabled: false, required: false, pending: false, recoveryCodesLeft: 0 }),
+    ),
   );
 }
 

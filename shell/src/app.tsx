@@ -4,8 +4,10 @@ import { ShellActionsProvider } from '@app/shell-actions';
 import { AppThemeProvider } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { AdminFactorGate } from './admin/admin-factor-gate';
 import { OUTBOX_PATH } from './admin/outbox-path';
 import { ROLLOUTS_PATH } from './admin/rollouts-path';
+import { StepUpHost } from './admin/step-up-host';
 import type { RuntimeConfig } from './config/runtime-config';
 import { AppErrorBoundary } from './errors/app-error-boundary';
 import { CrashTestRoute, NotFound } from './errors/not-found';
@@ -36,13 +38,16 @@ function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
   if (crashTestRoute && pathname === CRASH_TEST_PATH) return <CrashTestRoute />;
   const redirect = REDIRECTS[pathname];
   if (redirect) return <Navigate to={redirect} replace />;
+  // Issue 46: an administrator without a second factor is sent to set one up before any admin screen.
+  const adminGate = (page: ReactNode) =>
+    pathname.startsWith('/admin/') ? <AdminFactorGate>{page}</AdminFactorGate> : page;
   const ShellPage = SHELL_PAGES[pathname];
   if (ShellPage) {
     if (!isLoggedIn) return <Navigate to={LOGIN_PATH} replace />;
-    return (
+    return adminGate(
       <Suspense fallback={<RegionSkeleton />}>
         <ShellPage />
-      </Suspense>
+      </Suspense>,
     );
   }
   const entry = findRoute(pathname);
@@ -51,13 +56,15 @@ function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
   // On a first visit the server's pre-rendered screen (if any) stays up until the remote has rendered it live.
   return (
     <RequireLogin when={entry.requiresToken === true}>
-      <RemoteRegion
-        key={entry.remote}
-        name={entry.remote}
-        props={{}}
-        fallback={prerenderedFallback(entry.remote, pathname)}
-        onRendered={forgetPrerenderedRegion}
-      />
+      {adminGate(
+        <RemoteRegion
+          key={entry.remote}
+          name={entry.remote}
+          props={{}}
+          fallback={prerenderedFallback(entry.remote, pathname)}
+          onRendered={forgetPrerenderedRegion}
+        />,
+      )}
     </RequireLogin>
   );
 }
@@ -119,6 +126,7 @@ export function App({ config, preview }: { config: RuntimeConfig; preview: Previ
             </Routes>
           </Frame>
           <SurveyHost open={surveyOpen} onClose={() => setSurveyOpen(false)} />
+          <StepUpHost />
         </ShellActionsProvider>
       </RoutedSessionProvider>
     </BrowserRouter>

@@ -13,6 +13,9 @@ export const TEXTS = {
     noAccount: "Don't have an account?",
     registerLink: 'Create an account',
     forgotLink: 'Forgot password?',
+    // Issue 46: the second step of a login whose account has a second factor.
+    code: 'Authentication code',
+    codeHint: 'The 6-digit code from your authenticator app, or one of your recovery codes.',
   },
   // Issue 34: the answers the API also gives are MESSAGES.passwordReset (contracts).
   forgotPassword: {

@@ -3,6 +3,7 @@ import ky, { HTTPError, TimeoutError } from 'ky';
 import * as v from 'valibot';
 import { ApiError, parseErrorBody } from './errors';
 import { primedResponse, requestKey } from './primed';
+import { steppedUp } from './step-up';
 import { readToken, writeToken } from './token-store';
 
 type Schema<T> = v.GenericSchema<unknown, T>;
@@ -100,6 +101,7 @@ async function send<B>(
   body: unknown,
   options: CallOptions,
   read: (response: Response) => Promise<B>,
+  stepUp = true,
 ): Promise<WithHeaders<B>> {
   const sentToken = readToken();
   try {
@@ -112,7 +114,11 @@ async function send<B>(
     });
     return { data: await read(response), headers: response.headers };
   } catch (error) {
-    throw await toApiError(error, sentToken);
+    const failure = await toApiError(error, sentToken);
+    // Issue 46: a sensitive admin action, refused until a code is verified: once, after the shell's dialog.
+    if (stepUp && failure instanceof ApiError && (await steppedUp(failure)))
+      return send(method, path, body, options, read, false);
+    throw failure;
   }
 }
 

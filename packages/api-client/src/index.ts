@@ -9,6 +9,7 @@ export {
   readPrimedResponses,
   requestKey,
 } from './primed';
+export { type StepUpHandler, setStepUpHandler } from './step-up';
 export {
   readToken,
   TOKEN_CHANGED_EVENT,

@@ -15,8 +15,14 @@ import { NullableString } from './schema-parts';
 export const LoginRequestSchema = v.object({
   username: v.pipe(v.string(), v.trim(), v.nonEmpty(MESSAGES.login.required), v.maxLength(254)),
   password: v.pipe(v.string(), v.nonEmpty(MESSAGES.login.required), v.maxLength(256)),
+  /** Issue 46: the authenticator's code or a recovery code, when the account has a second factor. */
+  code: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(40, MESSAGES.twoFactor.codeWrong))),
+  /** Issue 46: the device token an earlier login of this browser was given (LOGIN_DEVICE_KEY). */
+  device: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
-export const LoginResponseSchema = v.object({ token: v.string() });
+export type LoginRequest = v.InferInput<typeof LoginRequestSchema>;
+/** `device`: the token this browser sends with its next logins (issue 46, LOGIN_DEVICE_KEY). */
+export const LoginResponseSchema = v.object({ token: v.string(), device: v.optional(v.string()) });
 
 const NameObjectSchema = v.object({ first: v.string(), last: v.optional(NullableString, '') });
 const AddressObjectSchema = v.object({

@@ -9,5 +9,11 @@ export const ApiErrorBodySchema = v.looseObject({
   username: v.optional(v.string()),
   email: v.optional(v.string()),
   password: v.optional(v.string()),
+  /** Issue 46: login needs the authenticator's code (or a recovery code) besides the password. */
+  twoFactorRequired: v.optional(v.boolean()),
+  /** Issue 46: an administrator without a second factor: the admin API refuses until it is set up. */
+  twoFactorSetupRequired: v.optional(v.boolean()),
+  /** Issue 46: a sensitive admin action needs a code verified in this session recently (POST twoFactorVerify). */
+  stepUpRequired: v.optional(v.boolean()),
 });
 export type ApiErrorBody = v.InferOutput<typeof ApiErrorBodySchema>;

@@ -24,6 +24,13 @@ export const API_PATHS = {
   forgotPassword: '/api/auth/forgot-password',
   resetPassword: '/api/auth/reset-password',
   deleteAccount: '/api/account/delete',
+  /** Issue 46: the account's second factor (TOTP): status, setup, confirm, turn off, and the step-up check. */
+  twoFactor: '/api/account/two-factor',
+  twoFactorSetup: '/api/account/two-factor/setup',
+  twoFactorConfirm: '/api/account/two-factor/confirm',
+  twoFactorDisable: '/api/account/two-factor/disable',
+  /** A code for this session: sensitive admin actions need one within the last TWO_FACTOR_STEP_UP_MS. */
+  twoFactorVerify: '/api/account/two-factor/verify',
   posts: '/api/posts',
   myPosts: '/api/posts/my',
   searchPosts: '/api/posts/search',

@@ -15,3 +15,4 @@ export * from './rollout';
 export * from './rules';
 export * from './storage-keys';
 export * from './surveys';
+export * from './two-factor';

@@ -37,6 +37,28 @@ export const MESSAGES = {
     done: 'Your password has been changed. Please log in with your new password.',
     failed: 'The password could not be reset. Please try again.',
   },
+  /**
+   * Issue 46: the second factor (TOTP). What the API answers at login, before admin screens and sensitive
+   * admin actions, and what the Login and Profile screens show (SPEC §2 Login, Profile).
+   */
+  twoFactor: {
+    codeRequired: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    codeWrong:
+      'That code is not correct or was already used. Enter the current code from your authenticator app.',
+    codeMissing: 'Please enter the code from your authenticator app.',
+    setupRequired:
+      'Administrators must use two-factor authentication. Set it up in your profile, then come back to administration.',
+    stepUpRequired: 'Please confirm it is you: enter a code from your authenticator app.',
+    stepUpDone: 'Thank you, confirmed.',
+    enabled:
+      'Two-factor authentication is on. Keep your recovery codes somewhere safe: each one works once, and they are shown only now.',
+    disabled: 'Two-factor authentication is off.',
+    adminCannotDisable:
+      'Administrators cannot turn off two-factor authentication. You can replace your authenticator instead.',
+    notEnabled: 'Two-factor authentication is not set up for this account.',
+    noPending: 'No authenticator is waiting to be confirmed. Please start the setup again.',
+    passwordRequired: 'Your current password is required.',
+  },
   register: {
     usernameRequired: 'Username is required',
     usernameMin: 'Username must be at least 3 characters',

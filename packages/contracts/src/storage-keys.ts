@@ -11,3 +11,10 @@ export const TOKEN_KEY = 'token';
  * read it, so no app imports another.
  */
 export const SURVEY_COMPLETED_KEY = 'market-assessment-completed';
+
+/**
+ * localStorage: this browser's login device token (issue 46), handed out by POST /api/login and sent with
+ * every later login. An account's lockout does not apply to a browser that has logged in to it before, so a
+ * stranger failing on purpose cannot lock its owner out (services/api-server/src/services/login-throttle.ts).
+ */
+export const LOGIN_DEVICE_KEY = 'login-device';

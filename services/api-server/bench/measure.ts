@@ -140,12 +140,15 @@ export function formatFigure(f: Figure | undefined): string {
  * A bench user through the API's own routes: registered (201 expected), then `beforeLogin` (e.g. the admin
  * role written beside it), then signed in. The bearer header to send with each request.
  */
+/** Every bench user's password. */
+export const BENCH_PASSWORD = 'BenchPass123';
+
 export async function benchUser(
   base: string,
   who: { username: string; email: string; first?: string; last?: string },
   beforeLogin: () => void = () => {},
 ): Promise<Record<string, string>> {
-  const password = 'BenchPass123';
+  const password = BENCH_PASSWORD;
   const post = (p: string, body: unknown) =>
     fetch(`${base}${p}`, {
       method: 'POST',

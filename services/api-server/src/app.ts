@@ -9,6 +9,7 @@ import { requestAddressKey, trustedProxies } from './rate-limit/client-address';
 import { mountRateLimits } from './rate-limit/middleware';
 import { registerAccountRoutes } from './routes/accounts';
 import { registerAdminRoutes } from './routes/admin';
+import { mountAdminGate } from './routes/admin-gate';
 import { registerAdminLeadRoutes } from './routes/admin-leads';
 import { registerAdminMemberRoutes } from './routes/admin-members';
 import { registerAdminSiteRoutes } from './routes/admin-site';
@@ -32,6 +33,7 @@ import {
 } from './routes/request-basics';
 import { registerRolloutRoutes } from './routes/rollout';
 import { registerSiteRoutes } from './routes/site';
+import { registerTwoFactorRoutes } from './routes/two-factor';
 import { DeployFeed } from './services/deploy-feed';
 import { LeadsService } from './services/leads';
 
@@ -94,6 +96,9 @@ export function createApp(
   // Rate limits (issue 19): per address or per account, counted in the database, after the caller is known.
   mountRateLimits(app, config, ctx.rateLimits, ctx.now);
 
+  // Issue 46: administration needs a second factor, sensitive admin actions a recent code (routes/admin-gate.ts).
+  mountAdminGate(app, accounts.twoFactor);
+
   // Every write through this server empties the GET /api/posts answer cache (see createListCache), except
   // the rollout routes, which touch no post (health reports come with every page load).
   app.use('/api/*', async (c, next) => {
@@ -133,6 +138,7 @@ export function createApp(
   // As it always was (after the token check): others call it. Liveness and readiness are registered above.
   app.get(API_PATHS.health, (c) => c.json({ status: 'ok' }));
   registerAccountRoutes(app, deps);
+  registerTwoFactorRoutes(app, deps);
   registerPostRoutes(app, deps);
   registerSiteRoutes(app, deps);
   registerAdminRoutes(app, deps);

@@ -19,6 +19,8 @@ Commands:
   activate <email|username|id>                             activate an account
   grant <email|username|id> <role>                         grant a role (${ROLES.values.join(', ')})
   revoke <email|username|id> <role>                        revoke a role
+  reset-2fa <email|username|id>                            remove a lost second factor (TOTP) and its recovery
+                                                           codes, and end every session of the account
   limited [--hours N]                                      what the rate limits refused recently (default 24 h)
   pending-by-address                                       pending registrations counted per client address
   reject-pending --from <address> [--yes]                  reject (delete) every pending registration from one
@@ -149,6 +151,14 @@ export async function runCli(argv: string[]): Promise<number> {
             ? await ctx.accounts.grant(rest[0], rest[1])
             : await ctx.accounts.revoke(rest[0], rest[1]);
         console.log(`#${u.id} ${u.username} now has roles: ${u.roles.join(', ') || '(none)'}`);
+        return 0;
+      }
+      case 'reset-2fa': {
+        if (!rest[0]) throw new Error('reset-2fa needs <email|username|id>');
+        const u = await ctx.accounts.resetTwoFactor(rest[0]);
+        console.log(
+          `Removed the second factor of #${u.id} ${u.username} <${u.email}> and ended its sessions. They log in with their password and set up two-factor authentication again in their profile.`,
+        );
         return 0;
       }
       case 'deploy-token':

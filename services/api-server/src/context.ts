@@ -63,7 +63,7 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
   const secrets = SecretBox.fromSecret(accountSecret(config.accountSecret, config.dbPath));
   const outbox = new Outbox(sql, config.mail, now, secrets);
   const mailer = new Mailer(outbox, config, now);
-  const accounts = new AccountService(sql, config, mailer, now);
+  const accounts = new AccountService(sql, config, mailer, now, secrets);
   // On SQLite, search runs on worker threads (their own read-only connections; an in-memory database cannot
   // be shared). PostgreSQL does the work in its own processes: the event loop only waits for the answer.
   const searchPool =

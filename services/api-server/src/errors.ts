@@ -6,7 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 423 | 429,
     message: string,
-    readonly extra: Record<string, string> = {},
+    /** More of the body: per-field messages (strings), or a flag the client acts on (issue 46's `stepUpRequired`). */
+    readonly extra: Record<string, string | boolean> = {},
   ) {
     super(message);
   }

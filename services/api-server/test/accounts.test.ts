@@ -9,7 +9,7 @@ const LOCK_MS = 15 * 60_000;
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer(
-    { lockout: { maxAttempts: 3, windowMs: 60_000, durationMs: LOCK_MS } },
+    { lockout: { maxAttempts: 3, windowMs: 60_000, durationMs: LOCK_MS, addressMaxAttempts: 30 } },
     () => clock.now,
   );
 });

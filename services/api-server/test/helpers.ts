@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Role } from '@app/contracts';
+import { API_PATHS, type Role } from '@app/contracts';
 import { rolloutPaths } from '@app/rollout/node';
+import { generateSync } from 'otplib';
 import { type Config, LIMIT_NAMES, loadConfig } from '../src/config';
 import { type RunningServer, startServer } from '../src/server';
 
@@ -122,7 +123,16 @@ export interface TestUser {
   email: string;
   password: string;
   token: string;
+  /** Issue 46: the authenticator's secret when the account has a second factor (every admin by default). */
+  totpSecret?: string;
+  recoveryCodes?: string[];
+  /** The last time step a code of this user was used for: a code is never accepted twice (TestServer.code). */
+  lastStep?: number;
 }
+
+/** The authenticator's code for `secret` at `atMs` (otplib, as an app computes it). */
+export const totpCode = (secret: string, atMs: number) =>
+  generateSync({ secret, epoch: Math.floor(atMs / 1000) });
 
 let counter = 0;
 
@@ -172,8 +182,12 @@ export class TestServer {
     return this.req<T>('DELETE', p, { token });
   }
 
-  /** Registers through the API, then activates and grants roles through the service (as an admin would). */
-  async user(roles: Role[] = [], name = 'user'): Promise<TestUser> {
+  /**
+   * Registers through the API, then activates and grants roles through the service (as an admin would). An
+   * administrator also gets a second factor and a session that passed step-up (issue 46), so admin routes
+   * answer as before; `{ twoFactor: false }` gives one without (admin APIs then answer 403).
+   */
+  async user(roles: Role[] = [], name = 'user', opts: { twoFactor?: boolean } = {}): Promise<TestUser> {
     counter += 1;
     const username = `${name}${counter}_${Math.random().toString(36).slice(2, 7)}`;
     const email = `${username}@example.com`.toLowerCase();
@@ -185,7 +199,44 @@ export class TestServer {
     for (const role of roles) await this.ctx.accounts.grant(id, role);
     const login = await this.post('/api/login', { username: email, password });
     if (login.status !== 200) throw new Error(`login failed: ${JSON.stringify(login.body)}`);
-    return { id, username, email, password, token: login.body.token };
+    const user: TestUser = { id, username, email, password, token: login.body.token };
+    if (opts.twoFactor ?? roles.includes('admin')) {
+      await this.enrolTwoFactor(user);
+      await this.stepUp(user);
+    }
+    return user;
+  }
+
+  /**
+   * A code of `u`'s authenticator not used before: the current step's, or the next one's (accepted one
+   * step early) when the current one was used. A test that needs more codes steps the server's clock.
+   */
+  code(u: TestUser): string {
+    if (!u.totpSecret) throw new Error(`${u.username} has no second factor`);
+    const now = this.ctx.now();
+    const current = Math.floor(now / 30_000);
+    const step = Math.max(current, (u.lastStep ?? 0) + 1);
+    if (step > current + 1)
+      throw new Error('no unused code until the clock moves: step the server clock 30 s');
+    u.lastStep = step;
+    return totpCode(u.totpSecret, step * 30_000);
+  }
+
+  /** Sets up TOTP through the API as the profile does (the code computed here from the secret shown). */
+  async enrolTwoFactor(u: TestUser): Promise<void> {
+    const setup = await this.post(API_PATHS.twoFactorSetup, { password: u.password }, u.token);
+    if (setup.status !== 200) throw new Error(`2FA setup failed: ${JSON.stringify(setup.body)}`);
+    u.totpSecret = setup.body.secret as string;
+    u.lastStep = 0;
+    const confirm = await this.post(API_PATHS.twoFactorConfirm, { code: this.code(u) }, u.token);
+    if (confirm.status !== 200) throw new Error(`2FA confirm failed: ${JSON.stringify(confirm.body)}`);
+    u.recoveryCodes = confirm.body.recoveryCodes;
+  }
+
+  /** Step-up for `u`'s session (or `token`): sensitive admin actions then pass for TWO_FACTOR_STEP_UP_MS. */
+  async stepUp(u: TestUser, token = u.token): Promise<void> {
+    const r = await this.post(API_PATHS.twoFactorVerify, { code: this.code(u) }, token);
+    if (r.status !== 200) throw new Error(`step-up failed: ${r.status} ${JSON.stringify(r.body)}`);
   }
 }
 

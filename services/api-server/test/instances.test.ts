@@ -92,7 +92,9 @@ describe('two API instances on one database', () => {
   });
 
   it('failed logins count across instances: the lockout holds on both', async () => {
-    const [a, b] = await twoInstances({ lockout: { maxAttempts: 3, windowMs: 60_000, durationMs: 60_000 } });
+    const [a, b] = await twoInstances({
+      lockout: { maxAttempts: 3, windowMs: 60_000, durationMs: 60_000, addressMaxAttempts: 30 },
+    });
     const member = await a.user([]);
     const wrong = { username: member.email, password: 'Wrong-pass-1' };
     expect((await a.post(API_PATHS.login, wrong)).status).toBe(401);

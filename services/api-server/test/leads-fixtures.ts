@@ -127,6 +127,8 @@ export async function startSmallLeads() {
     known.push({ id: res.body.id, i, at: new Date(clock.now).toISOString() });
   }
   clock.now = CONTACTED_AT;
+  // Days after the admin's step-up (issue 46): the export, a sensitive action, needs a fresh code.
+  await api.stepUp(admin);
   for (const k of known.filter((k) => smallLeadContacted(k.i))) {
     const res = await api.post(ADMIN_PATHS.leadContacted(k.id), { note: `called ${k.i}` }, admin.token);
     if (res.status !== 200) throw new Error(`contacted ${k.id}: ${res.status}`);

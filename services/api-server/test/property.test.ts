@@ -11,7 +11,9 @@ let admin: TestUser;
 let postId = 0;
 let commentId = 0;
 beforeAll(async () => {
-  s = await startTestServer({ lockout: { maxAttempts: 1000, windowMs: 1000, durationMs: 1 } });
+  s = await startTestServer({
+    lockout: { maxAttempts: 1000, windowMs: 1000, durationMs: 1, addressMaxAttempts: 100_000 },
+  });
   user = await s.user();
   admin = await s.user(['admin']);
   postId = (await s.post('/api/posts', postInput(), user.token)).body.id;

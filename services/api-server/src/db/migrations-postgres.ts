@@ -635,4 +635,29 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     );
     CREATE INDEX idx_email_changes_user ON email_changes(user_id);
   `,
+  24: `
+    -- The second factor, login devices and the lockout's new keys (see the SQLite migration).
+    CREATE TABLE user_totp (
+      user_id BIGINT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+      secret_sealed TEXT,
+      enabled_at BIGINT,
+      last_step BIGINT NOT NULL DEFAULT 0,
+      pending_sealed TEXT,
+      pending_at BIGINT
+    );
+    CREATE TABLE user_recovery_codes (
+      user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      code_hash TEXT NOT NULL,
+      used_at BIGINT,
+      PRIMARY KEY (user_id, code_hash)
+    );
+    CREATE TABLE login_devices (
+      user_id BIGINT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      device_hash TEXT NOT NULL,
+      last_login_at BIGINT NOT NULL,
+      PRIMARY KEY (user_id, device_hash)
+    );
+    ALTER TABLE sessions ADD COLUMN second_factor_at BIGINT NOT NULL DEFAULT 0;
+    DELETE FROM login_throttle;
+  `,
 };

@@ -851,6 +851,43 @@ const SQLITE_MIGRATIONS: Migration[] = [
       CREATE INDEX idx_email_changes_user ON email_changes(user_id);
     `,
   },
+  {
+    version: 24,
+    name: 'second factor, login devices, lockout per account and address',
+    sql: `
+      -- Issue 46: an account's authenticator (TOTP). Its secret is sealed (src/secret-box.ts): a copy of the
+      -- database yields no working code. A setup waits in pending_sealed until a code confirms it, and an
+      -- authenticator being replaced keeps working until then. last_step is the last 30-second step a code
+      -- was accepted for: a code is refused at or before it, so one code is never accepted twice.
+      CREATE TABLE user_totp (
+        user_id INTEGER PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+        secret_sealed TEXT,
+        enabled_at INTEGER,
+        last_step INTEGER NOT NULL DEFAULT 0,
+        pending_sealed TEXT,
+        pending_at INTEGER
+      );
+      -- Ten one-time recovery codes per account, as SHA-256 hashes (each is 120 random bits).
+      CREATE TABLE user_recovery_codes (
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        code_hash TEXT NOT NULL,
+        used_at INTEGER,
+        PRIMARY KEY (user_id, code_hash)
+      ) WITHOUT ROWID;
+      -- Browsers that have logged in to an account (the SHA-256 of their device token): an account's lock
+      -- does not apply to them, so a stranger failing on purpose cannot lock the owner out.
+      CREATE TABLE login_devices (
+        user_id INTEGER NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        device_hash TEXT NOT NULL,
+        last_login_at INTEGER NOT NULL,
+        PRIMARY KEY (user_id, device_hash)
+      ) WITHOUT ROWID;
+      -- When this session last verified a code (POST /api/account/two-factor/verify): the step-up check.
+      ALTER TABLE sessions ADD COLUMN second_factor_at INTEGER NOT NULL DEFAULT 0;
+      -- The lockout's keys were the identifier typed; they are now an account, an address or a device.
+      DELETE FROM login_throttle;
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

@@ -99,6 +99,11 @@ export const LIMIT_RULES: LimitRule[] = [
       [['PUT'], API_PATHS.profile],
       [['PUT'], API_PATHS.preferences],
       [['PUT', 'POST'], API_PATHS.changePassword],
+      // Issue 46: each checks a password or a code (wrong codes also lock: services/two-factor.ts).
+      [['POST'], API_PATHS.twoFactorSetup],
+      [['POST'], API_PATHS.twoFactorConfirm],
+      [['POST'], API_PATHS.twoFactorDisable],
+      [['POST'], API_PATHS.twoFactorVerify],
     ],
     what: RATE_LIMIT_MESSAGES.account,
     withWait: true,

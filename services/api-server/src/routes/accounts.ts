@@ -26,8 +26,17 @@ export function registerAccountRoutes(app: Hono<Env>, { accounts, json, clientAd
   });
 
   app.post(API_PATHS.login, async (c) => {
-    const { username, password } = parseWith(LoginRequestSchema, await json(c));
-    return c.json(await accounts.login(username, password, deviceLabel(c.req.header('user-agent'))));
+    const { username, password, code, device } = parseWith(LoginRequestSchema, await json(c));
+    // Issue 46: failures count per account and per client address (services/login-throttle.ts).
+    const attempt = {
+      identifier: username,
+      password,
+      code,
+      device,
+      address: clientAddress(c),
+      deviceLabel: deviceLabel(c.req.header('user-agent')),
+    };
+    return c.json(await accounts.login(attempt));
   });
 
   // Issue 34: the same 202 for every address, known or not (PasswordResets.request evens out the time).

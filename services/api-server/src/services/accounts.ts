@@ -12,13 +12,16 @@ import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { HttpError, isUniqueViolation } from '../errors';
 import type { Mailer } from '../mail/mailer';
+import type { SecretBox } from '../secret-box';
 import { AccountAdmin, type AdminActor } from './account-admin';
 import { type Caller, DEFAULT_PREFERENCES, MSG, rolesOf } from './account-model';
 import { EmailChanges } from './email-changes';
+import { LoginDevices, LoginThrottle } from './login-throttle';
 import { Members } from './members';
 import { PasswordResets, resetOptions } from './password-resets';
 import { Passwords } from './passwords';
-import { SessionService } from './sessions';
+import { type LoginAttempt, SessionService } from './sessions';
+import { TwoFactor } from './two-factor';
 import { UserDirectory } from './users';
 
 export { type Caller, DEFAULT_PREFERENCES, MSG, rolesOfCaller, viewerOf } from './account-model';
@@ -41,15 +44,27 @@ export class AccountService {
   /** Email changes that wait for their confirmation (issue 46). */
   readonly emailChanges: EmailChanges;
 
+  /** The second factor (issue 46): setup, login and step-up checks, the CLI's reset. */
+  readonly twoFactor: TwoFactor;
+
   constructor(
     private readonly sql: Sql,
     private readonly config: Config,
     private readonly mailer: Mailer,
-    private readonly now: Clock = Date.now,
+    private readonly now: Clock,
+    /** Seals the TOTP secrets (secret-box.ts). */
+    secrets: SecretBox,
   ) {
     this.passwords = new Passwords(config.argon2);
     this.users = new UserDirectory(sql);
-    this.sessions = new SessionService(sql, config, this.passwords, this.users, now);
+    const throttle = new LoginThrottle(sql, config.lockout, now);
+    const stepUpMs = config.twoFactor.stepUpMs;
+    this.twoFactor = new TwoFactor(sql, secrets, this.passwords, this.users, throttle, stepUpMs, now);
+    this.sessions = new SessionService(sql, config, this.passwords, this.users, now, {
+      throttle,
+      devices: new LoginDevices(sql, now),
+      twoFactor: this.twoFactor,
+    });
     this.admin = new AccountAdmin(sql, this.users, this.sessions, mailer);
     this.members = new Members(sql, this.admin);
     this.resets = new PasswordResets(
@@ -201,8 +216,8 @@ export class AccountService {
 
   // --- login, sessions, lockout ---
 
-  login(identifier: string, password: string, device = ''): Promise<{ token: string }> {
-    return this.sessions.login(identifier, password, device);
+  login(attempt: LoginAttempt): Promise<{ token: string; device: string }> {
+    return this.sessions.login(attempt);
   }
   issueToken(userId: number): Promise<string> {
     return this.sessions.issueToken(userId);
@@ -257,6 +272,22 @@ export class AccountService {
   }
   revoke(ref: string | number, role: string, by?: AdminActor): Promise<AdminUser> {
     return this.admin.revoke(ref, role, by);
+  }
+
+  /**
+   * `pnpm admin reset-2fa`: a lost authenticator. The factor and its recovery codes go, and with them every
+   * session of the account (whoever holds one got it with the lost factor). An administrator then logs in
+   * with the password and sets a new one up before administration opens again.
+   */
+  async resetTwoFactor(ref: string | number): Promise<AdminUser> {
+    const user = await this.users.resolveUser(ref);
+    if (!user) throw new HttpError(404, 'User not found');
+    await this.sql.transaction(async (tx) => {
+      await this.twoFactor.remove(tx, user.id);
+      await this.sessions.revokeAllSessions(tx, user.id);
+    });
+    this.sessions.forgetUser(user.id);
+    return this.admin.view(user.id);
   }
 
   async createAdmin(p: RegistrationPayload): Promise<AdminUser> {

@@ -1,19 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import type { SessionInfo } from '@app/contracts';
+import { MESSAGES, type SessionInfo } from '@app/contracts';
 import { type Clock, isoAt } from '../clock';
 import type { Config } from '../config';
 import { createChangeWatch } from '../db/change-watch';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import { type Caller, MSG, rolesOf } from './account-model';
+import type { LoginDevices, LoginKeys, LoginThrottle } from './login-throttle';
 import type { Passwords } from './passwords';
 import { hashToken, newToken } from './tokens';
+import type { TwoFactor } from './two-factor';
 import type { UserDirectory } from './users';
+
+/** One login as the route hands it over: what was typed, the browser's device token and the client address. */
+export interface LoginAttempt {
+  identifier: string;
+  password: string;
+  code?: string;
+  device?: string;
+  address: string;
+  /** What the sessions list shows for this login ("Firefox on Linux"), from the User-Agent. */
+  deviceLabel?: string;
+}
 
 /** How often a session's last_seen_at is written while it is in use: the idle clock's resolution. */
 const TOUCH_EVERY_MS = 60_000;
 
-/** Login with lockout, bearer tokens and the short-lived session cache. */
+/** Login with lockout and a second factor, bearer tokens and the short-lived session cache. */
 export class SessionService {
   /**
    * token -> caller, for a few seconds: the hot path of every authenticated request. Keyed by the token as
@@ -37,6 +50,8 @@ export class SessionService {
     private readonly passwords: Passwords,
     private readonly users: UserDirectory,
     private readonly now: Clock,
+    /** Issue 46: the login's counters, known browsers and second factor. */
+    private readonly guard: { throttle: LoginThrottle; devices: LoginDevices; twoFactor: TwoFactor },
   ) {
     this.othersWrote = createChangeWatch(sql);
     this.cacheMs = sql.dialect === 'sqlite' ? config.sessionCacheMs : 0;
@@ -55,44 +70,43 @@ export class SessionService {
     deleteSession: 'DELETE FROM sessions WHERE token_hash = ?',
     deleteOtherSessions: 'DELETE FROM sessions WHERE user_id = ? AND token_hash != ?',
     deleteUserSessions: 'DELETE FROM sessions WHERE user_id = ?',
-    throttle: 'SELECT failures, window_start, locked_until FROM login_throttle WHERE key = ?',
-    upsertThrottle: `INSERT INTO login_throttle (key, failures, window_start, locked_until) VALUES (?, ?, ?, ?)
-         ON CONFLICT(key) DO UPDATE SET failures = excluded.failures, window_start = excluded.window_start,
-         locked_until = excluded.locked_until`,
-    clearThrottle: 'DELETE FROM login_throttle WHERE key = ?',
   };
 
   /**
-   * Lockout is keyed by the identifier typed (lower-cased), whether or not an account exists, so an unknown
-   * email walks through exactly the same 401 -> 423 sequence as a known one.
+   * Issue 46: failures count per account and per client address, and lock only browsers that never logged
+   * in to the account (login-throttle.ts says why); an unknown identifier walks the same 401 -> 423 answers.
+   * An account with a second factor needs its code too (two-factor.ts); a wrong code is a failed login.
    */
-  async login(identifier: string, password: string, device = ''): Promise<{ token: string }> {
-    const key = identifier.trim().toLowerCase();
-    const t = this.now();
-    const { maxAttempts, windowMs, durationMs } = this.config.lockout;
-    const th0 = (await this.sql.get(this.q.throttle, [key])) as
-      | { failures: number; window_start: number; locked_until: number }
-      | undefined;
-    if (th0 && th0.locked_until > t) throw new HttpError(423, MSG.locked);
+  async login(attempt: LoginAttempt): Promise<{ token: string; device: string }> {
+    const { throttle, devices, twoFactor } = this.guard;
+    const user = await this.users.findUser(attempt.identifier);
+    const keys: LoginKeys = {
+      account: user ? `acct:${user.id}` : `name:${attempt.identifier.trim().toLowerCase()}`,
+      address: `addr:${attempt.address}`,
+      device: user ? await devices.known(user.id, attempt.device) : null,
+    };
+    // Before argon2: a locked attempt costs no verification.
+    if (await throttle.locked(keys)) throw new HttpError(423, MSG.locked);
+    const refused = async (message: string, extra: Record<string, boolean> = {}) =>
+      (await throttle.fail(keys)) ? new HttpError(423, MSG.locked) : new HttpError(401, message, extra);
 
-    const user = await this.users.findUser(identifier);
-    const ok = await this.passwords.verify(user?.password_hash ?? null, password);
-    if (!ok || !user) {
-      // Re-read: other attempts may have been counted while argon2 ran.
-      const th = (await this.sql.get(this.q.throttle, [key])) as typeof th0;
-      if (th && th.locked_until > this.now()) throw new HttpError(423, MSG.locked);
-      const fresh = !th || t - th.window_start > windowMs || th.locked_until !== 0;
-      const failures = fresh ? 1 : th.failures + 1;
-      const windowStart = fresh ? t : th.window_start;
-      const lockedUntil = failures >= maxAttempts ? this.now() + durationMs : 0;
-      await this.sql.run(this.q.upsertThrottle, [key, lockedUntil ? 0 : failures, windowStart, lockedUntil]);
-      if (lockedUntil) throw new HttpError(423, MSG.locked);
-      throw new HttpError(401, MSG.invalidLogin);
+    const ok = await this.passwords.verify(user?.password_hash ?? null, attempt.password);
+    if (!ok || !user) throw await refused(MSG.invalidLogin);
+    if (user.is_active !== 1) {
+      await throttle.succeeded(keys);
+      throw new HttpError(403, MSG.disabled);
     }
-    await this.sql.run(this.q.clearThrottle, [key]);
-    if (user.is_active !== 1) throw new HttpError(403, MSG.disabled);
+    if (await twoFactor.enabled(user.id)) {
+      const T = MESSAGES.twoFactor;
+      // No code yet is the login form's first step, not a failure; a wrong one is.
+      if (!attempt.code) throw new HttpError(401, T.codeRequired, { twoFactorRequired: true });
+      if (!(await twoFactor.check(user.id, attempt.code)))
+        throw await refused(T.codeWrong, { twoFactorRequired: true });
+    }
+    await throttle.succeeded(keys);
+    const device = await devices.remember(user.id, attempt.device);
     await this.sql.run('UPDATE users SET last_login = ? WHERE id = ?', [isoAt(this.now), user.id]);
-    return { token: await this.issueToken(user.id, device) };
+    return { token: await this.issueToken(user.id, attempt.deviceLabel), device };
   }
 
   async issueToken(userId: number, device = ''): Promise<string> {

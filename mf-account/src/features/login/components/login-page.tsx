@@ -7,7 +7,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormCard, footerText, mutedText } from '../../../components/layout';
 import { focusFirstError } from '../../../lib/focus';
 import { TEXTS } from '../../../lib/texts';
-import { loginErrorMessage, requestLogin } from '../api/login';
+import { loginErrorMessage, needsCode, requestLogin } from '../api/login';
 
 const T = TEXTS.login;
 
@@ -22,7 +22,12 @@ export function LoginPage() {
   const notice = noticeKind && LOGIN_NOTICE_TEXT[noticeKind];
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Issue 46: shown once the API says the account has a second factor; email and password stay as typed.
+  const [codeStep, setCodeStep] = useState(false);
+  const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The message is the API asking for the code (not a failure): shown as information.
+  const [asked, setAsked] = useState(false);
   const [missing, setMissing] = useState<{ email: boolean; password: boolean }>({
     email: false,
     password: false,
@@ -52,21 +57,35 @@ export function LoginPage() {
     if (emailMissing || passwordMissing) {
       setMissing({ email: emailMissing, password: passwordMissing });
       setError(MESSAGES.login.required);
+      setAsked(false);
       focusFirstError(formRef.current, [emailMissing ? 'email' : 'password']);
+      return;
+    }
+    if (codeStep && code.trim() === '') {
+      setError(MESSAGES.twoFactor.codeMissing);
+      setAsked(false);
+      focusFirstError(formRef.current, ['code']);
       return;
     }
     setMissing({ email: false, password: false });
     setError(null);
+    setAsked(false);
     setBusy(true);
     try {
-      const token = await requestLogin(trimmedEmail, password);
+      const token = await requestLogin(trimmedEmail, password, codeStep ? code.trim() : undefined);
       loggedInHere.current = true;
       session.login(token);
       navigate('/dashboard', { replace: true });
     } catch (failure) {
       setError(loginErrorMessage(failure));
       setBusy(false);
-      focusNext.current = 'password';
+      if (needsCode(failure)) {
+        setAsked(!codeStep);
+        setCodeStep(true);
+        focusNext.current = 'code';
+      } else {
+        focusNext.current = 'password';
+      }
     }
   };
 
@@ -77,7 +96,7 @@ export function LoginPage() {
       <p css={mutedText}>{T.intro}</p>
       {notice && <Alert tone="info">{notice}</Alert>}
       {error && (
-        <Alert tone="error" id={errorId}>
+        <Alert tone={asked ? 'info' : 'error'} id={errorId}>
           {error}
         </Alert>
       )}
@@ -112,6 +131,20 @@ export function LoginPage() {
             setMissing((m) => ({ ...m, password: false }));
           }}
         />
+        {codeStep && (
+          <TextField
+            label={T.code}
+            name="code"
+            hint={T.codeHint}
+            autoComplete="one-time-code"
+            autoCapitalize="off"
+            spellCheck={false}
+            required
+            value={code}
+            disabled={busy}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        )}
         <Button type="submit" disabled={busy} css={css`width: 100%;`}>
           {busy ? T.busy : T.submit}
         </Button>

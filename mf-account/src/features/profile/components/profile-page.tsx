@@ -5,6 +5,7 @@ import { useSession } from '@app/session';
 import { Alert, Container, LoadErrorAlert, Skeleton, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { TEXTS } from '../../../lib/texts';
+import { TwoFactorSection } from '../../two-factor';
 import { fetchPreferences, fetchProfile } from '../api/profile';
 import { AccountOverview } from './account-overview';
 import { DangerZone } from './danger-zone';
@@ -92,6 +93,7 @@ export function ProfilePage() {
           <aside>
             <AccountOverview profile={loaded.data.profile} />
             <QuickActions preferences={loaded.data.preferences} onPreferences={onPreferences} />
+            <TwoFactorSection />
             <SessionsCard />
             <DangerZone />
           </aside>

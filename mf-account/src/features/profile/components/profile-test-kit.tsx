@@ -107,6 +107,10 @@ export function mockApi(overrides: { profile?: unknown; preferences?: unknown } 
       calls.deletes += 1;
       return HttpResponse.json({ message: 'Account deleted' });
     }),
+    // Issue 46: the two-factor section's status (features/two-factor has its own tests).
+    http.get(`${API}${API_PATHS.twoFactor}`, () =>
+      HttpResponse.json({ enabled: false, required: false, pending: false, recoveryCodesLeft: 0 }),
+    ),
     http.post(`${API}${API_PATHS.logout}`, () => {
       calls.logouts += 1;
       return HttpResponse.json({ message: 'Logged out' });
