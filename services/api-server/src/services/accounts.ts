@@ -16,7 +16,7 @@ import type { SecretBox } from '../secret-box';
 import { AccountAdmin, type AdminActor } from './account-admin';
 import { type Caller, DEFAULT_PREFERENCES, MSG, rolesOf } from './account-model';
 import { EmailChanges } from './email-changes';
-import { LoginDevices, LoginThrottle } from './login-throttle';
+import { currentPasswordKey, LoginDevices, LoginThrottle } from './login-throttle';
 import { Members } from './members';
 import { PasswordResets, resetOptions } from './password-resets';
 import { Passwords } from './passwords';
@@ -44,6 +44,9 @@ export class AccountService {
   /** Email changes that wait for their confirmation (issue 46). */
   readonly emailChanges: EmailChanges;
 
+  /** Failure counters: the login's, and wrong current passwords in signed-in requests (issue 46). */
+  private readonly throttle: LoginThrottle;
+
   /** The second factor (issue 46): setup, login and step-up checks, the CLI's reset. */
   readonly twoFactor: TwoFactor;
 
@@ -58,6 +61,7 @@ export class AccountService {
     this.passwords = new Passwords(config.argon2);
     this.users = new UserDirectory(sql);
     const throttle = new LoginThrottle(sql, config.lockout, now);
+    this.throttle = throttle;
     const stepUpMs = config.twoFactor.stepUpMs;
     this.twoFactor = new TwoFactor(sql, secrets, this.passwords, this.users, throttle, stepUpMs, now);
     this.sessions = new SessionService(sql, config, this.passwords, this.users, now, {
@@ -176,7 +180,9 @@ export class AccountService {
       const E = MESSAGES.emailChange;
       if (!u.current_password)
         throw new HttpError(400, E.passwordRequired, { current_password: E.passwordRequired });
-      if (!(await this.passwords.verify(row.password_hash, u.current_password)))
+      const typed = u.current_password;
+      const right = () => this.passwords.verify(row.password_hash, typed);
+      if (!(await this.throttle.guess(currentPasswordKey(userId), right)))
         throw new HttpError(400, E.passwordWrong, { current_password: E.passwordWrong });
       await this.users.assertUnique(null, email, userId);
     }
@@ -234,13 +240,19 @@ export class AccountService {
   async changePassword(caller: Caller, body: ChangePassword) {
     const row = await this.users.byId(caller.userId);
     if (!row) throw new HttpError(401, MSG.sessionInvalid);
-    if (!(await this.passwords.verify(row.password_hash, body.currentPassword))) {
-      // The same change again (nginx resends a PUT whose instance died with it in flight, issue 32): the
-      // password already is the new one, so this answers like the change did. It tells the caller nothing the
-      // current-password check does not: either way one guess of the password is one verification.
-      if (await this.passwords.verify(row.password_hash, body.newPassword)) return;
+    // The same change again (nginx resends a PUT whose instance died with it in flight, issue 32): the
+    // password already is the new one, so this answers like the change did, and is not counted as a wrong
+    // guess. It tells the caller nothing the current-password check does not: either way one guess of the
+    // password is one verification. Wrong guesses count and lock like a login's (a stolen session, issue 46).
+    let resent = false;
+    const right = async () => {
+      if (await this.passwords.verify(row.password_hash, body.currentPassword)) return true;
+      resent = await this.passwords.verify(row.password_hash, body.newPassword);
+      return resent;
+    };
+    if (!(await this.throttle.guess(currentPasswordKey(caller.userId), right)))
       throw new HttpError(400, MSG.currentPasswordWrong, { currentPassword: MSG.currentPasswordWrong });
-    }
+    if (resent) return;
     const newHash = await this.passwords.hash(body.newPassword);
     await this.sql.transaction(async (tx) => {
       await tx.run('UPDATE users SET password_hash = ? WHERE id = ?', [newHash, caller.userId]);

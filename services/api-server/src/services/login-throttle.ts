@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
+import { HttpError } from '../errors';
+import { MSG } from './account-model';
 
 /**
  * Failed logins, counted so that a stranger cannot lock the owner out (issue 46).
@@ -41,6 +43,9 @@ const Q = {
   clear: 'DELETE FROM login_throttle WHERE key = ?',
   clearUnlocked: 'DELETE FROM login_throttle WHERE key = ? AND locked_until <= ?',
 };
+
+/** The counter of wrong current passwords typed in a signed-in request, per account (see guess()). */
+export const currentPasswordKey = (userId: number) => `pw:${userId}`;
 
 export class LoginThrottle {
   constructor(
@@ -98,6 +103,23 @@ export class LoginThrottle {
       fresh ? t : row.window_start,
       lockedUntil,
     ]);
+  }
+
+  /**
+   * One guess at a secret a signed-in caller must know (the current password, the authenticator's code):
+   * a stolen session must not be a way to try passwords or codes without end, so wrong guesses count on
+   * `key` (the account's own counter for that secret) and lock further guesses (423) as a login's do.
+   * A right guess starts the count again.
+   */
+  async guess(key: string, check: () => Promise<boolean>): Promise<boolean> {
+    if (await this.keyLocked(key)) throw new HttpError(423, MSG.locked);
+    if (await check()) {
+      await this.clear(key);
+      return true;
+    }
+    await this.count(key);
+    if (await this.keyLocked(key)) throw new HttpError(423, MSG.locked);
+    return false;
   }
 
   async clear(key: string): Promise<void> {

@@ -13,7 +13,7 @@ import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
 import type { SecretBox } from '../secret-box';
 import { type Caller, MSG } from './account-model';
-import type { LoginThrottle } from './login-throttle';
+import { currentPasswordKey, type LoginThrottle } from './login-throttle';
 import type { Passwords } from './passwords';
 import {
   isTotpCode,
@@ -116,21 +116,15 @@ export class TwoFactor {
   /** check(), for a signed-in request: no code or a wrong one is a 400 on the `code` field; a wrong one counts. */
   private async require(userId: number, code: string | undefined): Promise<void> {
     if (!code) throw new HttpError(400, T.codeMissing, { code: T.codeMissing });
-    const key = `code:${userId}`;
-    if (await this.throttle.keyLocked(key)) throw new HttpError(423, MSG.locked);
-    if (await this.check(userId, code)) {
-      await this.throttle.clear(key);
-      return;
-    }
-    await this.throttle.count(key);
-    if (await this.throttle.keyLocked(key)) throw new HttpError(423, MSG.locked);
-    throw new HttpError(400, T.codeWrong, { code: T.codeWrong });
+    if (!(await this.throttle.guess(`code:${userId}`, () => this.check(userId, code))))
+      throw new HttpError(400, T.codeWrong, { code: T.codeWrong });
   }
 
   private async requirePassword(userId: number, password: string): Promise<string> {
     const user = await this.users.byId(userId);
     if (!user) throw new HttpError(401, MSG.sessionInvalid);
-    if (!(await this.passwords.verify(user.password_hash, password)))
+    const right = () => this.passwords.verify(user.password_hash, password);
+    if (!(await this.throttle.guess(currentPasswordKey(userId), right)))
       throw new HttpError(400, MSG.currentPasswordWrong, { password: MSG.currentPasswordWrong });
     return user.email;
   }
