@@ -82,8 +82,13 @@ describe('a stolen session guessing the password', () => {
     expect((await twoFactorSetup(u, u.password)).status).toBe(200);
     for (let i = 0; i < 4; i++) expect((await passwordChange(u, `Wrong-${i}`)).status).toBe(400);
     expect(
-      (await s.put(API_PATHS.changePassword, { currentPassword: u.password, newPassword: 'Owner-pass-77' }, u.token))
-        .status,
+      (
+        await s.put(
+          API_PATHS.changePassword,
+          { currentPassword: u.password, newPassword: 'Owner-pass-77' },
+          u.token,
+        )
+      ).status,
     ).toBe(200);
   });
 
