@@ -4,14 +4,20 @@ import { useServerState } from '@app/server-state';
 import { useSession } from '@app/session';
 import { Alert, Container, LoadErrorAlert, Skeleton, usePageTitle } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
+import { lazy, Suspense } from 'react';
 import { TEXTS } from '../../../lib/texts';
-import { TwoFactorSection } from '../../two-factor';
 import { fetchPreferences, fetchProfile } from '../api/profile';
 import { AccountOverview } from './account-overview';
 import { DangerZone } from './danger-zone';
 import { ProfileDetails } from './profile-details';
 import { QuickActions } from './quick-actions';
 import { SessionsCard } from './sessions-card';
+
+// Issue 46: the two-factor section (its setup, QR code and recovery codes) loads with the profile, not with
+// Login: mf-account's initial JS is what every visitor of /login pays for (size-budget.json).
+const TwoFactorSection = lazy(() =>
+  import('../../two-factor').then((m) => ({ default: m.TwoFactorSection })),
+);
 
 const T = TEXTS.profile;
 const P = MESSAGES.profile;
@@ -93,7 +99,9 @@ export function ProfilePage() {
           <aside>
             <AccountOverview profile={loaded.data.profile} />
             <QuickActions preferences={loaded.data.preferences} onPreferences={onPreferences} />
-            <TwoFactorSection />
+            <Suspense fallback={<Skeleton height="160px" />}>
+              <TwoFactorSection />
+            </Suspense>
             <SessionsCard />
             <DangerZone />
           </aside>
