@@ -276,6 +276,10 @@ test.describe('profile', () => {
     await useToken(page, member.token);
     await page.goto('/profile');
     await expect(page.getByRole('article', { name: 'Profile Details' })).toBeVisible();
+    // Every call the profile makes by itself has answered (its two-factor section loads after the page), so
+    // the next call is the save below.
+    await expect(page.getByRole('button', { name: 'Set up two-factor authentication' })).toBeVisible();
+    await expect(main(page).getByText('This device')).toBeVisible();
     const revoked = await request.post(`${API_URL}/api/logout`, {
       headers: { Authorization: `Bearer ${member.token}` },
     });
