@@ -2,8 +2,8 @@ import type { OverrideState } from '@app/rollout';
 import { Button } from '@app/ui';
 import { css, type Theme } from '@emotion/react';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { EDGE_PATHS } from './page-plan';
 import { onOverrideFailed, overrideFailed } from './override-status';
+import { EDGE_PATHS } from './page-plan';
 
 const bar = (t: Theme) => css`
   display: flex;
