@@ -1,16 +1,14 @@
 import {
   DeploymentManifestSchema,
   EnvironmentNameSchema,
-  type FeedOverride,
   type FeedPreview,
   IntegritySchema,
-  OVERRIDE_MAX_HOURS,
-  OVERRIDE_TOKEN_PATTERN,
   PercentSchema,
   PREVIEW_TOKEN_PATTERN,
   REMOTE_PACKAGES,
   VersionIdSchema,
 } from '@app/rollout';
+import { type FeedOverride, OVERRIDE_MAX_HOURS, OVERRIDE_TOKEN_PATTERN } from '@app/rollout/dev-override';
 import * as v from 'valibot';
 import { AuditEntrySchema } from './rollout';
 import { DeployPreviewSchema } from './rollouts-admin';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { overrideOriginsFrom, overrideTarget, planRemotes } from './index';
+import { overrideOriginsFrom, overrideTarget } from './dev-override';
+import { planRemotes } from './index';
 import { checkOverride, newOverrideToken, overrideTokenHash } from './node';
 
 describe('overrideTarget', () => {

@@ -7,6 +7,7 @@ import type { RemotePackage } from './remotes';
  * deployment feed and checked there. Its own prefix, so a preview check never takes an override token for a
  * preview (and the other way round), and its own cookie, so a browser may preview one remote and develop
  * another.
+ * Its own entry (`@app/rollout/dev-override`): the API, the CLI and the edge use it, visitors' bundles never.
  */
 export const OVERRIDE_TOKEN_PATTERN = /^mfo_[A-Za-z0-9_-]{43}$/;
 

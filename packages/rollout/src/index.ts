@@ -7,7 +7,6 @@ export * from './compat/message';
 export * from './compat/types';
 export * from './deployment-commands';
 export * from './deployment-moves';
-export * from './dev-override';
 export * from './health-gate';
 export * from './health-signals';
 export * from './integrity';

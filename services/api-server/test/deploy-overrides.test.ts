@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { API_PATHS } from '@app/contracts';
 import { DEPLOY_PATHS, DeployFeedSchema, OverrideLinkSchema } from '@app/contracts/deploy';
-import { OVERRIDE_TOKEN_PATTERN, planRemotes } from '@app/rollout';
+import { planRemotes } from '@app/rollout';
+import { OVERRIDE_TOKEN_PATTERN } from '@app/rollout/dev-override';
 import { checkOverride, ticketRemotes } from '@app/rollout/node';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -7,7 +7,8 @@
 // preview links (decision 0037) with a revision of their own: the poll asks `after=<revision>&previews=<n>`
 // and is answered when either moves, so a link made or revoked reaches every edge as fast as a rollout.
 import { DEPLOY_PATHS, FeedOverrideSchema, FeedPreviewSchema } from '@app/contracts/deploy';
-import { type DeploymentManifest, type FeedOverride, type FeedPreview, parseManifest } from '@app/rollout';
+import { type DeploymentManifest, type FeedPreview, parseManifest } from '@app/rollout';
+import type { FeedOverride } from '@app/rollout/dev-override';
 import * as v from 'valibot';
 
 export interface FeedStatus {

@@ -1,4 +1,5 @@
-import type { FeedOverride, OverrideState } from '@app/rollout';
+import type { OverrideState } from '@app/rollout';
+import type { FeedOverride } from '@app/rollout/dev-override';
 import { checkOverride } from '@app/rollout/node';
 import { stringifySetCookie } from 'cookie';
 import { cookiesOf } from './visitor-cookie';

@@ -4,7 +4,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEPLOY_PATHS } from '@app/contracts/deploy';
-import { emptyManifest, type FeedOverride, type FeedPreview } from '@app/rollout';
+import { emptyManifest, type FeedPreview } from '@app/rollout';
+import type { FeedOverride } from '@app/rollout/dev-override';
 
 export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
   const environment = o.environment ?? 'production';

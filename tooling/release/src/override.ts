@@ -1,5 +1,6 @@
 import type { DeployOverride, OverrideLink } from '@app/contracts/deploy';
-import { OVERRIDE_DEFAULT_HOURS, OVERRIDE_MAX_HOURS, overrideTarget, type RemotePackage } from '@app/rollout';
+import type { RemotePackage } from '@app/rollout';
+import { OVERRIDE_DEFAULT_HOURS, OVERRIDE_MAX_HOURS, overrideTarget } from '@app/rollout/dev-override';
 import type { RolloutContext } from './context';
 import { previewBaseUrlFrom } from './deploy-target';
 import { RolloutError } from './errors';

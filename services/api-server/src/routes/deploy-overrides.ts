@@ -1,5 +1,6 @@
 import { DEPLOY_PATHS, type OverrideLink, OverrideRequestSchema } from '@app/contracts/deploy';
-import { isRemotePackage, OVERRIDE_DEFAULT_HOURS } from '@app/rollout';
+import { isRemotePackage } from '@app/rollout';
+import { OVERRIDE_DEFAULT_HOURS } from '@app/rollout/dev-override';
 import type { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { HttpError, parseWith } from '../errors';

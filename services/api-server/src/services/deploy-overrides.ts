@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DeployOverride } from '@app/contracts/deploy';
-import { type FeedOverride, isRemotePackage, overrideTarget, type RemotePackage } from '@app/rollout';
+import { isRemotePackage, type RemotePackage } from '@app/rollout';
+import { type FeedOverride, overrideTarget } from '@app/rollout/dev-override';
 import { newOverrideToken, overrideTokenHash } from '@app/rollout/node';
 import type { Sql } from '../db/sql';
 import { HttpError, notFound } from '../errors';
