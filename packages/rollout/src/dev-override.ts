@@ -11,6 +11,9 @@ import type { RemotePackage } from './remotes';
  */
 export const OVERRIDE_TOKEN_PATTERN = /^mfo_[A-Za-z0-9_-]{43}$/;
 
+/** The query parameter of an override link (`<site>/?override=<token>`), which the edge turns into a cookie. */
+export const OVERRIDE_PARAM = 'override';
+
 /** Short by default (a working session), at most as long as a preview link. */
 export const OVERRIDE_DEFAULT_HOURS = 2;
 export const OVERRIDE_MAX_HOURS = 7 * 24;

@@ -1,5 +1,5 @@
 import type { OverrideState } from '@app/rollout';
-import type { FeedOverride } from '@app/rollout/dev-override';
+import { type FeedOverride, OVERRIDE_PARAM } from '@app/rollout/dev-override';
 import { checkOverride } from '@app/rollout/node';
 import { stringifySetCookie } from 'cookie';
 import { cookiesOf } from './visitor-cookie';
@@ -12,7 +12,6 @@ import { cookiesOf } from './visitor-cookie';
  * page. A cookie of its own (not the preview's), so a browser can preview one remote and develop another.
  */
 export const OVERRIDE_COOKIE = 'dev-override';
-export const OVERRIDE_PARAM = 'override';
 
 export interface OverrideDecision {
   state: OverrideState;

@@ -1,6 +1,6 @@
 import { DEPLOY_PATHS, type OverrideLink, OverrideRequestSchema } from '@app/contracts/deploy';
 import { isRemotePackage } from '@app/rollout';
-import { OVERRIDE_DEFAULT_HOURS } from '@app/rollout/dev-override';
+import { OVERRIDE_DEFAULT_HOURS, OVERRIDE_PARAM } from '@app/rollout/dev-override';
 import type { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { HttpError, parseWith } from '../errors';
@@ -8,9 +8,6 @@ import { requireDeployScope, requireRemoteScope } from './deploy-auth';
 import { body, type Env } from './http-helpers';
 
 const SMALL_BODY_LIMIT = 16 * 1024;
-
-/** The query parameter an override link carries (read by the edge, services/edge/src/override-cookie.ts). */
-export const OVERRIDE_PARAM = 'override';
 
 /**
  * Dev override links (issue 47, docs/decisions/0041-dev-overrides.md): made with a deploy token whose scope
