@@ -17,6 +17,7 @@ import { Footer } from './frame/footer';
 import { Nav } from './frame/nav';
 import { isPerformanceMonitorOn, PerformanceMonitor } from './perf/performance-monitor';
 import { RolloutIdentitySync } from './rollout/identity-sync';
+import { overrideState } from './rollout/override-status';
 import type { PreviewState } from './rollout/preview';
 import { PreviewBanner } from './rollout/preview-banner';
 import { findRoute, REDIRECTS } from './routes/route-table';
@@ -30,6 +31,19 @@ const SHELL_PAGES: Record<string, ReturnType<typeof lazy>> = {
   [ROLLOUTS_PATH]: lazy(() => import('./admin/rollouts-page')),
   [OUTBOX_PATH]: lazy(() => import('./admin/outbox-page')),
 };
+
+// Only pages under a dev override (or a refused override link) download the banner (issue 47).
+const OverrideBanner = lazy(() => import('./rollout/override-banner'));
+
+function DevOverrideBanner() {
+  const state = overrideState();
+  if (state.status === 'none') return null;
+  return (
+    <Suspense fallback={null}>
+      <OverrideBanner state={state} />
+    </Suspense>
+  );
+}
 
 /** Picks the region for the current path from the route table; the remote renders the page itself. */
 function RouteRegion({ crashTestRoute }: { crashTestRoute: boolean }) {
@@ -120,6 +134,7 @@ export function App({ config, preview }: { config: RuntimeConfig; preview: Previ
           <ScrollToTop />
           <RolloutIdentitySync />
           <PreviewBanner state={preview} />
+          <DevOverrideBanner />
           <Frame>
             <Routes>
               <Route path="*" element={<RouteRegion crashTestRoute={config.features.crashTestRoute} />} />

@@ -20,15 +20,26 @@ const { NODE_ENV, API_BASE_URL } = process.env;
 // Loaders resolve from here (the factory's own dependencies), not from each app folder.
 const require = createRequire(import.meta.url);
 
-const swcOptions = {
+/**
+ * A remote always calls the production JSX runtime (`jsx` from react/jsx-runtime and emotion's), also in a
+ * development build: its host is the production shell whenever it runs inside the product (`pnpm dev:against`,
+ * issue 47), and the shell shares no jsx-dev-runtime there, so a development one would be loaded on its own
+ * with a React of its own (module-federation/core#3588). swc-loader would pick the development runtime from
+ * webpack's mode; `development: false` keeps the contract. The shell itself follows the mode.
+ */
+const swcOptionsFor = (isRemote) => ({
   jsc: {
     parser: { syntax: 'typescript', tsx: true },
     target: 'es2022',
     transform: {
-      react: { runtime: 'automatic', importSource: '@emotion/react' },
+      react: {
+        runtime: 'automatic',
+        importSource: '@emotion/react',
+        ...(isRemote ? { development: false } : {}),
+      },
     },
   },
-};
+});
 
 /**
  * react-router's package exports name only its development build (remix-run/react-router#14753), so a
@@ -175,7 +186,7 @@ export function createConfig({ app, dirname, title, mode, preloadJson = [], priv
         {
           test: /\.[cm]?tsx?$/,
           exclude: /node_modules/,
-          use: { loader: require.resolve('swc-loader'), options: swcOptions },
+          use: { loader: require.resolve('swc-loader'), options: swcOptionsFor(!isShell) },
         },
       ],
     },

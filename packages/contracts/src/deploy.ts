@@ -8,6 +8,7 @@ import {
   REMOTE_PACKAGES,
   VersionIdSchema,
 } from '@app/rollout';
+import { type FeedOverride, OVERRIDE_MAX_HOURS, OVERRIDE_TOKEN_PATTERN } from '@app/rollout/dev-override';
 import * as v from 'valibot';
 import { AuditEntrySchema } from './rollout';
 import { DeployPreviewSchema } from './rollouts-admin';
@@ -52,6 +53,10 @@ export const DEPLOY_PATHS = {
   previews: (env: string) => `/api/deploy/environments/${env}/previews`,
   /** DELETE: revokes one preview link (answers it, revoked; again: the same answer). */
   previewLink: (env: string, id: string) => `/api/deploy/environments/${env}/previews/${id}`,
+  /** POST: a new dev override link for a remote (issue 47; its token is answered once). */
+  override: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/override`,
+  /** DELETE: revokes one dev override link (answers it, revoked; again: the same answer). */
+  overrideLink: (env: string, id: string) => `/api/deploy/environments/${env}/overrides/${id}`,
   /** GET: the remote's releases, newest first. */
   releases: (remote: string) => `/api/deploy/releases/${remote}`,
   /** PUT a release bundle (a tar stream, gzip or not) / GET its release.json. */
@@ -208,7 +213,12 @@ export const FeedPreviewSchema = v.object({
  */
 export const DeployFeedSchema = v.object({
   ...DeployStateSchema.entries,
-  previews: v.object({ revision: v.number(), links: v.array(FeedPreviewSchema) }),
+  previews: v.object({
+    revision: v.number(),
+    links: v.array(FeedPreviewSchema),
+    /** Dev override links (issue 47), listed like preview links and counted in the same revision. */
+    overrides: v.optional(v.array(v.lazy(() => FeedOverrideSchema)), []),
+  }),
 });
 export type DeployFeed = v.InferOutput<typeof DeployFeedSchema>;
 
@@ -279,3 +289,60 @@ export const ReleaseUploadResultSchema = v.object({
 export type ReleaseUploadResult = v.InferOutput<typeof ReleaseUploadResultSchema>;
 
 export const ReleaseListSchema = v.object({ remote: Remote, releases: v.array(ReleaseInfoSchema) });
+
+/**
+ * Dev overrides (issue 47, docs/decisions/0042-dev-overrides.md): a link that makes the browser opening it
+ * load one remote from a team's dev server. `url` is checked by @app/rollout's overrideTarget (loopback and
+ * private networks, or DEV_OVERRIDE_ORIGINS); a short life by default.
+ */
+export const OverrideRequestSchema = v.strictObject({
+  url: v.pipe(v.string('url is required'), v.maxLength(500, 'url must be at most 500 characters')),
+  hours: v.optional(
+    v.pipe(
+      v.number('hours must be a number'),
+      v.minValue(0.01, 'hours must be at least 0.01'),
+      v.maxValue(
+        OVERRIDE_MAX_HOURS,
+        `hours must be at most ${OVERRIDE_MAX_HOURS}: an override link lives 7 days at most`,
+      ),
+    ),
+  ),
+  baseUrl: v.optional(v.pipe(v.string(), v.url())),
+});
+
+/** POST …/override's answer: the only time the token exists outside the caller's hands. */
+export const OverrideLinkSchema = v.object({
+  id: v.string(),
+  link: v.string(),
+  token: v.pipe(v.string(), v.regex(OVERRIDE_TOKEN_PATTERN)),
+  expiresAt: Iso,
+  environment: EnvironmentNameSchema,
+  remote: Remote,
+  /** The dev server URL, as normalised (a bare origin gets /mf-manifest.json). */
+  url: v.string(),
+});
+export type OverrideLink = v.InferOutput<typeof OverrideLinkSchema>;
+
+/** DELETE …/overrides/<id>'s answer. */
+export const DeployOverrideSchema = v.object({
+  id: v.string(),
+  environment: EnvironmentNameSchema,
+  remote: Remote,
+  url: v.string(),
+  createdAt: Iso,
+  createdBy: v.string(),
+  expiresAt: Iso,
+  revokedAt: v.nullable(Iso),
+  revokedBy: v.nullable(v.string()),
+});
+export type DeployOverride = v.InferOutput<typeof DeployOverrideSchema>;
+
+/** One override link in the public feed (@app/rollout FeedOverride). */
+export const FeedOverrideSchema = v.object({
+  id: v.string(),
+  tokenHash: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  remote: Remote,
+  url: v.pipe(v.string(), v.url(), v.regex(/^https?:/)),
+  expiresAt: Iso,
+  revokedAt: v.nullable(Iso),
+}) satisfies v.GenericSchema<FeedOverride>;

@@ -92,6 +92,9 @@ export const AUDIT_ACTIONS = [
   'watch-stop',
   'adopt',
   'preview-revoke',
+  /** A dev override link made or revoked (issue 47, docs/decisions/0042-dev-overrides.md). */
+  'override',
+  'override-revoke',
   /**
    * A shell build checked with force past conflicts with this remote's live versions (issue 45): one row per
    * environment and remote it concerns, so the remote's own history says why it may break.

@@ -82,7 +82,8 @@ export function addressPseudonym(group: string, key: Buffer): string {
 export function ticketRemotes(plan: Record<ContainerName, RemoteChoice>): HealthTicket['remotes'] {
   const remotes: HealthTicket['remotes'] = {};
   for (const choice of Object.values(plan)) {
-    if (choice.version === null || choice.track === 'config') continue;
+    // An override (a dev server) has no version; the edge gives a page under one no ticket at all (issue 47).
+    if (choice.version === null || choice.track === 'config' || choice.track === 'override') continue;
     remotes[choice.remote] = {
       version: choice.version,
       track: choice.track,

@@ -3,6 +3,7 @@
 export * from './compat/read-build';
 export * from './health-ticket';
 export * from './integrity-node';
+export * from './override-check';
 export * from './preview-check';
 export * from './preview-token';
 export * from './release-content';

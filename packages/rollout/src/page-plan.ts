@@ -31,6 +31,23 @@ export const PreviewStateSchema = v.variant('status', [
 ]);
 export type PreviewState = v.InferOutput<typeof PreviewStateSchema>;
 
+/**
+ * A dev override (issue 47): this browser loads `remote` from a team's dev server (`entry`, on `origin`), the
+ * client renders it (the edge never runs a dev server's code). Checked like a preview, by the edge.
+ */
+export const OverrideGrantShape = v.object({
+  remote: v.picklist(REMOTE_PACKAGES),
+  entry: v.pipe(v.string(), v.url(), v.regex(/^https?:/)),
+  origin: v.pipe(v.string(), v.url(), v.regex(/^https?:/)),
+  expiresAt: Iso,
+});
+export const OverrideStateSchema = v.variant('status', [
+  v.object({ status: v.literal('none') }),
+  v.object({ status: v.literal('active'), grant: OverrideGrantShape }),
+  v.object({ status: v.literal('refused'), message: v.pipe(v.string(), v.maxLength(300)) }),
+]);
+export type OverrideState = v.InferOutput<typeof OverrideStateSchema>;
+
 const choiceFields = {
   entry: v.pipe(v.string(), v.url()),
   version: v.nullable(VersionIdSchema),
@@ -39,7 +56,7 @@ const choiceFields = {
 const RemoteChoiceSchema = v.object({
   remote: v.picklist(REMOTE_PACKAGES),
   ...choiceFields,
-  track: v.picklist(['preview', 'canary', 'stable', 'config']),
+  track: v.picklist(['override', 'preview', 'canary', 'stable', 'config']),
   fallback: v.nullable(v.object({ ...choiceFields, track: v.picklist(['stable', 'config']) })),
 });
 
@@ -53,6 +70,8 @@ export const PagePlanSchema = v.object({
     >,
   ),
   preview: PreviewStateSchema,
+  /** A dev override of one remote in this browser (issue 47); absent: none. */
+  override: v.optional(OverrideStateSchema, { status: 'none' }),
   /** The member the visitor's cohort key names (`user:<id>`), or null for an anonymous key. */
   userId: v.nullable(v.pipe(v.string(), v.regex(/^\d{1,12}$/))),
   /** This page view's health ticket (docs/decisions/0027-health-gate.md); null: no reports from it. */
@@ -68,6 +87,7 @@ export interface PagePlan {
   config: unknown;
   plan: Record<ContainerName, RemoteChoice>;
   preview: PreviewState;
+  override?: OverrideState;
   userId: string | null;
   health?: PageHealthTicket | null;
 }

@@ -7,10 +7,10 @@ import { releaseManifestUrl } from './urls';
  * Which build of each remote this visitor gets (docs/decisions/0009-staged-rollouts.md), decided once per
  * page view from the deployment manifest, the visitor's cohort and an active preview: by the edge before the
  * HTML is sent (docs/decisions/0026-edge.md), or by the shell when no edge wrote the plan into the page.
- *   preview (a signed QA link for this remote)  >  canary (cohort below its percent)  >  stable  >  config URL
+ *   override (a dev server, issue 47)  >  preview (a signed QA link for this remote)  >  canary (cohort below its percent)  >  stable  >  config URL
  * The stable entry is kept beside every choice: a canary or preview that fails falls back to it.
  */
-export type RemoteTrack = 'preview' | 'canary' | 'stable' | 'config';
+export type RemoteTrack = 'override' | 'preview' | 'canary' | 'stable' | 'config';
 
 export interface RemoteChoice {
   remote: RemotePackage;
@@ -35,6 +35,12 @@ export interface PreviewPin {
   integrity: string;
 }
 
+/** An active dev override: this remote loaded from a dev server's manifest (never versioned, never pinned). */
+export interface OverridePin {
+  remote: RemotePackage;
+  entry: string;
+}
+
 export interface PlanInput {
   /** config.json's plain URL per remote: used when the manifest has no stable version for it. */
   configUrls: Record<ContainerName, string>;
@@ -45,9 +51,29 @@ export interface PlanInput {
   releasesUrl: string | null;
   cohort: number;
   preview: PreviewPin | null;
+  override?: OverridePin | null;
 }
 
 export function planRemote(name: ContainerName, input: PlanInput): RemoteChoice {
+  const remote = packageOf(name);
+  const planned = planLive(name, input);
+  if (input.override?.remote !== remote) return planned;
+  // A dev server has no version (so no health report can name it) and no digest (it changes on every
+  // save); when it cannot be loaded the page falls back to what this visitor would get without it.
+  // The fallback is the stable (or config) build, as for a canary: a preview or canary under it is skipped.
+  const { entry, version, integrity } = planned.fallback ?? planned;
+  const track = planned.fallback?.track ?? (planned.track === 'config' ? 'config' : 'stable');
+  return {
+    remote,
+    entry: input.override.entry,
+    version: null,
+    track: 'override',
+    integrity: null,
+    fallback: { entry, version, integrity, track },
+  };
+}
+
+function planLive(name: ContainerName, input: PlanInput): RemoteChoice {
   const remote = packageOf(name);
   const configChoice = {
     entry: input.configUrls[name],

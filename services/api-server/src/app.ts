@@ -17,6 +17,7 @@ import { registerDeployRoutes } from './routes/deploy';
 import type { DeployAuth } from './routes/deploy-auth';
 import { registerDeployCompatRoutes } from './routes/deploy-compat';
 import { registerDeployFeedRoute } from './routes/deploy-feed';
+import { registerDeployOverrideRoutes } from './routes/deploy-overrides';
 import { registerDeployReleaseRoutes } from './routes/deploy-releases';
 import { registerHealthRoutes } from './routes/health';
 import { body, type Env, type RouteDeps } from './routes/http-helpers';
@@ -147,6 +148,8 @@ export function createApp(
   registerAdminMemberRoutes(app, deps);
   registerRolloutRoutes(app, ctx);
   registerDeployCompatRoutes(app, ctx);
+  // Before the deploy routes: their POST …/remotes/:remote/:verb would take …/override.
+  registerDeployOverrideRoutes(app, ctx);
   registerDeployRoutes(app, ctx);
   registerDeployFeedRoute(app, ctx, feed);
   registerDeployReleaseRoutes(app, ctx);

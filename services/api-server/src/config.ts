@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { type LimitSpec, parseLimitSpec } from '@app/client-address/limit-spec';
 import { SAME_STOP_MS } from '@app/http-lifecycle';
 import { DEFAULT_CORS_ORIGINS, EnvironmentNameSchema } from '@app/rollout';
+import { overrideOriginsFrom } from '@app/rollout/dev-override';
 import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
 import * as v from 'valibot';
 import { DEFAULT_SITE, SiteConfigSchema, siteFrom } from './config-site';
@@ -115,6 +116,8 @@ export const ConfigSchema = v.object({
     shellManifest: AbsPath,
     /** Where preview links point unless the request names a base URL (PREVIEW_BASE_URL, else PUBLIC_SITE_URL). */
     previewBaseUrl: v.pipe(v.string(), v.url(), v.regex(/^https?:/i, 'must be an http or https URL')),
+    /** DEV_OVERRIDE_ORIGINS: dev server origins accepted for override links beside loopback and private ones. */
+    overrideOrigins: v.array(v.string()),
     /** How long the public feed holds a `?after=N` request before a 204 (DEPLOY_FEED_TIMEOUT_MS). */
     feedTimeoutMs: Int(10, 120_000),
     /** Feed requests waiting at once on this instance; more are told to come back (503 Retry-After). */
@@ -216,6 +219,7 @@ export const DEFAULT_CONFIG: Config = {
     releaseKeep: 10,
     shellManifest: shellManifestFile(rolloutPaths({}).root),
     previewBaseUrl: 'http://localhost:3000',
+    overrideOrigins: [],
     feedTimeoutMs: 25_000,
     feedMaxWaiters: 500,
   },
@@ -388,6 +392,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       shellManifest: shellManifestFrom(env, rolloutPathsFrom(env).root),
       // Preview links open the public site unless they are told another (a staging host): one default.
       previewBaseUrl: str(env, 'PREVIEW_BASE_URL', '') || publicSiteUrl,
+      // Checked here so a typo stops the API at startup rather than refusing every override later.
+      overrideOrigins: overrideOriginsFrom(env.DEV_OVERRIDE_ORIGINS),
       feedTimeoutMs: num(env, 'DEPLOY_FEED_TIMEOUT_MS', d.deploy.feedTimeoutMs),
       feedMaxWaiters: num(env, 'DEPLOY_FEED_MAX_WAITERS', d.deploy.feedMaxWaiters),
     },

@@ -12,6 +12,7 @@ import { accountSecret, SecretBox } from './secret-box';
 import { AccountService } from './services/accounts';
 import { AdminAudit } from './services/admin-audit';
 import { CompatibilityService } from './services/deploy-compat';
+import { OverrideService } from './services/deploy-overrides';
 import { PreviewService } from './services/deploy-previews';
 import { DeployTokenService } from './services/deploy-tokens';
 import { DeploymentService } from './services/deployments';
@@ -35,6 +36,7 @@ export interface AppContext {
   compatibility: CompatibilityService;
   /** Each environment's preview links, stored and revocable (issue 44). */
   previews: PreviewService;
+  overrides: OverrideService;
   /** Every mail the product sends, as rows (issue 34); the server's MailSender delivers them. */
   outbox: Outbox;
   mailer: Mailer;
@@ -102,6 +104,7 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
     deployments,
     compatibility,
     previews,
+    overrides: new OverrideService(sql, previews, config.deploy.overrideOrigins, now),
     outbox,
     mailer,
     audit: new AdminAudit(sql, now),

@@ -75,7 +75,7 @@ describe('two API instances on one database', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ environment: 'production', revision: 0, updatedAt: null });
     expect(res.body.manifest.remotes).toEqual({});
-    expect(res.body.previews).toEqual({ revision: 0, links: [] });
+    expect(res.body.previews).toEqual({ revision: 0, links: [], overrides: [] });
     // The body changes with the deployment's revision and the previews': the ETag names both.
     expect(res.headers.get('etag')).toBe('"0.0"');
     expect(performance.now() - started).toBeLessThan(500);

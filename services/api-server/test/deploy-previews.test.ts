@@ -301,7 +301,7 @@ describe('the public deployment feed', () => {
     const empty = await s.get(DEPLOY_PATHS.feed('staging'));
     expect(empty.status).toBe(200);
     expect(v.is(DeployFeedSchema, empty.body)).toBe(true);
-    expect(empty.body.previews).toEqual({ revision: 0, links: [] });
+    expect(empty.body.previews).toEqual({ revision: 0, links: [], overrides: [] });
     expect(empty.headers.get('etag')).toBe('"0.0"');
 
     const first = await made(s, admin, 'staging', 'mf-research', version, 1);
@@ -334,6 +334,7 @@ describe('the public deployment feed', () => {
           integrity: integrityOf(version),
         },
       ],
+      overrides: [],
     });
     expect(feed.headers.get('etag')).toBe('"0.3"');
     expect(JSON.stringify(feed.body)).not.toContain(first.token);

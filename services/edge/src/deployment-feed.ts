@@ -6,8 +6,9 @@
 // does not validate; reconnects back off 250 ms doubling to 5 s. The feed also carries the environment's
 // preview links (decision 0037) with a revision of their own: the poll asks `after=<revision>&previews=<n>`
 // and is answered when either moves, so a link made or revoked reaches every edge as fast as a rollout.
-import { DEPLOY_PATHS, FeedPreviewSchema } from '@app/contracts/deploy';
+import { DEPLOY_PATHS, FeedOverrideSchema, FeedPreviewSchema } from '@app/contracts/deploy';
 import { type DeploymentManifest, type FeedPreview, parseManifest } from '@app/rollout';
+import type { FeedOverride } from '@app/rollout/dev-override';
 import * as v from 'valibot';
 
 export interface FeedStatus {
@@ -32,6 +33,8 @@ export interface ManifestFeed {
   manifest(): DeploymentManifest | null;
   /** The environment's preview links (decision 0037); null before the first answer that had them. */
   previews(): readonly FeedPreview[] | null;
+  /** The environment's dev override links (issue 47), published with the preview links; null likewise. */
+  overrides(): readonly FeedOverride[] | null;
   status(): FeedStatus;
   /** Whether a first manifest has arrived (readiness). */
   hasManifest(): boolean;
@@ -64,9 +67,16 @@ export interface FeedOptions {
  * The preview links of an answer, or null when it has none (an API from before decision 0037) or they do not
  * validate: then the last good list stays, as a manifest that does not validate does.
  */
-function previewsOf(raw: unknown): { revision: number; links: FeedPreview[] } | null {
+function previewsOf(
+  raw: unknown,
+): { revision: number; links: FeedPreview[]; overrides: FeedOverride[] } | null {
   const parsed = v.safeParse(
-    v.object({ revision: v.pipe(v.number(), v.integer()), links: v.array(FeedPreviewSchema) }),
+    v.object({
+      revision: v.pipe(v.number(), v.integer()),
+      links: v.array(FeedPreviewSchema),
+      // An API from before issue 47 publishes none: no override link is then valid.
+      overrides: v.optional(v.array(FeedOverrideSchema), []),
+    }),
     raw,
   );
   return parsed.success ? parsed.output : null;
@@ -80,6 +90,7 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
   const stopper = new AbortController();
   let manifest: DeploymentManifest | null = null;
   let previews: readonly FeedPreview[] | null = null;
+  let overrides: readonly FeedOverride[] | null = null;
   // The revision asked `after`: the last one seen, valid or not (an invalid one is skipped, not re-read);
   // the same for the preview links' revision.
   let after: number | null = null;
@@ -165,6 +176,7 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
     const samePreviews = links === null || links.revision === previewsAfter;
     if (links && !samePreviews) {
       previews = links.links;
+      overrides = links.overrides;
       previewsAfter = links.revision;
       status.previewsRevision = links.revision;
     }
@@ -239,6 +251,7 @@ export function deploymentFeed(o: FeedOptions): ManifestFeed {
   return {
     manifest: () => manifest,
     previews: () => previews,
+    overrides: () => overrides,
     status: () => ({ ...status }),
     hasManifest: () => manifest !== null,
     onManifest(listener) {

@@ -2,6 +2,7 @@
 //   POST /_edge/identity      a member signed in: their cohort key becomes user:<id> (the same versions on
 //                             every device). The edge asks the API who the Bearer token belongs to.
 //   POST /_edge/exit-preview  Exit preview: the preview cookie is cleared.
+//   POST /_edge/exit-override Exit a dev override (issue 47): the override cookie is cleared.
 //   GET  /_edge/status        for operators, on the internal network only (internal-request.ts; 404 to
 //                             anyone else): the manifest's revision, the deployment feed (its revision,
 //                             last contact with the API, its last error), the config's state, the render
@@ -19,6 +20,7 @@ import type { Lifecycle } from '@app/http-lifecycle';
 import type { DegradedLog } from './degraded';
 import type { DeploymentState } from './deployment-state';
 import { isInternalRequest } from './internal-request';
+import { clearOverrideCookie } from './override-cookie';
 import { clearPreviewCookie } from './preview-cookie';
 import type { RenderPool } from './render-sandbox/pool';
 import type { RequestScheme } from './request-origin';
@@ -30,6 +32,7 @@ export const EDGE_PATHS = {
   status: '/_edge/status',
   identity: '/_edge/identity',
   exitPreview: '/_edge/exit-preview',
+  exitOverride: '/_edge/exit-override',
   live: '/_edge/live',
   ready: '/_edge/ready',
 } as const;
@@ -126,6 +129,13 @@ export function edgeEndpoints(o: {
       });
       return res.end();
     }
+    if (route === `POST ${EDGE_PATHS.exitOverride}`) {
+      res.writeHead(204, {
+        'Set-Cookie': clearOverrideCookie(o.scheme.secureCookies(req)),
+        'Cache-Control': 'no-store',
+      });
+      return res.end();
+    }
     if (route === `POST ${EDGE_PATHS.identity}`) {
       const authorization = req.headers.authorization;
       if (!authorization?.startsWith('Bearer ')) return json(res, 401, { error: 'Sign in first.' });
@@ -147,6 +157,7 @@ export function edgeEndpoints(o: {
       [EDGE_PATHS.live]: 'GET',
       [EDGE_PATHS.ready]: 'GET',
       [EDGE_PATHS.exitPreview]: 'POST',
+      [EDGE_PATHS.exitOverride]: 'POST',
       [EDGE_PATHS.identity]: 'POST',
     }[pathname];
     if (allowed) return json(res, 405, { error: 'Method not allowed' }, { Allow: allowed });

@@ -76,13 +76,24 @@ export function contentSecurityPolicy({
   html,
   runtimeConfig,
   selfOrigin,
+  devOrigin,
 }: {
   html: string;
   runtimeConfig?: PolicyConfig;
   selfOrigin: string;
+  /**
+   * A dev override's origin (issue 47), on the page of the one browser whose cookie holds a valid link: its
+   * scripts, its fetches and its live-reload socket (ws: or wss: on the same host and port). Nobody else's
+   * policy names it.
+   */
+  devOrigin?: string | null;
 }): string {
   const { scripts, styles } = inlineHashes(html);
-  const { remotes, api } = configOrigins(runtimeConfig, selfOrigin);
+  const config = configOrigins(runtimeConfig, selfOrigin);
+  const dev = devOrigin ? originOf(devOrigin) : null;
+  const remotes = dev && !config.remotes.includes(dev) ? [...config.remotes, dev] : config.remotes;
+  const sockets = dev ? [dev.replace(/^http/, 'ws')] : [];
+  const { api } = config;
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     // The shell's own bundles and the release store are 'self'; remotes on their own origins (config.json
@@ -91,7 +102,7 @@ export function contentSecurityPolicy({
     // what a release's render (or a post) tried to run.
     'script-src': ["'self'", ...remotes, ...scripts, "'report-sample'"],
     'style-src': ["'self'", ...styles, EMPTY_STYLE_HASH],
-    'connect-src': ["'self'", ...remotes, ...(api ? [api] : [])],
+    'connect-src': ["'self'", ...remotes, ...sockets, ...(api ? [api] : [])],
     // data: for the inline favicon; https: for images authors link in their Markdown.
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'"],

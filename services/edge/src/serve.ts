@@ -99,11 +99,11 @@ function setAll(res: http.ServerResponse, headers: Readonly<Record<string, strin
  */
 function pagePolicy(configOf: () => PolicyConfig | undefined) {
   let memo = { key: '', value: '' };
-  return (selfOrigin: string, html: string) => {
+  return (selfOrigin: string, html: string, devOrigin?: string | null) => {
     const config = configOf();
-    const key = `${selfOrigin}\n${JSON.stringify(config ?? null)}\n${html}`;
+    const key = `${selfOrigin}\n${JSON.stringify(config ?? null)}\n${devOrigin ?? ''}\n${html}`;
     if (memo.key !== key)
-      memo = { key, value: contentSecurityPolicy({ html, runtimeConfig: config, selfOrigin }) };
+      memo = { key, value: contentSecurityPolicy({ html, runtimeConfig: config, selfOrigin, devOrigin }) };
     return memo.value;
   };
 }

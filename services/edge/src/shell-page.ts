@@ -10,6 +10,7 @@ import { findRoute } from '@app/federation';
 import { pagePlanBlock, type RemoteChoice } from '@app/rollout';
 import type { DeploymentState } from './deployment-state';
 import type { NewVisitorLimit } from './new-visitors';
+import { decideOverride } from './override-cookie';
 import { composePage, type Preload } from './page';
 import { decidePreview } from './preview-cookie';
 import type { PlannedRelease, ReleaseRegions } from './regions';
@@ -33,7 +34,8 @@ export interface ShellPageOptions {
   /** Whether this request's cookies are Secure (request-origin.ts). */
   scheme: RequestScheme;
   /** The CSP of a page, from the edge's own HTML of it (never a release's region). */
-  policyFor: (selfOrigin: string, trustedHtml: string) => string;
+  /** devOrigin: a dev override's origin, admitted for this page only (issue 47). */
+  policyFor: (selfOrigin: string, trustedHtml: string, devOrigin?: string | null) => string;
   /** The API as the edge reaches it (API_URL), for per-request renders; else the config's apiBaseUrl. */
   apiUrl?: string;
 }
@@ -69,12 +71,17 @@ export function shellPageHandler(o: ShellPageOptions) {
       ? decidePreview(url, req.headers.cookie, { previews: () => feed.previews(), secure })
       : { state: { status: 'none' as const }, cookies: [], redirect: null };
     cookies.push(...preview.cookies);
+    const override = feed
+      ? decideOverride(url, req.headers.cookie, { overrides: () => feed.overrides(), secure })
+      : { state: { status: 'none' as const }, cookies: [], redirect: null };
+    cookies.push(...override.cookies);
+    const redirect = preview.redirect ?? override.redirect;
     // Pages differ per visitor: a shared cache must not keep them, and the browser asks again every time.
     res.setHeader('Cache-Control', 'private, no-cache');
     res.setHeader('Vary', [res.getHeader('Vary'), 'Cookie'].filter(Boolean).join(', '));
     if (cookies.length) res.setHeader('Set-Cookie', cookies);
-    if (preview.redirect) {
-      res.writeHead(303, { Location: preview.redirect, 'Cache-Control': 'no-store' });
+    if (redirect) {
+      res.writeHead(303, { Location: redirect, 'Cache-Control': 'no-store' });
       res.end();
       return;
     }
@@ -82,7 +89,14 @@ export function shellPageHandler(o: ShellPageOptions) {
     const config = o.state.config();
     const manifest = o.state.manifest();
     const plan = config
-      ? visitorPlan({ config, manifest, visitorKey, preview: preview.state, selfOrigin })
+      ? visitorPlan({
+          config,
+          manifest,
+          visitorKey,
+          preview: preview.state,
+          override: override.state,
+          selfOrigin,
+        })
       : null;
     const route = findRoute(url.pathname);
     const choice = plan && route ? plan.plan[route.remote] : null;
@@ -91,7 +105,10 @@ export function shellPageHandler(o: ShellPageOptions) {
       choice?.version && folder ? [{ remote: choice.remote, version: choice.version, folder }] : [];
     const apiBase = o.apiUrl ?? (config ? new URL(config.apiBaseUrl, selfOrigin).href : null);
     const { region, renderFailures } = await o.regions.region(url.pathname, releases, apiBase);
-    if (plan) {
+    // A page under a dev override sends no health reports at all (issue 47): what a developer's browser
+    // feels of unreleased code, or of the live versions around it, is no evidence about any release.
+    const overridden = override.state.status === 'active';
+    if (plan && !overridden) {
       plan.health = pageTicket(plan, {
         visitorKey,
         ticketKey: o.ticketKey,
@@ -111,7 +128,14 @@ export function shellPageHandler(o: ShellPageOptions) {
       unneededPreloads: unneeded,
     });
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Security-Policy', o.policyFor(selfOrigin, page.trusted));
+    res.setHeader(
+      'Content-Security-Policy',
+      o.policyFor(
+        selfOrigin,
+        page.trusted,
+        override.state.status === 'active' ? override.state.grant.origin : null,
+      ),
+    );
     for (const [name, value] of Object.entries(PAGE_HEADERS)) res.setHeader(name, value);
     res.end(req.method === 'HEAD' ? undefined : page.html);
   };

@@ -7,6 +7,7 @@ import {
   type ContainerName,
   cohortOf,
   type DeploymentManifest,
+  type OverrideState,
   type PagePlan,
   type PreviewState,
   planRemotes,
@@ -22,6 +23,8 @@ export function visitorPlan(o: {
   manifest: DeploymentManifest | null;
   visitorKey: VisitorKey;
   preview: PreviewState;
+  /** A dev override of this browser (issue 47): that remote from the dev server, the client renders it. */
+  override?: OverrideState;
   /** The page's origin, which config.json's paths are relative to (as in the browser). */
   selfOrigin: string;
 }): PagePlan {
@@ -35,8 +38,16 @@ export function visitorPlan(o: {
     releasesUrl: releasesUrl ? new URL(releasesUrl, o.selfOrigin).href : null,
     cohort: cohortOf(o.visitorKey),
     preview: o.preview.status === 'active' ? o.preview.grant : null,
+    override: o.override?.status === 'active' ? o.override.grant : null,
   });
-  return { config: o.config, plan, preview: o.preview, userId: userIdOf(o.visitorKey), health: null };
+  return {
+    config: o.config,
+    plan,
+    preview: o.preview,
+    ...(o.override && o.override.status !== 'none' ? { override: o.override } : {}),
+    userId: userIdOf(o.visitorKey),
+    health: null,
+  };
 }
 
 /**

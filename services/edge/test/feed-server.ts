@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEPLOY_PATHS } from '@app/contracts/deploy';
 import { emptyManifest, type FeedPreview } from '@app/rollout';
+import type { FeedOverride } from '@app/rollout/dev-override';
 
 export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
   const environment = o.environment ?? 'production';
@@ -15,6 +16,7 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
   // The environment's preview links, with a revision of their own (decision 0037).
   let previewsRevision = 0;
   let links: FeedPreview[] = [];
+  let overrides: FeedOverride[] = [];
   const waiting = new Set<() => void>();
   /** Every request's `after` (null: none), in order: what the edge asked. */
   const asked: Array<number | null> = [];
@@ -48,7 +50,7 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
           revision,
           updatedAt,
           manifest,
-          previews: { revision: previewsRevision, links },
+          previews: { revision: previewsRevision, links, overrides },
         }),
       );
     };
@@ -122,9 +124,10 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
       return revision;
     },
     /** The environment's preview links from now on (a new previews revision); returns that revision. */
-    publishPreviews(next: FeedPreview[]): number {
+    publishPreviews(next: FeedPreview[], nextOverrides: FeedOverride[] = overrides): number {
       previewsRevision += 1;
       links = next;
+      overrides = nextOverrides;
       for (const wake of [...waiting]) wake();
       return previewsRevision;
     },

@@ -7,7 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { REGION_MARKER } from '@app/page-format';
 import type { FeedPreview } from '@app/rollout';
-import { newPreviewToken, previewTokenHash } from '@app/rollout/node';
+import type { FeedOverride } from '@app/rollout/dev-override';
+import { newOverrideToken, newPreviewToken, overrideTokenHash, previewTokenHash } from '@app/rollout/node';
 import { RENDER_WORKER_BUNDLE } from '../build.mjs';
 import { deploymentFeed, type ManifestFeed } from '../src/deployment-feed';
 import { DEFAULT_LIMITS } from '../src/render-sandbox/launch';
@@ -143,8 +144,12 @@ export function edgeFixture(prefix: string) {
 
   // The environment's preview links as the API publishes them in its feed (decision 0037).
   const links: Array<FeedPreview & { token: string }> = [];
+  const overrides: Array<FeedOverride & { token: string }> = [];
   const publishLinks = async () => {
-    api.publishPreviews(links.map(({ token: _token, ...link }) => link));
+    api.publishPreviews(
+      links.map(({ token: _token, ...link }) => link),
+      overrides.map(({ token: _token, ...link }) => link),
+    );
     await Promise.all(feeds.map((feed) => feed.waitForPreviews(api.previewsRevision())));
   };
   /** A preview link made for this environment, as `pnpm rollout preview` makes one: its token. */
@@ -166,6 +171,28 @@ export function edgeFixture(prefix: string) {
   /** Revokes a link, as `pnpm rollout revoke-preview` does. */
   async function revokePreview(token: string) {
     const link = links.find((l) => l.token === token);
+    if (link) link.revokedAt = new Date().toISOString();
+    await publishLinks();
+  }
+
+  /** A dev override link (issue 47), as `pnpm rollout override` makes one: its token. */
+  async function overrideToken(remote: string, url: string, exp = Date.now() + 3_600_000) {
+    const token = newOverrideToken();
+    overrides.push({
+      id: `ov${overrides.length}`,
+      tokenHash: overrideTokenHash(token),
+      remote: remote as FeedOverride['remote'],
+      url,
+      expiresAt: new Date(exp).toISOString(),
+      revokedAt: null,
+      token,
+    });
+    await publishLinks();
+    return token;
+  }
+  /** Revokes an override link, as `pnpm rollout revoke-override` does. */
+  async function revokeOverride(token: string) {
+    const link = overrides.find((l) => l.token === token);
     if (link) link.revokedAt = new Date().toISOString();
     await publishLinks();
   }
@@ -209,6 +236,8 @@ export function edgeFixture(prefix: string) {
     publishRaw,
     previewToken,
     revokePreview,
+    overrideToken,
+    revokeOverride,
     start,
     close,
     renderPool,

@@ -2,6 +2,7 @@ import { EXPOSED_MODULE, REMOTE_NAMES, type RemoteEntryModule, type RemoteName }
 import type { RemoteChoice } from '@app/rollout';
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { reportHealth } from '../rollout/health';
+import { noteOverrideFailed } from '../rollout/override-status';
 import type { RolloutState } from '../rollout/prepare';
 import { entryIntegrityPlugin, pinEntry } from './entry-integrity';
 
@@ -156,9 +157,11 @@ export async function loadRemoteApp<P>(name: RemoteName, fresh = false): Promise
       return await loadOnce<P>(name, choice, canaryBudgetMs);
     } catch (error) {
       console.warn(
-        `${choice.remote} ${choice.version} (${choice.track}) failed; loading the stable version`,
+        `${choice.remote} ${choice.version ?? choice.entry} (${choice.track}) failed; loading the stable version`,
         error,
       );
+      // A dev server that is not running: the banner tells the developer the live version is shown.
+      if (choice.track === 'override') noteOverrideFailed();
       fallBackToStable(name);
     }
   }

@@ -26,4 +26,5 @@ export function forgetPagePlan(): void {
 export const EDGE_PATHS = {
   identity: '/_edge/identity',
   exitPreview: '/_edge/exit-preview',
+  exitOverride: '/_edge/exit-override',
 } as const;

@@ -4,6 +4,7 @@ import { REMOTE_NAMES } from '@app/federation';
 import { type ContainerName, planRemotes, type RemoteChoice } from '@app/rollout';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { loadDeployment } from './deployment';
+import { takeOverrideParam } from './override-status';
 import { pagePlan } from './page-plan';
 import { type PreviewState, takePreviewParam, verifyPreview } from './preview';
 import { rememberedUserId, rememberUserId, visitorCohort } from './visitor';
@@ -53,6 +54,7 @@ export async function prepareRollout(config: RuntimeConfig): Promise<RolloutStat
     loadBudgetMs: config.remoteLoadBudgetMs,
   };
   takePreviewParam();
+  takeOverrideParam();
   const planned = pagePlan();
   if (planned) return { plan: planned.plan, preview: planned.preview, ...budgets };
   const [manifest, preview, userId] = await Promise.all([

@@ -17,6 +17,8 @@ import {
   type DeployHealth,
   DeployHealthSchema,
   DeployHistorySchema,
+  type DeployOverride,
+  DeployOverrideSchema,
   type DeployPreview,
   type DeployPreviewList,
   DeployPreviewListSchema,
@@ -26,6 +28,8 @@ import {
   type DeployTokenScope,
   DeployTokenScopeSchema,
   type DeployVerb,
+  type OverrideLink,
+  OverrideLinkSchema,
   type PreviewLink,
   PreviewLinkSchema,
   ReleaseListSchema,
@@ -246,6 +250,25 @@ export class DeployClient {
   async revokePreview(id: string, environment = this.environment): Promise<DeployPreview> {
     const path = DEPLOY_PATHS.previewLink(environment, encodeURIComponent(id));
     return this.read(await this.send('DELETE', path, {}, false), DeployPreviewSchema, 'the revocation');
+  }
+
+  /** A new dev override link (issue 47); its token is in the answer, and nowhere else. */
+  async override(
+    remote: RemotePackage,
+    body: { url: string; hours?: number; baseUrl?: string },
+  ): Promise<OverrideLink> {
+    const path = DEPLOY_PATHS.override(this.environment, remote);
+    return this.read(
+      await this.send('POST', path, { json: body }, false),
+      OverrideLinkSchema,
+      'the override',
+    );
+  }
+
+  /** Revokes a dev override link (revoking it again answers the same). */
+  async revokeOverride(id: string): Promise<DeployOverride> {
+    const path = DEPLOY_PATHS.overrideLink(this.environment, encodeURIComponent(id));
+    return this.read(await this.send('DELETE', path, {}, false), DeployOverrideSchema, 'the revocation');
   }
 
   /**

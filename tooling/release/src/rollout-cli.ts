@@ -25,6 +25,7 @@ import { environmentName } from './deploy-target';
 import { RolloutError } from './errors';
 import { GATE_OPTIONS, GATE_USAGE, gatePolicyFrom } from './gate-options';
 import { apiHealthSource } from './health';
+import { createOverride, formatOverrideLink, revokeOverride } from './override';
 import { createPreview, formatPreviewLink, formatPreviews, listPreviews, revokePreview } from './preview';
 import { formatHistory, formatStatus, history, statusReport } from './status';
 import { watch } from './watch';
@@ -55,6 +56,12 @@ const USAGE = `Usage: pnpm rollout <command> [options] [--to <url>] [--env <name
   previews [--remote <remote>] [--json]             the environment's preview links: active ones first,
                                                     then those expired or revoked in the last week
   revoke-preview <id>                               ends a preview link at once (the id previews lists)
+  override <remote> <url> [--hours 2] [--base-url <url>]
+                                                    a link that makes one browser load <remote> from a dev
+                                                    server (<url>: its mf-manifest.json; loopback or private
+                                                    network only, or DEV_OVERRIDE_ORIGINS on the API), in this
+                                                    environment only; prints its id and the link
+  revoke-override <id>                              ends an override link at once
 
 Every command talks to the deploy API: --to <url>, else DEPLOY_API_URL, else http://127.0.0.1:\${API_PORT:-4000}.
 Credential: DEPLOY_TOKEN, else the local API's token file (<DEPLOY_DIR>/local-deploy-token, local API only).
@@ -83,6 +90,8 @@ const OPTIONS: Record<string, Spec> = {
   preview: { hours: { type: 'string' }, 'base-url': { type: 'string' } },
   previews: { remote: { type: 'string' }, json: { type: 'boolean' } },
   'revoke-preview': {},
+  override: { hours: { type: 'string' }, 'base-url': { type: 'string' } },
+  'revoke-override': {},
 };
 
 const printUpdate = (result: DeployChangeResult) => console.log(formatChange(result));
@@ -115,7 +124,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const wanted =
-    { start: 2, preview: 2, bootstrap: 2, 'promote-to': 3, status: 0, previews: 0 }[command] ?? 1;
+    { start: 2, preview: 2, override: 2, bootstrap: 2, 'promote-to': 3, status: 0, previews: 0 }[command] ??
+    1;
   if (args.length > wanted)
     throw new RolloutError(`${command} takes ${wanted} argument(s), got: ${args.join(' ')}`);
   // rollback --to <version> is older than --to <url>: a version id there is rollback's target.
@@ -235,6 +245,27 @@ async function main(argv: string[]): Promise<number> {
       const revoked = await revokePreview(ctx, args[0]);
       console.log(
         `preview ${revoked.id} (${revoked.remote} ${revoked.version}) in "${revoked.environment}" is revoked since ${revoked.revokedAt} (by ${revoked.revokedBy})`,
+      );
+      return 0;
+    }
+    case 'override': {
+      if (!args[1]) throw new RolloutError('give the remote and the dev server URL: override <remote> <url>');
+      const hours =
+        str('hours') === undefined ? undefined : parsePositiveNumber(str('hours') as string, '--hours');
+      const link = await createOverride(ctx, {
+        remote: parseRemote(args[0]),
+        url: args[1],
+        hours,
+        baseUrl: str('base-url'),
+      });
+      console.log(formatOverrideLink(link));
+      return 0;
+    }
+    case 'revoke-override': {
+      if (!args[0]) throw new RolloutError('name the override link to revoke: revoke-override <id>');
+      const revoked = await revokeOverride(ctx, args[0]);
+      console.log(
+        `override ${revoked.id} (${revoked.remote} from ${revoked.url}) in "${revoked.environment}" is revoked since ${revoked.revokedAt} (by ${revoked.revokedBy})`,
       );
       return 0;
     }

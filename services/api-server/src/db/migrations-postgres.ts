@@ -660,4 +660,20 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     ALTER TABLE sessions ADD COLUMN second_factor_at BIGINT NOT NULL DEFAULT 0;
     DELETE FROM login_throttle;
   `,
+  25: `
+    -- Dev override links (see the SQLite migration). Times compared and sorted are "C".
+    CREATE TABLE deploy_overrides (
+      id TEXT PRIMARY KEY,
+      token_hash TEXT NOT NULL UNIQUE,
+      environment TEXT NOT NULL,
+      remote TEXT NOT NULL,
+      url TEXT NOT NULL,
+      created_at TEXT COLLATE "C" NOT NULL,
+      expires_at TEXT COLLATE "C" NOT NULL,
+      created_by TEXT NOT NULL,
+      revoked_at TEXT COLLATE "C",
+      revoked_by TEXT
+    );
+    CREATE INDEX idx_deploy_overrides_env ON deploy_overrides(environment, expires_at);
+  `,
 };

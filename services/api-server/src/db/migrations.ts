@@ -888,6 +888,29 @@ const SQLITE_MIGRATIONS: Migration[] = [
       DELETE FROM login_throttle;
     `,
   },
+  {
+    version: 25,
+    name: 'dev override links',
+    sql: `
+      -- Issue 47 (docs/decisions/0042-dev-overrides.md): links that make one browser load a remote from a
+      -- team's dev server. Stored as preview links are (0037): the token's SHA-256, per environment, with an
+      -- expiry and a revocation; made and revoked links bump deploy_preview_revisions, so the feed's long
+      -- poll wakes every edge for them too.
+      CREATE TABLE deploy_overrides (
+        id TEXT PRIMARY KEY,
+        token_hash TEXT NOT NULL UNIQUE,
+        environment TEXT NOT NULL,
+        remote TEXT NOT NULL,
+        url TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        created_by TEXT NOT NULL,
+        revoked_at TEXT,
+        revoked_by TEXT
+      );
+      CREATE INDEX idx_deploy_overrides_env ON deploy_overrides(environment, expires_at);
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

@@ -25,10 +25,11 @@ function revisionParam(raw: string | undefined, name: string): number | null {
  * An environment never written answers revision 0, an empty manifest and no links, never an error.
  */
 export function registerDeployFeedRoute(app: Hono<Env>, ctx: AppContext, feed: DeployFeed) {
-  const { deployments, previews, config } = ctx;
+  const { deployments, previews, overrides, config } = ctx;
+  // Override links (issue 47) ride with the preview links: same revision, read after it.
   const read = async (environment: string): Promise<DeployFeedBody> => ({
     ...(await deployments.state(environment)),
-    previews: await previews.feed(environment),
+    previews: { ...(await previews.feed(environment)), overrides: await overrides.feed(environment) },
   });
   app.get(DEPLOY_PATHS.feed(':env'), async (c) => {
     const environment = c.req.param('env') ?? '';

@@ -109,7 +109,7 @@ function listOrder(a: DeployPreview, b: DeployPreview): number {
 }
 
 /** One more link made or revoked in the environment; inside the write's own transaction. */
-async function bumpRevision(tx: Sql, environment: string): Promise<void> {
+export async function bumpRevision(tx: Sql, environment: string): Promise<void> {
   await tx.run(
     `INSERT INTO deploy_preview_revisions (environment, revision) VALUES (@environment, 1)
      ON CONFLICT (environment) DO UPDATE SET revision = deploy_preview_revisions.revision + 1`,
@@ -137,7 +137,8 @@ export class PreviewService {
     return () => this.written.delete(listener);
   }
 
-  private announce(environment: string) {
+  /** Wakes the feed's waiters: also for override links (deploy-overrides.ts), which share the revision. */
+  announce(environment: string) {
     for (const listener of this.written) listener(environment);
   }
 
