@@ -1,8 +1,7 @@
 import type { OverrideState } from '@app/rollout';
 import { type FeedOverride, OVERRIDE_PARAM } from '@app/rollout/dev-override';
 import { checkOverride } from '@app/rollout/node';
-import { stringifySetCookie } from 'cookie';
-import { cookiesOf } from './visitor-cookie';
+import { decideLinkCookie, type LinkDecision, linkCookieHeader } from './link-cookie';
 
 /**
  * Dev override links opened at the edge (issue 47, docs/decisions/0042-dev-overrides.md), as preview links
@@ -13,51 +12,21 @@ import { cookiesOf } from './visitor-cookie';
  */
 export const OVERRIDE_COOKIE = 'dev-override';
 
-export interface OverrideDecision {
-  state: OverrideState;
-  cookies: string[];
-  redirect: string | null;
-}
-
-const cookie = (value: string, maxAge: number, secure: boolean) =>
-  stringifySetCookie({
-    name: OVERRIDE_COOKIE,
-    value,
-    path: '/',
-    maxAge,
-    httpOnly: true,
-    secure,
-    sameSite: 'lax',
-  });
+export type OverrideDecision = LinkDecision<OverrideState>;
 
 /** The Set-Cookie header that ends an override (Exit in the banner, or a cookie that no longer checks out). */
-export const clearOverrideCookie = (secure: boolean) => cookie('', 0, secure);
+export const clearOverrideCookie = (secure: boolean) => linkCookieHeader(OVERRIDE_COOKIE, '', 0, secure);
 
 export function decideOverride(
   url: URL,
   cookieHeader: string | undefined,
   o: { overrides: () => readonly FeedOverride[] | null; secure: boolean; now?: number },
 ): OverrideDecision {
-  const now = o.now ?? Date.now();
-  const fromLink = url.searchParams.get(OVERRIDE_PARAM);
-  const fromCookie = cookiesOf(cookieHeader)[OVERRIDE_COOKIE];
-  if (fromLink === null && !fromCookie) return { state: { status: 'none' }, cookies: [], redirect: null };
-  const overrides = o.overrides();
-  if (fromLink !== null) {
-    const checked = checkOverride(fromLink, { overrides, now });
-    if (checked.status === 'refused') {
-      return { state: checked, cookies: fromCookie ? [clearOverrideCookie(o.secure)] : [], redirect: null };
-    }
-    const clean = new URL(url);
-    clean.searchParams.delete(OVERRIDE_PARAM);
-    const maxAge = Math.max(1, Math.floor((Date.parse(checked.grant.expiresAt) - now) / 1000));
-    return {
-      state: checked,
-      cookies: [cookie(fromLink, maxAge, o.secure)],
-      redirect: `${clean.pathname}${clean.search}`,
-    };
-  }
-  const checked = checkOverride(fromCookie ?? '', { overrides, now });
-  if (checked.status === 'active') return { state: checked, cookies: [], redirect: null };
-  return { state: checked, cookies: [clearOverrideCookie(o.secure)], redirect: null };
+  const check = (token: string, now: number) => checkOverride(token, { overrides: o.overrides(), now });
+  return decideLinkCookie(
+    { param: OVERRIDE_PARAM, cookieName: OVERRIDE_COOKIE, check },
+    url,
+    cookieHeader,
+    o,
+  );
 }
