@@ -4,9 +4,10 @@ import { isRemotePackage, type RemotePackage } from '@app/rollout';
 import { type FeedOverride, overrideTarget } from '@app/rollout/dev-override';
 import { newOverrideToken, overrideTokenHash } from '@app/rollout/node';
 import type { Sql } from '../db/sql';
-import { HttpError, notFound } from '../errors';
+import { HttpError } from '../errors';
 import { recordDeployAudit } from './deploy-audit';
-import { bumpRevision, PREVIEW_LISTED_FOR_MS, type PreviewService, type Revoker } from './deploy-previews';
+import { bumpRevision, type Revoker, revokeLink } from './deploy-link-revoke';
+import { PREVIEW_LISTED_FOR_MS, type PreviewService } from './deploy-previews';
 
 /**
  * Dev override links (issue 47, table deploy_overrides, migration 25, docs/decisions/0042-dev-overrides.md):
@@ -112,49 +113,17 @@ export class OverrideService {
     return { token, override: toOverride(row) };
   }
 
-  /**
-   * Revokes a link of the environment: 404 when it has none by that id, 403 (mayChange) when the caller may
-   * not change its remote. Revoking a revoked link answers it as it is (no second audit row).
-   */
+  /** Revokes a link of the environment (deploy-link-revoke.ts says how). */
   async revoke(environment: string, id: string, by: Revoker): Promise<DeployOverride> {
-    const find = (sql: Sql) =>
-      sql.get<Row>(`SELECT ${COLUMNS} FROM deploy_overrides WHERE id = @id AND environment = @environment`, {
-        id,
-        environment,
-      });
-    const found = await find(this.sql);
-    if (!found || !isRemotePackage(found.remote)) {
-      throw notFound(`No override link "${id}" in the "${environment}" environment`);
-    }
-    by.mayChange(found.remote);
-    const remote = found.remote;
+    const links = {
+      table: 'deploy_overrides',
+      columns: COLUMNS,
+      noun: 'override',
+      action: 'override-revoke',
+      describe: describeLink,
+    } as const;
     const at = new Date(this.now()).toISOString();
-    const result = await this.sql.transaction(async (tx) => {
-      const changed = await tx.run(
-        `UPDATE deploy_overrides SET revoked_at = @at, revoked_by = @by
-         WHERE id = @id AND environment = @environment AND revoked_at IS NULL`,
-        { at, by: by.actor, id, environment },
-      );
-      if (changed > 0) {
-        await bumpRevision(tx, environment);
-        await recordDeployAudit(
-          tx,
-          [
-            {
-              at,
-              actor: by.actor,
-              environment,
-              action: 'override-revoke',
-              remote,
-              from: describeLink(found),
-              to: `revoked (${found.id})`,
-            },
-          ],
-          by.tokenName,
-        );
-      }
-      return { row: (await find(tx)) as Row, changed: changed > 0 };
-    });
+    const result = await revokeLink<Row>(this.sql, links, { environment, id, by, at });
     if (result.changed) this.previews.announce(environment);
     return toOverride(result.row);
   }

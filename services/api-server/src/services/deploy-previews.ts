@@ -11,9 +11,11 @@ import {
 } from '@app/rollout';
 import { isReleased as isReleasedOnDisk, newPreviewToken, previewTokenHash } from '@app/rollout/node';
 import type { Sql } from '../db/sql';
-import { HttpError, notFound } from '../errors';
+import { HttpError } from '../errors';
 import { recordDeployAudit } from './deploy-audit';
 import { requireCompatible } from './deploy-compat';
+import { bumpRevision, type Revoker, revokeLink } from './deploy-link-revoke';
+
 import type { DeploymentService } from './deployments';
 
 /**
@@ -54,15 +56,6 @@ export interface NewPreview {
   gate?: () => Promise<GateResult>;
   /** Go past the gate's conflicts (audited with them). */
   force?: boolean;
-}
-
-export interface Revoker {
-  /** Who revoked it, as the audit names them: a deploy token's name or an administrator's username. */
-  actor: string;
-  /** The deploy token's name (audit's token_name); null for an administrator in the browser. */
-  tokenName: string | null;
-  /** Throws (403) when the caller may not change this remote: checked once the link is found. */
-  mayChange(remote: RemotePackage): void;
 }
 
 /** 12 base64url characters: how a person names a link to revoke it. Not secret: the token is. */
@@ -106,15 +99,6 @@ function listOrder(a: DeployPreview, b: DeployPreview): number {
   if (activeA !== (b.status === 'active')) return activeA ? -1 : 1;
   if (activeA) return a.expiresAt.localeCompare(b.expiresAt) || a.id.localeCompare(b.id);
   return b.createdAt.localeCompare(a.createdAt) || a.id.localeCompare(b.id);
-}
-
-/** One more link made or revoked in the environment; inside the write's own transaction. */
-export async function bumpRevision(tx: Sql, environment: string): Promise<void> {
-  await tx.run(
-    `INSERT INTO deploy_preview_revisions (environment, revision) VALUES (@environment, 1)
-     ON CONFLICT (environment) DO UPDATE SET revision = deploy_preview_revisions.revision + 1`,
-    { environment },
-  );
 }
 
 const describeLink = (row: Pick<Row, 'version' | 'expires_at' | 'id'>) =>
@@ -240,49 +224,17 @@ export class PreviewService {
     );
   }
 
-  /**
-   * Revokes a link of the environment: 404 when the environment has no such link, 403 (mayChange) when
-   * the caller may not change its remote. Revoking a revoked link answers it as it is (no second audit row).
-   */
+  /** Revokes a link of the environment (deploy-link-revoke.ts says how). */
   async revoke(environment: string, id: string, by: Revoker): Promise<DeployPreview> {
-    const find = (sql: Sql) =>
-      sql.get<Row>(`SELECT ${COLUMNS} FROM deploy_previews WHERE id = @id AND environment = @environment`, {
-        id,
-        environment,
-      });
-    const found = await find(this.sql);
-    if (!found || !isRemotePackage(found.remote)) {
-      throw notFound(`No preview link "${id}" in the "${environment}" environment`);
-    }
-    by.mayChange(found.remote);
-    const remote = found.remote;
+    const links = {
+      table: 'deploy_previews',
+      columns: COLUMNS,
+      noun: 'preview',
+      action: 'preview-revoke',
+      describe: describeLink,
+    } as const;
     const at = new Date(this.now()).toISOString();
-    const result = await this.sql.transaction(async (tx) => {
-      const changed = await tx.run(
-        `UPDATE deploy_previews SET revoked_at = @at, revoked_by = @by
-         WHERE id = @id AND environment = @environment AND revoked_at IS NULL`,
-        { at, by: by.actor, id, environment },
-      );
-      if (changed > 0) {
-        await bumpRevision(tx, environment);
-        await recordDeployAudit(
-          tx,
-          [
-            {
-              at,
-              actor: by.actor,
-              environment,
-              action: 'preview-revoke',
-              remote,
-              from: describeLink(found),
-              to: `revoked (${found.id})`,
-            },
-          ],
-          by.tokenName,
-        );
-      }
-      return { row: (await find(tx)) as Row, changed: changed > 0 };
-    });
+    const result = await revokeLink<Row>(this.sql, links, { environment, id, by, at });
     if (result.changed) this.announce(environment);
     return toPreview(result.row, this.now());
   }
