@@ -5,7 +5,7 @@ import { Alert, Button, inlineLinkStyles, TextField, usePageTitle } from '@app/u
 import { css } from '@emotion/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { FormCard, footerText, mutedText } from '../../../components/layout';
-import { focusFirstError } from '../../../lib/focus';
+import { focusFirstError, useFocusAfterRender } from '../../../lib/focus';
 import { TEXTS } from '../../../lib/texts';
 import { loginErrorMessage, needsCode, requestLogin } from '../api/login';
 
@@ -38,13 +38,7 @@ export function LoginPage() {
   const loggedInHere = useRef(false);
   const formRef = useRef<HTMLFormElement>(null);
   // Fields are disabled while busy, so focus moves only after the render that enables them again.
-  const focusNext = useRef<string | null>(null);
-  useEffect(() => {
-    if (focusNext.current) {
-      focusFirstError(formRef.current, [focusNext.current]);
-      focusNext.current = null;
-    }
-  });
+  const focusNext = useFocusAfterRender((name: string) => focusFirstError(formRef.current, [name]));
 
   if (session.isLoggedIn && !loggedInHere.current) return <Navigate to="/research-center" replace />;
 
@@ -82,9 +76,9 @@ export function LoginPage() {
       if (needsCode(failure)) {
         setAsked(!codeStep);
         setCodeStep(true);
-        focusNext.current = 'code';
+        focusNext('code');
       } else {
-        focusNext.current = 'password';
+        focusNext('password');
       }
     }
   };

@@ -13,7 +13,7 @@ import { css, type Theme } from '@emotion/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { InputField } from '../../../components/input-field';
-import { focusFirstError } from '../../../lib/focus';
+import { focusFirstError, useFocusAfterRender } from '../../../lib/focus';
 import { useFormFields } from '../../../lib/form-fields';
 import { TEXTS } from '../../../lib/texts';
 import { updateProfile } from '../api/profile';
@@ -119,12 +119,8 @@ export function ProfileDetails({ profile, onSaved }: Props) {
   const [busy, setBusy] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const editButtonId = useId();
-  const focusAfter = useRef<'edit' | 'form' | FieldName[] | null>(null);
-
-  useEffect(() => {
-    const target = focusAfter.current;
-    if (!target) return;
-    focusAfter.current = null;
+  // Where focus goes once the render that changed the mode has committed.
+  const setFocusAfter = useFocusAfterRender((target: 'edit' | 'form' | FieldName[]) => {
     if (target === 'edit') document.getElementById(editButtonId)?.focus();
     else if (target === 'form') focusFirstError(formRef.current, FIELD_ORDER);
     else focusFirstError(formRef.current, target);
@@ -144,14 +140,14 @@ export function ProfileDetails({ profile, onSaved }: Props) {
     setFailure(null);
     setSaved(false);
     setEditing(true);
-    focusAfter.current = 'form';
+    setFocusAfter('form');
   };
 
   const cancel = () => {
     setEditing(false);
     setErrors({});
     setFailure(null);
-    focusAfter.current = 'edit';
+    setFocusAfter('edit');
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -186,14 +182,14 @@ export function ProfileDetails({ profile, onSaved }: Props) {
       setEditing(false);
       setSaved(true);
       setValues((current) => ({ ...current, currentPassword: '' }));
-      focusAfter.current = 'edit';
+      setFocusAfter('edit');
     } catch (error) {
       setBusy(false);
       setFailure(errorMessage(error, P.updateFailed));
       const found = serverFieldErrors(error);
       setErrors(found);
       const names = FIELD_ORDER.filter((name) => found[name]);
-      if (names.length > 0) focusAfter.current = names;
+      if (names.length > 0) setFocusAfter(names);
     }
   };
 

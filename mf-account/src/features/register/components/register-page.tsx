@@ -13,7 +13,7 @@ import { type ComponentProps, type FormEvent, type ReactNode, useEffect, useRef,
 import * as v from 'valibot';
 import { InputField } from '../../../components/input-field';
 import { FormCard, footerText, mutedText } from '../../../components/layout';
-import { focusFirstError } from '../../../lib/focus';
+import { focusFirstError, useFocusAfterRender } from '../../../lib/focus';
 import { useFormFields } from '../../../lib/form-fields';
 import { TEXTS } from '../../../lib/texts';
 import { registrationFailure, requestRegistration } from '../api/register';
@@ -97,14 +97,7 @@ export function RegisterPage() {
   const formRef = useRef<HTMLFormElement>(null);
   usePageTitle(outcome ? T.doneTitle : T.title);
   // Fields are disabled while busy: focus the first server-reported error after they are enabled again.
-  const focusNext = useRef<FieldName[] | null>(null);
-
-  useEffect(() => {
-    if (focusNext.current) {
-      focusFirstError(formRef.current, focusNext.current);
-      focusNext.current = null;
-    }
-  });
+  const focusNext = useFocusAfterRender((names: FieldName[]) => focusFirstError(formRef.current, names));
 
   // SPEC §4: without activation the user is sent to /login after 3 s.
   useEffect(() => {
@@ -133,7 +126,7 @@ export function RegisterPage() {
       const failure = registrationFailure(error);
       if (failure.kind === 'fields') {
         setErrors(failure.fields);
-        focusNext.current = FIELD_ORDER.filter((name) => name in failure.fields);
+        focusNext(FIELD_ORDER.filter((name) => name in failure.fields));
       } else {
         setGeneralError(failure.message);
       }
