@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation, useNavigate } from '@app/router';
 import { LOGIN_NOTICE_TEXT, readLoginNotice, useSession } from '@app/session';
 import { Alert, Button, inlineLinkStyles, TextField, usePageTitle } from '@app/ui';
 import { css } from '@emotion/react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormCard, footerText, mutedText } from '../../../components/layout';
 import { focusFirstError, useFocusAfterRender } from '../../../lib/focus';
 import { TEXTS } from '../../../lib/texts';
