@@ -74,6 +74,11 @@ export const DEPLOY_PATHS = {
    * every edge learns of a change.
    */
   feed: (env: string) => `/api/deployment/${env}`,
+  /**
+   * POST, public (the override link's token is the proof, OverrideUseSchema): an edge reports a dev override
+   * link's use, opened, page views or Exit (issue 47). 404 for a token the environment does not accept.
+   */
+  overrideUses: (env: string) => `/api/deployment/${env}/override-uses`,
 } as const;
 
 /** The HTTP header a deploy token travels in is `Authorization: Bearer <token>`; tokens look like this. */
@@ -334,6 +339,10 @@ export const DeployOverrideSchema = v.object({
   expiresAt: Iso,
   revokedAt: v.nullable(Iso),
   revokedBy: v.nullable(v.string()),
+  /** Its use as edges reported it (an answer about a stored link; older APIs do not send them). */
+  opens: v.optional(v.number()),
+  pageViews: v.optional(v.number()),
+  lastUsedAt: v.optional(v.nullable(Iso)),
 });
 export type DeployOverride = v.InferOutput<typeof DeployOverrideSchema>;
 
@@ -346,3 +355,5 @@ export const FeedOverrideSchema = v.object({
   expiresAt: Iso,
   revokedAt: v.nullable(Iso),
 }) satisfies v.GenericSchema<FeedOverride>;
+
+export { type OverrideUse, type OverrideUseAnswer, OverrideUseSchema } from './override-use';

@@ -96,6 +96,12 @@ export const AUDIT_ACTIONS = [
   'override',
   'override-revoke',
   /**
+   * A browser opened a dev override link (the edge accepted it and set its cookie), or left it with Exit in
+   * the banner; actor `visitor <address>`, no token. At most one of each per link and address a minute.
+   */
+  'override-open',
+  'override-exit',
+  /**
    * A shell build checked with force past conflicts with this remote's live versions (issue 45): one row per
    * environment and remote it concerns, so the remote's own history says why it may break.
    */
