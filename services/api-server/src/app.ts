@@ -101,14 +101,16 @@ export function createApp(
   mountAdminGate(app, accounts.twoFactor);
 
   // Every write through this server empties the GET /api/posts answer cache (see createListCache), except
-  // the rollout routes, which touch no post (health reports come with every page load).
+  // the rollout and deploy routes, which touch no post (health reports come with every page load, override
+  // use reports with an override's).
   app.use('/api/*', async (c, next) => {
     await next();
     if (
       c.req.method !== 'GET' &&
       listCache.size > 0 &&
       !c.req.path.startsWith('/api/rollout/') &&
-      !c.req.path.startsWith('/api/deploy/')
+      !c.req.path.startsWith('/api/deploy/') &&
+      !c.req.path.startsWith('/api/deployment/')
     ) {
       listCache.clear();
     }

@@ -12,6 +12,7 @@ import { accountSecret, SecretBox } from './secret-box';
 import { AccountService } from './services/accounts';
 import { AdminAudit } from './services/admin-audit';
 import { CompatibilityService } from './services/deploy-compat';
+import { OverrideUses } from './services/deploy-override-uses';
 import { OverrideService } from './services/deploy-overrides';
 import { PreviewService } from './services/deploy-previews';
 import { DeployTokenService } from './services/deploy-tokens';
@@ -37,6 +38,8 @@ export interface AppContext {
   /** Each environment's preview links, stored and revocable (issue 44). */
   previews: PreviewService;
   overrides: OverrideService;
+  /** What edges report of the override links' use: counted on the link, opens and Exit audited (issue 47). */
+  overrideUses: OverrideUses;
   /** Every mail the product sends, as rows (issue 34); the server's MailSender delivers them. */
   outbox: Outbox;
   mailer: Mailer;
@@ -105,6 +108,7 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
     compatibility,
     previews,
     overrides: new OverrideService(sql, previews, config.deploy.overrideOrigins, now),
+    overrideUses: new OverrideUses(sql, now),
     outbox,
     mailer,
     audit: new AdminAudit(sql, now),

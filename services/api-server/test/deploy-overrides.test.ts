@@ -133,7 +133,7 @@ describe('dev override links', () => {
         action: 'override-revoke',
         actor: 'research-dev',
         remote: 'mf-research',
-        to_state: `revoked (${link.id})`,
+        to_state: `revoked (${link.id}) after 0 page views, 0 opens`,
       },
     ]);
     const elsewhere = await s.del(DEPLOY_PATHS.overrideLink('production', link.id), research);

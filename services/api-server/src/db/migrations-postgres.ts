@@ -676,4 +676,10 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     );
     CREATE INDEX idx_deploy_overrides_env ON deploy_overrides(environment, expires_at);
   `,
+  26: `
+    -- Dev override links' use (see the SQLite migration).
+    ALTER TABLE deploy_overrides ADD COLUMN opens INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE deploy_overrides ADD COLUMN page_views INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE deploy_overrides ADD COLUMN last_used_at TEXT COLLATE "C";
+  `,
 };

@@ -911,6 +911,19 @@ const SQLITE_MIGRATIONS: Migration[] = [
       CREATE INDEX idx_deploy_overrides_env ON deploy_overrides(environment, expires_at);
     `,
   },
+  {
+    version: 26,
+    name: 'dev override links: their use',
+    sql: `
+      -- Issue 47: how much a dev override link was used, as edges report it (services/deploy-override-uses.ts):
+      -- browsers that opened it, pages served under it, and when it was last used. The opens and Exit
+      -- themselves are rows of deploy_audit (override-open, override-exit; at most one per link and address a
+      -- minute), which count from here.
+      ALTER TABLE deploy_overrides ADD COLUMN opens INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE deploy_overrides ADD COLUMN page_views INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE deploy_overrides ADD COLUMN last_used_at TEXT;
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

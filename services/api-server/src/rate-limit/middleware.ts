@@ -9,6 +9,8 @@ import type { RateLimitStore } from './store';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const DEPLOY_API_PREFIX = '/api/deploy/';
+/** The public deployment feed's family: GETs, and the edges' reports of override links' use (a token each). */
+const DEPLOYMENT_PREFIX = '/api/deployment/';
 
 /**
  * hono-rate-limiter's Store over our RateLimitStore: the library decides (count, compare, answer), the
@@ -56,8 +58,9 @@ function limiterFor(
       if (rule.per === 'account') return c.get('caller') === null;
       if (rule.name !== 'anonymous') return false;
       // The deploy API's writes carry a deploy token, not a session (a pipeline's watch loop, an upload):
-      // each is checked against a 256-bit secret, so there is nothing to guess and nothing to count.
-      if (c.req.path.startsWith(DEPLOY_API_PREFIX)) return true;
+      // each is checked against a 256-bit secret, so there is nothing to guess and nothing to count. So is an
+      // edge's report of an override link's use (its token), which all of an edge's visitors share.
+      if (c.req.path.startsWith(DEPLOY_API_PREFIX) || c.req.path.startsWith(DEPLOYMENT_PREFIX)) return true;
       return READS.has(c.req.method) || c.get('caller') !== null || OWN_ADDRESS_LIMIT_PATHS.has(c.req.path);
     },
     handler: async (c) => {

@@ -1,4 +1,9 @@
-import { DEPLOY_PATHS, type OverrideLink, OverrideRequestSchema } from '@app/contracts/deploy';
+import {
+  DEPLOY_PATHS,
+  type OverrideLink,
+  OverrideRequestSchema,
+  OverrideUseSchema,
+} from '@app/contracts/deploy';
 import { isRemotePackage } from '@app/rollout';
 import { OVERRIDE_DEFAULT_HOURS, OVERRIDE_PARAM } from '@app/rollout/dev-override';
 import type { Hono } from 'hono';
@@ -8,12 +13,16 @@ import { requireDeployScope, requireRemoteScope } from './deploy-auth';
 import { body, type Env } from './http-helpers';
 
 const SMALL_BODY_LIMIT = 16 * 1024;
+/** A use report is a token, an address and a User-Agent (OverrideUseSchema): far less than this. */
+const USE_BODY_LIMIT = 2 * 1024;
 
 /**
  * Dev override links (issue 47, docs/decisions/0042-dev-overrides.md): made with a deploy token whose scope
  * covers the remote in that environment (a team's own token is enough to develop its remote, and only its
  * remote), revoked likewise. A URL that is not a loopback or private dev server (or listed in
- * DEV_OVERRIDE_ORIGINS) is a 400 that says what is accepted.
+ * DEV_OVERRIDE_ORIGINS) is a 400 that says what is accepted. Their use is reported by the edges without a
+ * credential, the link's token being the proof (services/deploy-override-uses.ts): 404 for a token the
+ * environment does not accept, 400 for anything else that is not a report.
  */
 export function registerDeployOverrideRoutes(app: Hono<Env>, ctx: AppContext) {
   app.post(DEPLOY_PATHS.override(':env', ':remote'), async (c) => {
@@ -54,5 +63,14 @@ export function registerDeployOverrideRoutes(app: Hono<Env>, ctx: AppContext) {
       mayChange: (remote) => requireRemoteScope(scope, remote),
     });
     return c.json(revoked);
+  });
+
+  app.post(DEPLOY_PATHS.overrideUses(':env'), async (c) => {
+    const environment = c.req.param('env') ?? '';
+    if (!ctx.config.deploy.environments.includes(environment)) {
+      throw new HttpError(404, `Unknown environment "${environment}"`);
+    }
+    const use = parseWith(OverrideUseSchema, (await body(c, USE_BODY_LIMIT)) ?? {});
+    return c.json(await ctx.overrideUses.record(environment, use));
   });
 }

@@ -29,6 +29,8 @@ export interface RevocableLinks<Row extends { id: string; remote: string }> {
   noun: string;
   action: 'preview-revoke' | 'override-revoke';
   describe: (row: Row) => string;
+  /** The audit row's `to` (default: `revoked (<id>)`). */
+  revoked?: (row: Row) => string;
 }
 
 /**
@@ -69,7 +71,7 @@ export async function revokeLink<Row extends { id: string; remote: string }>(
         action: links.action,
         remote,
         from: links.describe(found),
-        to: `revoked (${found.id})`,
+        to: links.revoked ? links.revoked(found) : `revoked (${found.id})`,
       };
       await recordDeployAudit(tx, [entry], by.tokenName);
     }

@@ -18,7 +18,7 @@ import { PREVIEW_LISTED_FOR_MS, type PreviewService } from './deploy-previews';
  * networks, or DEV_OVERRIDE_ORIGINS) and again by nobody: the edge trusts the feed, which only this writes.
  */
 
-interface Row {
+export interface OverrideRow {
   id: string;
   token_hash: string;
   environment: string;
@@ -30,9 +30,19 @@ interface Row {
   revoked_at: string | null;
   revoked_by: string | null;
 }
+type Row = OverrideRow;
+
+/** How much a link was used, as edges report it (migration 26, deploy-override-uses.ts). */
+export interface OverrideUseColumns {
+  opens: number;
+  page_views: number;
+  last_used_at: string | null;
+}
 
 const COLUMNS =
   'id, token_hash, environment, remote, url, created_at, expires_at, created_by, revoked_at, revoked_by';
+/** A stored link with its use. */
+export const OVERRIDE_COLUMNS = `${COLUMNS}, opens, page_views, last_used_at`;
 
 export interface NewOverride {
   environment: string;
@@ -43,7 +53,10 @@ export interface NewOverride {
   actor: string;
 }
 
-const toOverride = (row: Row): DeployOverride => ({
+const toOverride = (row: Row & Partial<OverrideUseColumns>): DeployOverride => ({
+  ...(row.page_views === undefined
+    ? {}
+    : { opens: Number(row.opens), pageViews: Number(row.page_views), lastUsedAt: row.last_used_at ?? null }),
   id: row.id,
   environment: row.environment,
   remote: row.remote as RemotePackage,
@@ -55,8 +68,14 @@ const toOverride = (row: Row): DeployOverride => ({
   revokedBy: row.revoked_by,
 });
 
-const describeLink = (row: Pick<Row, 'url' | 'expires_at' | 'id'>) =>
+/** The link in the audit's words: the `override` row's `to`, and the state its later rows start from. */
+export const describeLink = (row: Pick<Row, 'url' | 'expires_at' | 'id'>) =>
   `override → ${row.url} until ${row.expires_at} (${row.id})`;
+
+const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+/** How much a link was used, for the rows that end its use (override-revoke, override-exit). */
+export const describeUse = (row: Pick<OverrideUseColumns, 'opens' | 'page_views'>) =>
+  `${count(Number(row.page_views), 'page view')}, ${count(Number(row.opens), 'open')}`;
 
 export class OverrideService {
   constructor(
@@ -117,13 +136,14 @@ export class OverrideService {
   async revoke(environment: string, id: string, by: Revoker): Promise<DeployOverride> {
     const links = {
       table: 'deploy_overrides',
-      columns: COLUMNS,
+      columns: OVERRIDE_COLUMNS,
       noun: 'override',
       action: 'override-revoke',
       describe: describeLink,
+      revoked: (row: Row & OverrideUseColumns) => `revoked (${row.id}) after ${describeUse(row)}`,
     } as const;
     const at = new Date(this.now()).toISOString();
-    const result = await revokeLink<Row>(this.sql, links, { environment, id, by, at });
+    const result = await revokeLink<Row & OverrideUseColumns>(this.sql, links, { environment, id, by, at });
     if (result.changed) this.previews.announce(environment);
     return toOverride(result.row);
   }
