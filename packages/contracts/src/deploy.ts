@@ -356,4 +356,9 @@ export const FeedOverrideSchema = v.object({
   revokedAt: v.nullable(Iso),
 }) satisfies v.GenericSchema<FeedOverride>;
 
-export { type OverrideUse, type OverrideUseAnswer, OverrideUseSchema } from './override-use';
+export {
+  OVERRIDE_USE_MAX_VIEWS,
+  type OverrideUse,
+  type OverrideUseAnswer,
+  OverrideUseSchema,
+} from './override-use';

@@ -27,6 +27,19 @@ export function withApiBaseUrl<T extends object>(config: T, apiBaseUrl: string |
   return apiBaseUrl ? { ...config, apiBaseUrl } : config;
 }
 
+/**
+ * The API as this edge reaches it, server to server (a member's id, per-request renders, override use
+ * reports): API_URL when set, else the runtime config's apiBaseUrl against the page's origin; null without a
+ * config.
+ */
+export function edgeApiBase(
+  apiUrl: string | undefined,
+  config: Pick<RawConfig, 'apiBaseUrl'> | null,
+  selfOrigin: string,
+): string | null {
+  return apiUrl ?? (config ? new URL(config.apiBaseUrl, selfOrigin).href : null);
+}
+
 export function validConfig(raw: unknown): RawConfig {
   const checked = checkRuntimeConfig(raw, CHECK_ORIGIN);
   if (!checked.ok) throw new Error(`invalid runtime config: ${checked.error}`);

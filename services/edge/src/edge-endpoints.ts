@@ -2,7 +2,8 @@
 //   POST /_edge/identity      a member signed in: their cohort key becomes user:<id> (the same versions on
 //                             every device). The edge asks the API who the Bearer token belongs to.
 //   POST /_edge/exit-preview  Exit preview: the preview cookie is cleared.
-//   POST /_edge/exit-override Exit a dev override (issue 47): the override cookie is cleared.
+//   POST /_edge/exit-override Exit a dev override (issue 47): the override cookie is cleared, and the Exit
+//                             of a link that still checks out is reported for the deploy audit (override-use.ts).
 //   GET  /_edge/status        for operators, on the internal network only (internal-request.ts; 404 to
 //                             anyone else): the manifest's revision, the deployment feed (its revision,
 //                             last contact with the API, its last error), the config's state, the render
@@ -15,12 +16,14 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { TrustedProxies } from '@app/client-address';
 import { API_PATHS } from '@app/contracts';
 import type { Lifecycle } from '@app/http-lifecycle';
 import type { DegradedLog } from './degraded';
-import type { DeploymentState } from './deployment-state';
+import { type DeploymentState, edgeApiBase } from './deployment-state';
 import { isInternalRequest } from './internal-request';
-import { clearOverrideCookie } from './override-cookie';
+import { clearOverrideCookie, decideOverride } from './override-cookie';
+import { type OverrideUseReporter, overrideVisitor } from './override-use';
 import { clearPreviewCookie } from './preview-cookie';
 import type { RenderPool } from './render-sandbox/pool';
 import type { RequestScheme } from './request-origin';
@@ -91,8 +94,23 @@ export function edgeEndpoints(o: {
   apiUrl?: string;
   /** Whether this request's cookies are Secure (request-origin.ts). */
   scheme: RequestScheme;
+  /** Where Exit of a dev override is reported (override-use.ts), with the visitor's address behind these. */
+  overrideUses?: OverrideUseReporter | null;
+  trustedProxies?: TrustedProxies;
 }) {
   const fetchImpl = o.fetchImpl ?? fetch;
+  /** Exit of a link that still checks out is in the deploy audit (issue 47); the cookie goes regardless. */
+  const reportExit = (req: IncomingMessage, selfOrigin: string) => {
+    const { feed } = o.state;
+    const apiBase = edgeApiBase(o.apiUrl, o.state.config(), selfOrigin);
+    if (!feed || !apiBase || !o.overrideUses || !o.trustedProxies) return;
+    const here = new URL(EDGE_PATHS.exitOverride, selfOrigin);
+    const { token } = decideOverride(here, req.headers.cookie, {
+      overrides: () => feed.overrides(),
+      secure: false,
+    });
+    if (token) o.overrideUses.exited(token, overrideVisitor(req, o.trustedProxies), apiBase);
+  };
   return async (req: IncomingMessage, res: ServerResponse, pathname: string, selfOrigin: string) => {
     const route = `${req.method} ${pathname}`;
     if (route === `GET ${EDGE_PATHS.live}`) return json(res, 200, { status: 'ok' });
@@ -130,6 +148,7 @@ export function edgeEndpoints(o: {
       return res.end();
     }
     if (route === `POST ${EDGE_PATHS.exitOverride}`) {
+      reportExit(req, selfOrigin);
       res.writeHead(204, {
         'Set-Cookie': clearOverrideCookie(o.scheme.secureCookies(req)),
         'Cache-Control': 'no-store',
@@ -140,8 +159,8 @@ export function edgeEndpoints(o: {
       const authorization = req.headers.authorization;
       if (!authorization?.startsWith('Bearer ')) return json(res, 401, { error: 'Sign in first.' });
       const config = o.state.config();
-      if (!config) return json(res, 503, { error: 'The edge has no runtime config.' });
-      const apiBase = o.apiUrl ?? new URL(config.apiBaseUrl, selfOrigin).href;
+      const apiBase = config && edgeApiBase(o.apiUrl, config, selfOrigin);
+      if (!apiBase) return json(res, 503, { error: 'The edge has no runtime config.' });
       const member = await memberOf(apiBase, authorization, fetchImpl);
       if (member === 'unauthorized') return json(res, 401, { error: 'Sign in first.' });
       if (member === 'unavailable')

@@ -19,6 +19,8 @@ export interface LinkDecision<S> {
   cookies: string[];
   /** Where to send the visitor instead of serving the page (a link was accepted: the clean URL). */
   redirect: string | null;
+  /** The token that checked out (from the link or the cookie), while the state is active; else null. */
+  token: string | null;
 }
 
 export interface LinkCookie<S extends { status: string }> {
@@ -27,6 +29,14 @@ export interface LinkCookie<S extends { status: string }> {
   /** The token checked against the feed's links (those passed in `decide`'s `links`). */
   check: (token: string, now: number) => S;
 }
+
+/** No link and no cookie (and what a page gets when the edge has no deployment feed). */
+export const noLink = (): LinkDecision<{ status: 'none' }> => ({
+  state: { status: 'none' },
+  cookies: [],
+  redirect: null,
+  token: null,
+});
 
 export const linkCookieHeader = (name: string, value: string, maxAge: number, secure: boolean) =>
   stringifySetCookie({ name, value, path: '/', maxAge, httpOnly: true, secure, sameSite: 'lax' });
@@ -41,13 +51,13 @@ export function decideLinkCookie<S extends LinkState>(
   const clear = () => linkCookieHeader(kind.cookieName, '', 0, o.secure);
   const fromLink = url.searchParams.get(kind.param);
   const fromCookie = cookiesOf(cookieHeader)[kind.cookieName];
-  if (fromLink === null && !fromCookie) return { state: { status: 'none' }, cookies: [], redirect: null };
+  if (fromLink === null && !fromCookie) return noLink();
   if (fromLink !== null) {
     const checked = kind.check(fromLink, now);
     const state: LinkState = checked;
     if (state.status !== 'active') {
       // The page is served with the notice; the shell takes the token out of the address bar.
-      return { state: checked, cookies: fromCookie ? [clear()] : [], redirect: null };
+      return { state: checked, cookies: fromCookie ? [clear()] : [], redirect: null, token: null };
     }
     const clean = new URL(url);
     clean.searchParams.delete(kind.param);
@@ -56,9 +66,11 @@ export function decideLinkCookie<S extends LinkState>(
       state: checked,
       cookies: [linkCookieHeader(kind.cookieName, fromLink, maxAge, o.secure)],
       redirect: `${clean.pathname}${clean.search}`,
+      token: fromLink,
     };
   }
   const checked = kind.check(fromCookie ?? '', now);
-  if (checked.status === 'active') return { state: checked, cookies: [], redirect: null };
-  return { state: checked, cookies: [clear()], redirect: null };
+  if (checked.status === 'active')
+    return { state: checked, cookies: [], redirect: null, token: fromCookie ?? null };
+  return { state: checked, cookies: [clear()], redirect: null, token: null };
 }

@@ -27,6 +27,7 @@ import { drainServer, type Lifecycle, onStopSignals } from '@app/http-lifecycle'
 import { type EdgeConfig, edgeConfig, renderSandboxConfig } from './config';
 import { deploymentFeed, type ManifestFeed } from './deployment-feed';
 import { validConfig, withApiBaseUrl } from './deployment-state';
+import { type OverrideUseReporter, overrideUseReporter } from './override-use';
 import { DEFAULT_LIMITS } from './render-sandbox/launch';
 import { RenderPool } from './render-sandbox/pool';
 import { serveApp } from './serve';
@@ -128,9 +129,12 @@ async function main() {
   const pool = renderPool();
   const servers: Server[] = [];
   const feeds: ManifestFeed[] = [];
+  const reporters: OverrideUseReporter[] = [];
   for (const { environment, port } of config.listeners) {
     const feed = feedFor(environment);
     feeds.push(feed);
+    const overrideUses = overrideUseReporter({ environment });
+    reporters.push(overrideUses);
     servers.push(
       await serveApp({
         name: 'edge',
@@ -147,28 +151,36 @@ async function main() {
         ...(config.apiBaseUrl ? { apiBaseUrl: config.apiBaseUrl } : {}),
         edgeSecret,
         lifecycle,
+        overrideUses,
       }),
     );
     console.log(
       `edge listening on ${port} (${environment}: pages of ${dir}, deployment from the API's feed)`,
     );
   }
-  drainOnSignals(servers, feeds, pool);
+  drainOnSignals(servers, feeds, reporters, pool);
 }
 
 /**
  * SIGTERM (a supervisor, a rolling restart) and SIGINT drain: /_edge/ready answers 503, no new connections,
  * what is in flight finishes within DRAIN_TIMEOUT_MS, exit 0. The feeds' polls are aborted at once (a poll
- * may wait 25 s for a change). A second signal exits at once.
+ * may wait 25 s for a change). The dev override page views counted meanwhile are reported before the exit
+ * (within their reports' timeout). A second signal exits at once.
  */
-function drainOnSignals(servers: Server[], feeds: ManifestFeed[], pool: RenderPool) {
+function drainOnSignals(
+  servers: Server[],
+  feeds: ManifestFeed[],
+  reporters: OverrideUseReporter[],
+  pool: RenderPool,
+) {
   onStopSignals(
     (signal) => {
       log({ msg: 'edge draining', signal, timeoutMs: drainTimeoutMs });
       for (const feed of feeds) feed.stop();
       pool.close();
       void Promise.all(servers.map((server) => drainServer(server, lifecycle, drainTimeoutMs))).then(
-        (results) => {
+        async (results) => {
+          await Promise.all(reporters.map((reporter) => reporter.stop()));
           log({
             msg: 'edge drained',
             ms: Math.max(...results.map((r) => r.ms)),

@@ -22,6 +22,7 @@ import type { ManifestFeed } from './deployment-feed';
 import { deploymentState, withApiBaseUrl } from './deployment-state';
 import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
 import { NewVisitorLimit } from './new-visitors';
+import { type OverrideUseReporter, overrideUseReporter } from './override-use';
 import { type PlannedRelease, releaseRegions } from './regions';
 import type { RenderPool } from './render-sandbox/pool';
 import { requestScheme } from './request-origin';
@@ -87,6 +88,11 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** The public site's origin (default: PUBLIC_SITE_URL): when https, every cookie is Secure (issue 46). */
   publicSiteUrl?: string;
+  /**
+   * Where dev override links' use is reported (override-use.ts; with a feed). The caller stops one it
+   * passes (main.ts: after draining, before exit); one made here is stopped when the server closes.
+   */
+  overrideUses?: OverrideUseReporter;
 }
 
 function setAll(res: http.ServerResponse, headers: Readonly<Record<string, string>>) {
@@ -185,6 +191,9 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
     trustedProxies: proxies,
     publicSiteUrl: o.publicSiteUrl ?? env.publicSiteUrl,
   });
+  const environment = o.environment ?? 'production';
+  const overrideUses =
+    spa && o.feed ? (o.overrideUses ?? overrideUseReporter({ environment, fetchImpl: o.fetchImpl })) : null;
   const page = spa
     ? shellPageHandler({
         dir,
@@ -192,12 +201,13 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         regions,
         secret,
         ticketKey: ticketKey(secret),
-        environment: o.environment ?? 'production',
+        environment,
         newVisitors: new NewVisitorLimit(env.newVisitorLimit),
         trustedProxies: proxies,
         scheme,
         policyFor,
         apiUrl: o.apiUrl,
+        overrideUses,
       })
     : null;
   const lifecycle = o.lifecycle ?? { draining: false };
@@ -213,6 +223,8 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         fetchImpl: o.fetchImpl,
         apiUrl: o.apiUrl,
         scheme,
+        overrideUses,
+        trustedProxies: proxies,
       })
     : null;
   const receiveReport = cspReportHandler({ app: name, file: o.cspReportFile ?? env.cspReportFile });
@@ -256,6 +268,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
       });
     }),
   );
+  if (overrideUses && !o.overrideUses) server.on('close', () => void overrideUses.stop());
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

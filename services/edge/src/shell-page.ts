@@ -8,9 +8,11 @@ import path from 'node:path';
 import { clientAddress, type TrustedProxies } from '@app/client-address';
 import { findRoute } from '@app/federation';
 import { pagePlanBlock, type RemoteChoice } from '@app/rollout';
-import type { DeploymentState } from './deployment-state';
+import { type DeploymentState, edgeApiBase } from './deployment-state';
+import { noLink } from './link-cookie';
 import type { NewVisitorLimit } from './new-visitors';
 import { decideOverride } from './override-cookie';
+import { type OverrideUseReporter, overrideVisitor } from './override-use';
 import { composePage, type Preload } from './page';
 import { decidePreview } from './preview-cookie';
 import type { PlannedRelease, ReleaseRegions } from './regions';
@@ -38,6 +40,8 @@ export interface ShellPageOptions {
   policyFor: (selfOrigin: string, trustedHtml: string, devOrigin?: string | null) => string;
   /** The API as the edge reaches it (API_URL), for per-request renders; else the config's apiBaseUrl. */
   apiUrl?: string;
+  /** Where a dev override link's open and page views are reported (override-use.ts); null: nowhere. */
+  overrideUses?: OverrideUseReporter | null;
 }
 
 /**
@@ -69,13 +73,21 @@ export function shellPageHandler(o: ShellPageOptions) {
     const feed = o.state.feed;
     const preview = feed
       ? decidePreview(url, req.headers.cookie, { previews: () => feed.previews(), secure })
-      : { state: { status: 'none' as const }, cookies: [], redirect: null };
+      : noLink();
     cookies.push(...preview.cookies);
     const override = feed
       ? decideOverride(url, req.headers.cookie, { overrides: () => feed.overrides(), secure })
-      : { state: { status: 'none' as const }, cookies: [], redirect: null };
+      : noLink();
     cookies.push(...override.cookies);
     const redirect = preview.redirect ?? override.redirect;
+    const config = o.state.config();
+    const apiBase = edgeApiBase(o.apiUrl, config, selfOrigin);
+    // A dev override's use is in the deploy audit (issue 47): the link opened now, or a page served under it.
+    if (override.token && apiBase && o.overrideUses) {
+      if (override.redirect)
+        o.overrideUses.opened(override.token, overrideVisitor(req, o.trustedProxies), apiBase);
+      else if (!redirect && req.method === 'GET') o.overrideUses.viewed(override.token, apiBase);
+    }
     // Pages differ per visitor: a shared cache must not keep them, and the browser asks again every time.
     res.setHeader('Cache-Control', 'private, no-cache');
     res.setHeader('Vary', [res.getHeader('Vary'), 'Cookie'].filter(Boolean).join(', '));
@@ -86,7 +98,6 @@ export function shellPageHandler(o: ShellPageOptions) {
       return;
     }
 
-    const config = o.state.config();
     const manifest = o.state.manifest();
     const plan = config
       ? visitorPlan({
@@ -103,7 +114,6 @@ export function shellPageHandler(o: ShellPageOptions) {
     const folder = choice?.version ? o.state.releaseFolder(choice.remote, choice.version) : null;
     const releases: PlannedRelease[] =
       choice?.version && folder ? [{ remote: choice.remote, version: choice.version, folder }] : [];
-    const apiBase = o.apiUrl ?? (config ? new URL(config.apiBaseUrl, selfOrigin).href : null);
     const { region, renderFailures } = await o.regions.region(url.pathname, releases, apiBase);
     // A page under a dev override sends no health reports at all (issue 47): what a developer's browser
     // feels of unreleased code, or of the live versions around it, is no evidence about any release.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { overrideUseReporter } from '../src/override-use';
 import { cookieFrom, edgeFixture, paintedVersion, planOf } from './fixture';
 
 // Issue 47: a dev override link gives one browser a remote from a dev server: the cookie, the plan's
@@ -9,13 +10,18 @@ const STABLE = '1.0.0-aaaaaaaaaa';
 const DEV = 'http://127.0.0.1:3192/mf-manifest.json';
 const about = { '/about': { html: '<h1>About stable</h1>', css: '' } };
 let URL = '';
+// Its reports of the links' use go to the fixture's API (override-use.test.ts looks at them).
+const overrideUses = overrideUseReporter({ environment: 'production' });
 
 beforeAll(async () => {
   f.release('mf-public-pages', STABLE, { pages: about });
   await f.deploy({ 'mf-public-pages': { stable: STABLE } });
-  URL = await f.start(3993);
+  URL = await f.start(3993, { apiUrl: await f.api.url(), overrideUses });
 });
-afterAll(() => f.close());
+afterAll(async () => {
+  await overrideUses.stop();
+  f.close();
+});
 
 async function visit(path: string, cookie?: string) {
   const response = await fetch(`${URL}${path}`, {

@@ -1,6 +1,7 @@
 // A stand-in for the API's public deployment feed (DEPLOY_PATHS.feed), answering as the API does: the
 // environment's state at once without `after` or when its revision is above it, else held until a change
 // (or `holdMs`) and then 204. A real node:http server, so the edge's feed loop runs unchanged in tests.
+// It also takes the edge's reports of dev override links' use (DEPLOY_PATHS.overrideUses), keeping each.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { DEPLOY_PATHS } from '@app/contracts/deploy';
@@ -26,9 +27,22 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
     for (const wake of [...askedWaiters]) wake();
   };
   let failWith: number | null = null;
+  /** Every override use report received (its JSON body), in order; answered `usesStatus`. */
+  const uses: Array<Record<string, unknown>> = [];
+  let usesStatus = 200;
 
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (req.method === 'POST' && url.pathname === DEPLOY_PATHS.overrideUses(environment)) {
+      const chunks: Buffer[] = [];
+      req.on('data', (chunk: Buffer) => chunks.push(chunk));
+      req.on('end', () => {
+        uses.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+        res.writeHead(usesStatus, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(usesStatus === 200 ? { audited: true } : { error: 'The API is unwell.' }));
+      });
+      return;
+    }
     if (url.pathname !== DEPLOY_PATHS.feed(environment)) {
       res.writeHead(404, { 'Content-Type': 'application/json' });
       return res.end(JSON.stringify({ error: `Unknown environment. Known: ${environment}` }));
@@ -132,6 +146,11 @@ export function feedServer(o: { environment?: string; holdMs?: number } = {}) {
       return previewsRevision;
     },
     previewsRevision: () => previewsRevision,
+    uses,
+    /** Answer override use reports with this status from now on (200: recorded). */
+    answerUses(status: number) {
+      usesStatus = status;
+    },
     /** Answer every request with this status (null: answer normally again). */
     failing(status: number | null) {
       failWith = status;
