@@ -1,3 +1,4 @@
+import { DEPLOY_PATHS } from '@app/contracts/deploy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, startTestApi, type TestApi } from './test-support';
 
@@ -26,11 +27,47 @@ describe('pnpm rollout override (issue 47)', () => {
     );
     expect(hint).toBe(`revoke it with: pnpm rollout revoke-override ${id} --env staging`);
     expect(link).toMatch(/\/\?override=mfo_[A-Za-z0-9_-]{43}$/);
+    // A browser opens it, views two pages and exits, as an edge reports it.
+    const token = new URL(link ?? '').searchParams.get('override');
+    const chrome = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36';
+    for (const use of [
+      { token, event: 'open', address: '10.1.2.3', userAgent: chrome },
+      { token, event: 'views', views: 1 },
+      { token, event: 'exit', views: 1, address: '10.1.2.3', userAgent: chrome },
+    ]) {
+      const res = await fetch(`${api.url}${DEPLOY_PATHS.overrideUses('staging')}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(use),
+      });
+      expect(res.status).toBe(200);
+    }
     const revoked = await runCli('rollout', ['revoke-override', id, '--env', 'staging'], env);
     expect(revoked.stderr).toBe('');
     expect(revoked.stdout).toMatch(
-      new RegExp(`^override ${id} \\(mf-research from \\S+\\) in "staging" is revoked since `),
+      new RegExp(
+        `^override ${id} \\(mf-research from \\S+\\) in "staging" is revoked since \\S+ \\(by \\S+\\); used: 2 page views, 1 open\n$`,
+      ),
     );
+    const history = await runCli('rollout', ['history', 'mf-research', '--env', 'staging'], env);
+    const lines = history.stdout.trimEnd().split('\n');
+    const described = `override → http://127.0.0.1:3102/mf-manifest.json until \\S+ \\(${id}\\)`;
+    expect(lines.slice(0, 4)).toEqual([
+      expect.stringMatching(
+        new RegExp(`  \\S+  override-revoke: ${described} → revoked \\(${id}\\) after 2 page views, 1 open$`),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `  visitor 10\\.1\\.2\\.3  override-exit: ${described} → exited \\(${id}\\) after 2 page views, 1 open \\(Exit in Chrome on Windows at 10\\.1\\.2\\.3\\)$`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `  visitor 10\\.1\\.2\\.3  override-open: ${described} \\(opened in Chrome on Windows at 10\\.1\\.2\\.3\\)$`,
+        ),
+      ),
+      expect.stringMatching(new RegExp(`  \\S+  override: ${described}$`)),
+    ]);
   });
 
   it("refuses a public or tricked origin with the API's message, and accepts one DEV_OVERRIDE_ORIGINS lists", async () => {

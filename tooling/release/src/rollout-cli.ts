@@ -264,8 +264,14 @@ async function main(argv: string[]): Promise<number> {
     case 'revoke-override': {
       if (!args[0]) throw new RolloutError('name the override link to revoke: revoke-override <id>');
       const revoked = await revokeOverride(ctx, args[0]);
+      // How much it was used, as the edges reported it (older APIs do not say).
+      const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+      const used =
+        revoked.pageViews === undefined
+          ? ''
+          : `; used: ${count(revoked.pageViews, 'page view')}, ${count(revoked.opens ?? 0, 'open')}`;
       console.log(
-        `override ${revoked.id} (${revoked.remote} from ${revoked.url}) in "${revoked.environment}" is revoked since ${revoked.revokedAt} (by ${revoked.revokedBy})`,
+        `override ${revoked.id} (${revoked.remote} from ${revoked.url}) in "${revoked.environment}" is revoked since ${revoked.revokedAt} (by ${revoked.revokedBy})${used}`,
       );
       return 0;
     }

@@ -233,7 +233,8 @@ export function formatHistory(remote: RemotePackage, entries: AuditEntry[]): str
   if (entries.length === 0) return `no audit entries for ${remote} yet`;
   return entries
     .map((e) => {
-      const change = `${e.from ?? '(none)'} → ${e.to ?? '(none)'}`;
+      // A row that starts nothing's state (a release, a link made or opened) says what it made.
+      const change = e.from === null ? (e.to ?? '(none)') : `${e.from} → ${e.to ?? '(none)'}`;
       const extra = `${e.forced ? ' [forced]' : ''}${e.reason ? ` (${e.reason})` : ''}`;
       return `${time(e.at)}  ${e.actor}  ${e.action}: ${change}${extra}`;
     })
