@@ -16,6 +16,7 @@ import { PREVIEW_LISTED_FOR_MS, type PreviewService } from './deploy-previews';
  * revision in the same transaction and wakes the feed's waiters through the preview service, so every edge
  * learns of it as fast as of a preview link. The URL is checked here (overrideTarget: loopback and private
  * networks, or DEV_OVERRIDE_ORIGINS) and again by nobody: the edge trusts the feed, which only this writes.
+ * How much a link is used (opens, page views: migration 26) is written by deploy-override-uses.ts.
  */
 
 export interface OverrideRow {
