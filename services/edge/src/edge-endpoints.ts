@@ -3,9 +3,10 @@
 //                             every device). The edge asks the API who the Bearer token belongs to.
 //   POST /_edge/exit-preview  Exit preview: the preview cookie is cleared.
 //   POST /_edge/exit-override Exit a dev override (issue 47): the override cookie is cleared.
-//   GET  /_edge/status        for operators, on the internal network only (internal-request.ts; 404 to
-//                             anyone else): the manifest's revision, the deployment feed (its revision,
-//                             last contact with the API, its last error), the config's state, the render
+//   GET  /_edge/status        for operators, on the internal network only (@app/client-address's
+//                             internal-request, the rule of /metrics too; 404 to anyone else): the
+//                             manifest's revision, the deployment feed (its revision, last contact with
+//                             the API, its last error), the config's state, the render
 //                             sandbox (its isolation, its workers) and the degraded first screens
 //                             (degraded.ts, a bounded list, most recent first).
 //   GET  /_edge/live          liveness: the process answers (nothing is read).
@@ -15,11 +16,11 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import { isInternalRequest } from '@app/client-address/internal-request';
 import { API_PATHS } from '@app/contracts';
 import type { Lifecycle } from '@app/http-lifecycle';
 import type { DegradedLog } from './degraded';
 import type { DeploymentState } from './deployment-state';
-import { isInternalRequest } from './internal-request';
 import { clearOverrideCookie } from './override-cookie';
 import { clearPreviewCookie } from './preview-cookie';
 import type { RenderPool } from './render-sandbox/pool';
