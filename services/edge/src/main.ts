@@ -147,6 +147,7 @@ async function main() {
         ...(config.apiBaseUrl ? { apiBaseUrl: config.apiBaseUrl } : {}),
         edgeSecret,
         lifecycle,
+        processMetrics: true,
       }),
     );
     console.log(

@@ -9,6 +9,7 @@ import { clientAddress, type TrustedProxies } from '@app/client-address';
 import { findRoute } from '@app/federation';
 import { pagePlanBlock, type RemoteChoice } from '@app/rollout';
 import type { DeploymentState } from './deployment-state';
+import type { EdgeMetrics } from './metrics';
 import type { NewVisitorLimit } from './new-visitors';
 import { decideOverride } from './override-cookie';
 import { composePage, type Preload } from './page';
@@ -38,6 +39,8 @@ export interface ShellPageOptions {
   policyFor: (selfOrigin: string, trustedHtml: string, devOrigin?: string | null) => string;
   /** The API as the edge reaches it (API_URL), for per-request renders; else the config's apiBaseUrl. */
   apiUrl?: string;
+  /** Counts the health tickets issued (metrics.ts). */
+  metrics?: Pick<EdgeMetrics, 'ticketIssued'>;
 }
 
 /**
@@ -102,7 +105,9 @@ export function shellPageHandler(o: ShellPageOptions) {
     const choice = plan && route ? plan.plan[route.remote] : null;
     const folder = choice?.version ? o.state.releaseFolder(choice.remote, choice.version) : null;
     const releases: PlannedRelease[] =
-      choice?.version && folder ? [{ remote: choice.remote, version: choice.version, folder }] : [];
+      choice?.version && folder
+        ? [{ remote: choice.remote, version: choice.version, folder, track: choice.track }]
+        : [];
     const apiBase = o.apiUrl ?? (config ? new URL(config.apiBaseUrl, selfOrigin).href : null);
     const { region, renderFailures } = await o.regions.region(url.pathname, releases, apiBase);
     // A page under a dev override sends no health reports at all (issue 47): what a developer's browser
@@ -116,6 +121,7 @@ export function shellPageHandler(o: ShellPageOptions) {
         address,
         renderFailures,
       });
+      if (plan.health) o.metrics?.ticketIssued();
     }
     const unneeded = plan
       ? ['/config.json', config?.deployment?.manifestUrl].filter((href): href is string => Boolean(href))
