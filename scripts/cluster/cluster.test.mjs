@@ -370,6 +370,13 @@ describe('nginx in front of two edge instances', () => {
     assert.deepEqual(statuses[1].manifest, statuses[0].manifest);
     // The status is for operators at each edge's own port: nginx's public server does not pass it on.
     assert.equal((await fetch(at('/_edge/status'))).status, 404);
+    // So are the instances' Prometheus metrics (issue 48): each API and edge answers /metrics at its own port.
+    assert.equal((await fetch(at('/metrics'))).status, 404);
+    for (const url of [0, 1].flatMap((i) => [instance(i, '/metrics'), edge(i, '/metrics')])) {
+      const res = await fetch(url);
+      assert.equal(res.status, 200, url);
+      assert.match(await res.text(), /^(api|edge)_build_info\{version="[^"]+"\} 1$/m, url);
+    }
     for (const i of [0, 1]) {
       // Asked directly, as nginx asks it (the host with its port: the page's origin is nginx's).
       const res = await get(edge(i, '/about'), { host: `localhost:${PORT}` });

@@ -8,6 +8,7 @@
 // `pnpm --filter @app/api-server build`, and `pnpm start` / scripts/api-process.mjs before they start it.
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildVersionDefine } from '@app/server-metrics/build-version';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
@@ -28,6 +29,8 @@ export async function buildApi() {
     // optional native driver, never installed here.
     external: [...external, 'valibot', 'pg-native'],
     sourcemap: true,
+    // The revision /metrics reports as the build's version (@app/server-metrics).
+    define: buildVersionDefine(here),
     logLevel: 'warning',
     // Bundled code that uses require() would need it in an ES module.
     banner: {

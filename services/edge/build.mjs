@@ -3,6 +3,7 @@
 // `pnpm --filter @app/edge build`, and `pnpm start` / the cluster before they start it (about 0.3 s).
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildVersionDefine } from '@app/server-metrics/build-version';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
@@ -33,6 +34,8 @@ export async function buildEdge() {
     // valibot is a dependency of the workspace packages the bundle takes in.
     external: [...external, 'valibot'],
     sourcemap: true,
+    // The revision /metrics reports as the build's version (@app/server-metrics).
+    define: buildVersionDefine(here),
     logLevel: 'warning',
     // Bundled code that uses require() (none today) would need it in an ES module.
     banner: {

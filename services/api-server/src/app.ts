@@ -5,6 +5,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { AppContext } from './context';
 import { createChangeWatch } from './db/change-watch';
 import { expensiveLimit } from './expensive-limit';
+import { routeTemplates } from './http-metrics';
 import { requestAddressKey, trustedProxies } from './rate-limit/client-address';
 import { mountRateLimits } from './rate-limit/middleware';
 import { registerAccountRoutes } from './routes/accounts';
@@ -61,6 +62,9 @@ export function createApp(
   const { config, accounts, posts, site } = ctx;
   const app = new Hono<Env>();
   const log = logLine(config);
+
+  // First: each request's route template for /metrics (src/http-metrics.ts counts it on the Node request).
+  app.use('*', routeTemplates());
 
   if (config.logLevel === 'info') {
     app.use('*', async (c, next) => {

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { API_PATHS } from '@app/contracts';
 import type { AppContext } from './context';
+import { markRoute } from './http-metrics';
 import type { ListCache } from './routes/list-cache';
 import { queryString, teaserListQueryOf } from './routes/list-query';
 import {
@@ -22,7 +23,8 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
  * The lane changes how the request is carried, not what it answers: it runs the same steps as the hono
  * route (routes/posts.ts) with the same functions: the caller (`bearerToken`, `sessionCaller`: app.ts's
  * token check), the query (`teaserListQueryOf`), the answer cache (`ListCache.answer`), the error
- * answers (`errorAnswer`, app.ts's onError) and the access line (`accessLine`). What hono would add for
+ * answers (`errorAnswer`, app.ts's onError), the access line (`accessLine`) and the route template /metrics
+ * counts it under (`markRoute`, the one hono's matched route would give). What hono would add for
  * this route is nothing else: no rate limit counts a read (LimitRule's methods are writes only;
  * `anonymous` skips reads), the list cache is emptied only after writes, and the edge headers, compression
  * and draining wrap both lanes (server.ts). test/list-lane.test.ts asks both lanes the same questions.
@@ -56,6 +58,7 @@ export function withListLane(ctx: AppContext, listCache: ListCache, next: Listen
 
   return (req, res) => {
     if (req.method !== 'GET' || !isListTarget(req.url)) return next(req, res);
+    markRoute(req, API_PATHS.posts);
     // serve answers every error itself; a failure to write at all (the socket gone) ends the response.
     serve(req, res).catch(() => res.destroy());
   };

@@ -15,7 +15,7 @@ const log = (line: Record<string, unknown>) => {
   if (config.logLevel === 'silent') return;
   process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), ...line })}\n`);
 };
-const server = await startServer(config);
+const server = await startServer(config, undefined, { processMetrics: true });
 log({
   msg: 'API listening',
   url: server.url,

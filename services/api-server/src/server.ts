@@ -8,7 +8,9 @@ import { type AppContext, createContext, seed } from './context';
 import { withCompression } from './http-compression';
 import { withEdgeHeaders } from './http-edge';
 import { withListLane } from './http-list-lane';
+import { withMetricsEndpoint, withRequestMetrics } from './http-metrics';
 import { MailSender, smtpDeliver } from './mail/sender';
+import { type ApiMetrics, apiMetrics } from './metrics';
 import type { DeployFeed } from './services/deploy-feed';
 import { importDeploymentFiles } from './services/deploy-import';
 import { ensureLocalDeployToken } from './services/deploy-local-token';
@@ -25,10 +27,21 @@ export interface RunningServer {
   drain(timeoutMs: number): Promise<DrainResult>;
   /** Deployment feed requests waiting on this instance: tests wait for a long poll to be held, not a while. */
   feedWaiting(): number;
+  /** What GET /metrics shows (src/metrics.ts). */
+  metrics: ApiMetrics;
+}
+
+export interface ServerOptions {
+  /** The process's own metrics on /metrics (CPU, memory, event loop, GC): main.ts; off in tests by default. */
+  processMetrics?: boolean;
 }
 
 /** Opens the database, migrates, seeds, and listens. Port 0 picks a free port (tests). */
-export async function startServer(config: Config, now?: () => number): Promise<RunningServer> {
+export async function startServer(
+  config: Config,
+  now?: () => number,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
   const ctx = await createContext(config, now);
   await seed(ctx);
   await ensureLocalDeployToken(config.rollout.paths.deployDir, ctx.deployTokens);
@@ -51,6 +64,8 @@ export async function startServer(config: Config, now?: () => number): Promise<R
   const lifecycle: Lifecycle = { draining: false };
   let feed: DeployFeed | null = null;
   const listCache = createAppListCache(ctx);
+  const feedWaiting = () => feed?.waiting ?? 0;
+  const metrics = apiMetrics(ctx, { processMetrics: options.processMetrics ?? false, feedWaiting });
   const app = createApp(
     ctx,
     lifecycle,
@@ -59,13 +74,17 @@ export async function startServer(config: Config, now?: () => number): Promise<R
     },
     listCache,
   );
+  const lanes = withListLane(ctx, listCache, getRequestListener(app.fetch));
   const server = createServer(
     { keepAliveTimeout: 5000 },
     closingWhenDraining(
       lifecycle,
-      withEdgeHeaders(
-        config,
-        withCompression(config.compressMinBytes, withListLane(ctx, listCache, getRequestListener(app.fetch))),
+      withRequestMetrics(
+        metrics,
+        withEdgeHeaders(
+          config,
+          withCompression(config.compressMinBytes, withMetricsEndpoint(metrics, lanes)),
+        ),
       ),
     ),
   );
@@ -81,7 +100,8 @@ export async function startServer(config: Config, now?: () => number): Promise<R
     port,
     ctx,
     mailSender,
-    feedWaiting: () => feed?.waiting ?? 0,
+    feedWaiting,
+    metrics,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -4,9 +4,10 @@
 //   POST /_edge/exit-preview  Exit preview: the preview cookie is cleared.
 //   POST /_edge/exit-override Exit a dev override (issue 47): the override cookie is cleared, and the Exit
 //                             of a link that still checks out is reported for the deploy audit (override-use.ts).
-//   GET  /_edge/status        for operators, on the internal network only (internal-request.ts; 404 to
-//                             anyone else): the manifest's revision, the deployment feed (its revision,
-//                             last contact with the API, its last error), the config's state, the render
+//   GET  /_edge/status        for operators, on the internal network only (@app/client-address's
+//                             internal-request, the rule of /metrics too; 404 to anyone else): the
+//                             manifest's revision, the deployment feed (its revision, last contact with
+//                             the API, its last error), the config's state, the render
 //                             sandbox (its isolation, its workers) and the degraded first screens
 //                             (degraded.ts, a bounded list, most recent first).
 //   GET  /_edge/live          liveness: the process answers (nothing is read).
@@ -17,11 +18,11 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { TrustedProxies } from '@app/client-address';
+import { isInternalRequest } from '@app/client-address/internal-request';
 import { API_PATHS } from '@app/contracts';
 import type { Lifecycle } from '@app/http-lifecycle';
 import type { DegradedLog } from './degraded';
 import { type DeploymentState, edgeApiBase } from './deployment-state';
-import { isInternalRequest } from './internal-request';
 import { clearOverrideCookie, decideOverride } from './override-cookie';
 import { type OverrideUseReporter, overrideVisitor } from './override-use';
 import { clearPreviewCookie } from './preview-cookie';

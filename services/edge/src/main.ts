@@ -152,6 +152,7 @@ async function main() {
         edgeSecret,
         lifecycle,
         overrideUses,
+        processMetrics: true,
       }),
     );
     console.log(

@@ -13,8 +13,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PRERENDER_FILE, SERVER_RENDER_FILE } from '@app/page-format';
-import type { RemotePackage } from '@app/rollout';
+import type { RemotePackage, RemoteTrack } from '@app/rollout';
 import type { DegradedLog } from './degraded';
+import type { RenderOutcome } from './metrics';
 import { cleanRegionHtml } from './region-html';
 import type { CallResult, RenderPool } from './render-sandbox/pool';
 
@@ -31,11 +32,12 @@ const MAX_SERVER_REQUESTS = 8;
 const MAX_REQUEST_LENGTH = 2048;
 const MAX_EMOTION_IDS = 10_000;
 
-/** A release the visitor's plan names: its folder in the store. */
+/** A release the visitor's plan names: its folder in the store, and the plan's track for it (its cohort). */
 export interface PlannedRelease {
   remote: RemotePackage;
   version: string;
   folder: string;
+  track: RemoteTrack;
 }
 
 export interface Region {
@@ -158,6 +160,8 @@ export interface RegionOptions {
   trustedScripts?: () => ReadonlySet<string>;
   fetchImpl?: typeof fetch;
   waitMs?: number;
+  /** Each per-request render's outcome and time (metrics.ts); a release without a renderer has none. */
+  onRender?: (release: PlannedRelease, outcome: RenderOutcome, seconds: number) => void;
 }
 
 /** Resolves the region of a path from the visitor's releases (and which of their renders failed). */
@@ -167,6 +171,7 @@ export function releaseRegions({
   trustedScripts,
   fetchImpl = fetch,
   waitMs = API_WAIT_MS,
+  onRender,
 }: RegionOptions) {
   const subject = (release: PlannedRelease) => `${release.remote}@${release.version}`;
   const trusted = () => trustedScripts?.() ?? new Set<string>();
@@ -238,7 +243,11 @@ export function releaseRegions({
   const pages = lruCache<Page>(RENDER_CACHE_SIZE);
   const inFlight = new Map<string, Promise<CallResult>>();
 
-  /** The release's picture for this page from its worker: a page, nothing to render, or a failure. */
+  /**
+   * The release's picture for this page from its worker: a page, nothing to render, or a failure; each
+   * render asked of a worker (not a route that needs no data, nor a page whose API answers did not come)
+   * is told to `onRender` with its outcome.
+   */
   async function rendered(
     pathname: string,
     release: PlannedRelease,
@@ -246,6 +255,22 @@ export function releaseRegions({
   ): Promise<{ page: Page; primed: Record<string, unknown> } | 'none' | 'failed'> {
     const worker = pool && apiBase ? sandboxed(release) : null;
     if (!pool || !worker || !apiBase) return 'none';
+    const started = performance.now();
+    const result = await renderedBy(pool, worker, pathname, release, apiBase);
+    if (result !== 'none') {
+      const outcome = result === 'failed' || result === 'unavailable' ? result : 'ok';
+      onRender?.(release, outcome, (performance.now() - started) / 1000);
+    }
+    return result === 'unavailable' ? 'none' : result;
+  }
+
+  async function renderedBy(
+    pool: RenderPool,
+    worker: NonNullable<ReturnType<typeof sandboxed>>,
+    pathname: string,
+    release: PlannedRelease,
+    apiBase: string,
+  ): Promise<{ page: Page; primed: Record<string, unknown> } | 'none' | 'failed' | 'unavailable'> {
     // A renderer that does not load is told apart from one that loads and fails (the operator's first clue).
     const failed = (reason: unknown, stage: 'start' | 'render' = 'render') => {
       degraded.note(
@@ -264,7 +289,7 @@ export function releaseRegions({
       if (asked.status === 'failed') return failed(asked.reason, asked.stage);
       if (asked.status === 'unavailable') {
         degraded.note('render-unavailable', subject(release), pathname, asked.reason);
-        return 'none';
+        return 'unavailable';
       }
       const keys = serverRequestsOf(asked.value, apiBase);
       if (keys && 'refused' in keys) return failed(keys.refused);
@@ -291,7 +316,7 @@ export function releaseRegions({
     if (result.status === 'failed') return failed(result.reason, result.stage);
     if (result.status === 'unavailable') {
       degraded.note('render-unavailable', subject(release), pathname, result.reason);
-      return 'none';
+      return 'unavailable';
     }
     const page = pageOf(result.value);
     if ('refused' in page) return failed(page.refused);

@@ -13,6 +13,7 @@ import { trustedProxies } from '@app/client-address';
 import { closingWhenDraining, type Lifecycle } from '@app/http-lifecycle';
 import type { DeploymentManifest } from '@app/rollout';
 import { ticketKey } from '@app/rollout/node';
+import { metricsEndpoint } from '@app/server-metrics';
 import compression from 'compression';
 import { fileServingConfig } from './config';
 import { configFileText } from './config-file';
@@ -21,6 +22,7 @@ import { DegradedLog } from './degraded';
 import type { ManifestFeed } from './deployment-feed';
 import { deploymentState, withApiBaseUrl } from './deployment-state';
 import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
+import { edgeMetrics } from './metrics';
 import { NewVisitorLimit } from './new-visitors';
 import { type OverrideUseReporter, overrideUseReporter } from './override-use';
 import { type PlannedRelease, releaseRegions } from './regions';
@@ -93,6 +95,8 @@ export interface AppOptions {
    * passes (main.ts: after draining, before exit); one made here is stopped when the server closes.
    */
   overrideUses?: OverrideUseReporter;
+  /** The process's own metrics on /metrics (CPU, memory, event loop, GC): main.ts; off in tests. */
+  processMetrics?: boolean;
 }
 
 function setAll(res: http.ServerResponse, headers: Readonly<Record<string, string>>) {
@@ -128,9 +132,14 @@ function deployedReleases(
 ): PlannedRelease[] {
   const releases: PlannedRelease[] = [];
   for (const [remote, deployment] of Object.entries(manifest.remotes)) {
-    for (const version of [deployment?.stable, deployment?.canary?.version]) {
+    const tracks = [
+      [deployment?.stable, 'stable'],
+      [deployment?.canary?.version, 'canary'],
+    ] as const;
+    for (const [version, track] of tracks) {
       const folder = version ? folderOf(remote as PlannedRelease['remote'], version) : null;
-      if (version && folder) releases.push({ remote: remote as PlannedRelease['remote'], version, folder });
+      if (version && folder)
+        releases.push({ remote: remote as PlannedRelease['remote'], version, folder, track });
     }
   }
   return releases;
@@ -153,6 +162,13 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
     degraded,
   });
   const policyFor = pagePolicy(() => state.config() ?? undefined);
+  const feed = o.feed;
+  const metrics = edgeMetrics({
+    processMetrics: o.processMetrics ?? false,
+    manifest: () => state.manifest(),
+    feed: feed ? () => feed.status() : undefined,
+  });
+  const serveMetrics = metricsEndpoint(metrics.registry, notFound);
   // Without a shared secret (tests, a lone instance) cookies are valid for this process's life only.
   const secret = o.edgeSecret ?? env.edgeSecret ?? randomBytes(32).toString('hex');
   const gzip = compression();
@@ -178,6 +194,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
     trustedScripts,
     fetchImpl: o.fetchImpl,
     waitMs: o.apiWaitMs,
+    onRender: (release, outcome, seconds) => metrics.render(release, outcome, seconds),
   });
   // Each new deployment starts the workers of the versions its pages will render (stable and canary); the
   // first one's are waited for before the instance says it is ready (a new instance's first pages rendered).
@@ -208,6 +225,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         policyFor,
         apiUrl: o.apiUrl,
         overrideUses,
+        metrics,
       })
     : null;
   const lifecycle = o.lifecycle ?? { draining: false };
@@ -234,6 +252,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
       const pathname = req.url?.split('?')[0] ?? '/';
       setAll(res, COMMON_HEADERS);
       setAll(res, corsHeaders(req.headers.origin, allowedOrigins));
+      if (serveMetrics(req, res)) return;
       if (pathname === CSP_REPORT_PATH) return receiveReport(req, res);
       if (isForbiddenPath(pathname, { serveSourceMaps })) return notFound(res);
       const selfOrigin = scheme.selfOriginOf(req, port);
@@ -256,6 +275,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         if (serveRelease(req, res, pathname)) return;
         const serveFile = () => files(req, res, () => notFound(res));
         if (page && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) {
+          metrics.page(pathname, res);
           // A page that cannot be composed (a broken release file) is the plain page, never a failed one.
           page(req, res, selfOrigin).catch((error: unknown) => {
             degraded.note('page-failed', 'shell', pathname, error);

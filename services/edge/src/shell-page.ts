@@ -10,6 +10,8 @@ import { findRoute } from '@app/federation';
 import { pagePlanBlock, type RemoteChoice } from '@app/rollout';
 import { type DeploymentState, edgeApiBase } from './deployment-state';
 import { noLink } from './link-cookie';
+import type { EdgeMetrics } from './metrics';
+import type { EdgeMetrics } from './metrics';
 import type { NewVisitorLimit } from './new-visitors';
 import { decideOverride } from './override-cookie';
 import { type OverrideUseReporter, overrideVisitor } from './override-use';
@@ -42,6 +44,8 @@ export interface ShellPageOptions {
   apiUrl?: string;
   /** Where a dev override link's open and page views are reported (override-use.ts); null: nowhere. */
   overrideUses?: OverrideUseReporter | null;
+  /** Counts the health tickets issued (metrics.ts). */
+  metrics?: Pick<EdgeMetrics, 'ticketIssued'>;
 }
 
 /**
@@ -113,7 +117,9 @@ export function shellPageHandler(o: ShellPageOptions) {
     const choice = plan && route ? plan.plan[route.remote] : null;
     const folder = choice?.version ? o.state.releaseFolder(choice.remote, choice.version) : null;
     const releases: PlannedRelease[] =
-      choice?.version && folder ? [{ remote: choice.remote, version: choice.version, folder }] : [];
+      choice?.version && folder
+        ? [{ remote: choice.remote, version: choice.version, folder, track: choice.track }]
+        : [];
     const { region, renderFailures } = await o.regions.region(url.pathname, releases, apiBase);
     // A page under a dev override sends no health reports at all (issue 47): what a developer's browser
     // feels of unreleased code, or of the live versions around it, is no evidence about any release.
@@ -126,6 +132,7 @@ export function shellPageHandler(o: ShellPageOptions) {
         address,
         renderFailures,
       });
+      if (plan.health) o.metrics?.ticketIssued();
     }
     const unneeded = plan
       ? ['/config.json', config?.deployment?.manifestUrl].filter((href): href is string => Boolean(href))

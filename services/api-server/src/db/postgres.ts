@@ -89,6 +89,27 @@ const isStalePlan = (error: unknown) =>
   (error as { code?: string }).code === '0A000' &&
   /cached plan must not change result type/.test((error as Error).message);
 
+/** A pool's connections as /metrics shows them (src/metrics.ts). */
+export interface PoolStats {
+  /** Connections open (at most `max`), and of those the ones idle. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection to come free (each waits at most QUEUE_MS, then a 503). */
+  waiting: number;
+  max: number;
+}
+
+/** Each PostgreSQL `Sql`'s pool, for `poolStats` (Kysely keeps it out of sight). */
+const pools = new WeakMap<Sql, { pool: pg.Pool; max: number }>();
+
+/** The pool behind a PostgreSQL `Sql` now; null for SQLite (one connection, no pool). */
+export function poolStats(sql: Sql): PoolStats | null {
+  const held = pools.get(sql);
+  if (!held) return null;
+  const { pool, max } = held;
+  return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max };
+}
+
 /** PostgreSQL behind `Sql` (DATABASE_URL=postgres://…): Kysely's dialect over a pg connection pool. */
 export function openPostgres(url: string, poolSize = POOL_SIZE): Sql {
   const pool = new pg.Pool({
@@ -113,5 +134,7 @@ export function openPostgres(url: string, poolSize = POOL_SIZE): Sql {
   // error, answered 503. Nothing is retried here: the client decides (Retry-After).
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return new Sql('postgres', new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }), null);
+  const sql = new Sql('postgres', new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) }), null);
+  pools.set(sql, { pool, max: poolSize });
+  return sql;
 }

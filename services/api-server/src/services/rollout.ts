@@ -1,4 +1,4 @@
-import { AuditEntrySchema, type HealthBeacon, type PreviewGrant } from '@app/contracts';
+import { AuditEntrySchema, type HealthBeacon, type HealthRefusal, type PreviewGrant } from '@app/contracts';
 import { type AdminRollouts, AdminRolloutsSchema } from '@app/contracts/rollouts-admin';
 import { type DeploymentManifest, ManifestError, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
 import { checkPreview, ensureEdgeSecret, ticketKey, verifyTicket } from '@app/rollout/node';
@@ -14,6 +14,9 @@ import { HealthRefused, RolloutHealthService } from './rollout-health';
 import { ROLLOUT_MESSAGES as M } from './rollout-messages';
 
 const AUDIT_LIMIT = 100;
+
+/** What became of one health report: counted, or refused and why (/metrics counts both, src/metrics.ts). */
+export type ReportOutcome = 'accepted' | HealthRefusal;
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
@@ -24,6 +27,7 @@ const DAY_MS = 24 * 3600 * 1000;
 export class RolloutService {
   readonly health: RolloutHealthService;
   private ticketKeyValue: Buffer | null = null;
+  private readonly reported = new Set<(outcome: ReportOutcome) => void>();
 
   constructor(
     sql: Sql,
@@ -55,8 +59,10 @@ export class RolloutService {
       const verdict = verifyTicket(beacon.ticket, this.ticketKey(), this.now());
       if (!verdict.ok) throw new HealthRefused(verdict.reason);
       await this.health.record(verdict.ticket, beacon.events);
+      this.tell('accepted');
     } catch (error) {
       if (!(error instanceof HealthRefused)) throw error;
+      this.tell(error.reason);
       await this.health.refuse(error.reason);
       throw new HttpError(400, M.refused[error.reason]);
     }
@@ -64,7 +70,17 @@ export class RolloutService {
 
   /** A report that did not even parse: refused like a forged one, and counted. */
   async refuseMalformed(): Promise<void> {
+    this.tell('malformed');
     await this.health.refuse('malformed');
+  }
+
+  /** Calls `listener` with the outcome of every report from now on. */
+  onReport(listener: (outcome: ReportOutcome) => void): void {
+    this.reported.add(listener);
+  }
+
+  private tell(outcome: ReportOutcome): void {
+    for (const listener of this.reported) listener(outcome);
   }
 
   /**

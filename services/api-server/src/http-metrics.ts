@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { METRICS_PATH, metricsEndpoint } from '@app/server-metrics';
+import type { HttpBindings } from '@hono/node-server';
+import type { MiddlewareHandler } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { METHOD_NAME_ALL } from 'hono/router';
+import { type ApiMetrics, UNMATCHED } from './metrics';
+import type { Env } from './routes/http-helpers';
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+/** The route template of a request, written on the Node request by whichever lane routes it. */
+const ROUTE = Symbol('route template');
+type Routed = IncomingMessage & { [ROUTE]?: string };
+
+/** Names the template `req` was routed by (hono's middleware below, the list lane, /metrics). */
+export function markRoute(req: IncomingMessage, template: string): void {
+  (req as Routed)[ROUTE] = template;
+}
+
+/**
+ * Every request the server answers, counted and timed once on the Node request (src/metrics.ts): both
+ * lanes (hono and the list lane, src/http-list-lane.ts), the preflights http-edge.ts answers and /metrics
+ * itself, from the moment the request reaches the server to the last byte of its answer (compression
+ * included). A request no lane marked is 'unmatched'; one whose client went away before the answer
+ * ended is not counted.
+ */
+export function withRequestMetrics(metrics: ApiMetrics, next: Listener): Listener {
+  return (req, res) => {
+    const started = performance.now();
+    res.once('finish', () => {
+      const seconds = (performance.now() - started) / 1000;
+      metrics.request((req as Routed)[ROUTE] ?? UNMATCHED, req.method, res.statusCode, seconds);
+    });
+    return next(req, res);
+  };
+}
+
+/**
+ * Hono's matched route as the request's template: the last route registered for a method (middleware
+ * mounted with `use` matches every method and names no route) among those the path matched, before any
+ * of them runs, so a request refused by a middleware (401, 429) still counts under its route. None: the
+ * request is 'unmatched', whatever its path.
+ */
+export function routeTemplates(): MiddlewareHandler<Env> {
+  return (c, next) => {
+    const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
+    if (incoming) {
+      const routes = matchedRoutes(c);
+      for (let i = routes.length - 1; i >= 0; i--) {
+        const route = routes[i]!;
+        if (route.method !== METHOD_NAME_ALL) {
+          markRoute(incoming, route.path);
+          break;
+        }
+      }
+    }
+    return next();
+  };
+}
+
+/** The API's own 404, as hono's notFound answers it (src/app.ts). */
+function notFound(res: ServerResponse): void {
+  res.writeHead(404, { 'Content-Type': 'application/json' });
+  res.end(JSON.stringify({ error: 'Not found' }));
+}
+
+/** GET /metrics (@app/server-metrics: the internal network only, 404 to anyone else); the rest goes on. */
+export function withMetricsEndpoint(metrics: ApiMetrics, next: Listener): Listener {
+  const serve = metricsEndpoint(metrics.registry, notFound);
+  return (req, res) => {
+    if (!serve(req, res)) return next(req, res);
+    markRoute(req, METRICS_PATH);
+  };
+}
