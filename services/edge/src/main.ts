@@ -27,6 +27,8 @@ import { drainServer, type Lifecycle, onStopSignals } from '@app/http-lifecycle'
 import { type EdgeConfig, edgeConfig, renderSandboxConfig } from './config';
 import { deploymentFeed, type ManifestFeed } from './deployment-feed';
 import { validConfig, withApiBaseUrl } from './deployment-state';
+import { RenderFigures } from './render-figures';
+import { type RenderReporter, renderReporter } from './render-reporter';
 import { DEFAULT_LIMITS } from './render-sandbox/launch';
 import { RenderPool } from './render-sandbox/pool';
 import { serveApp } from './serve';
@@ -128,9 +130,13 @@ async function main() {
   const pool = renderPool();
   const servers: Server[] = [];
   const feeds: ManifestFeed[] = [];
+  const reporters: RenderReporter[] = [];
   for (const { environment, port } of config.listeners) {
     const feed = feedFor(environment);
     feeds.push(feed);
+    // This environment's server renders, sent to the API for the gate (docs/decisions/0043).
+    const renderFigures = new RenderFigures();
+    reporters.push(renderReporter({ figures: renderFigures, apiUrl, environment, edgeSecret }));
     servers.push(
       await serveApp({
         name: 'edge',
@@ -147,28 +153,35 @@ async function main() {
         ...(config.apiBaseUrl ? { apiBaseUrl: config.apiBaseUrl } : {}),
         edgeSecret,
         lifecycle,
+        renderFigures,
       }),
     );
     console.log(
       `edge listening on ${port} (${environment}: pages of ${dir}, deployment from the API's feed)`,
     );
   }
-  drainOnSignals(servers, feeds, pool);
+  drainOnSignals(servers, feeds, pool, reporters);
 }
 
 /**
  * SIGTERM (a supervisor, a rolling restart) and SIGINT drain: /_edge/ready answers 503, no new connections,
- * what is in flight finishes within DRAIN_TIMEOUT_MS, exit 0. The feeds' polls are aborted at once (a poll
- * may wait 25 s for a change). A second signal exits at once.
+ * what is in flight finishes within DRAIN_TIMEOUT_MS, the render figures counted meanwhile are sent, exit 0.
+ * The feeds' polls are aborted at once (a poll may wait 25 s for a change). A second signal exits at once.
  */
-function drainOnSignals(servers: Server[], feeds: ManifestFeed[], pool: RenderPool) {
+function drainOnSignals(
+  servers: Server[],
+  feeds: ManifestFeed[],
+  pool: RenderPool,
+  reporters: RenderReporter[],
+) {
   onStopSignals(
     (signal) => {
       log({ msg: 'edge draining', signal, timeoutMs: drainTimeoutMs });
       for (const feed of feeds) feed.stop();
       pool.close();
       void Promise.all(servers.map((server) => drainServer(server, lifecycle, drainTimeoutMs))).then(
-        (results) => {
+        async (results) => {
+          await Promise.all(reporters.map((reporter) => reporter.stop()));
           log({
             msg: 'edge drained',
             ms: Math.max(...results.map((r) => r.ms)),

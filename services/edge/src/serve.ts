@@ -23,6 +23,7 @@ import { deploymentState, withApiBaseUrl } from './deployment-state';
 import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
 import { NewVisitorLimit } from './new-visitors';
 import { type PlannedRelease, releaseRegions } from './regions';
+import type { RenderFigures } from './render-figures';
 import type { RenderPool } from './render-sandbox/pool';
 import { requestScheme } from './request-origin';
 import { isForbiddenPath } from './request-path';
@@ -87,6 +88,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** The public site's origin (default: PUBLIC_SITE_URL): when https, every cookie is Secure (issue 46). */
   publicSiteUrl?: string;
+  /** Where this server's stable and canary server renders are counted (render-figures.ts; none: not counted). */
+  renderFigures?: RenderFigures;
 }
 
 function setAll(res: http.ServerResponse, headers: Readonly<Record<string, string>>) {
@@ -198,6 +201,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         scheme,
         policyFor,
         apiUrl: o.apiUrl,
+        renderFigures: o.renderFigures,
       })
     : null;
   const lifecycle = o.lifecycle ?? { draining: false };

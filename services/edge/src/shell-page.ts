@@ -14,6 +14,7 @@ import { decideOverride } from './override-cookie';
 import { composePage, type Preload } from './page';
 import { decidePreview } from './preview-cookie';
 import type { PlannedRelease, ReleaseRegions } from './regions';
+import type { RenderFigures } from './render-figures';
 import type { RequestScheme } from './request-origin';
 import { PAGE_HEADERS } from './security-headers';
 import { newAnonymousKey, readVisitorKey, visitorCookie } from './visitor-cookie';
@@ -38,6 +39,8 @@ export interface ShellPageOptions {
   policyFor: (selfOrigin: string, trustedHtml: string, devOrigin?: string | null) => string;
   /** The API as the edge reaches it (API_URL), for per-request renders; else the config's apiBaseUrl. */
   apiUrl?: string;
+  /** Where this environment's server renders are counted for the gate (none: not counted). */
+  renderFigures?: RenderFigures;
 }
 
 /**
@@ -104,10 +107,15 @@ export function shellPageHandler(o: ShellPageOptions) {
     const releases: PlannedRelease[] =
       choice?.version && folder ? [{ remote: choice.remote, version: choice.version, folder }] : [];
     const apiBase = o.apiUrl ?? (config ? new URL(config.apiBaseUrl, selfOrigin).href : null);
-    const { region, renderFailures } = await o.regions.region(url.pathname, releases, apiBase);
+    const { region, renderFailures, renders } = await o.regions.region(url.pathname, releases, apiBase);
     // A page under a dev override sends no health reports at all (issue 47): what a developer's browser
     // feels of unreleased code, or of the live versions around it, is no evidence about any release.
     const overridden = override.state.status === 'active';
+    // Nor does it count in the servers' figures; a preview's render is not a rollout's either.
+    const track = choice?.track;
+    if (o.renderFigures && !overridden && (track === 'stable' || track === 'canary')) {
+      for (const r of renders) o.renderFigures.count({ ...r, track });
+    }
     if (plan && !overridden) {
       plan.health = pageTicket(plan, {
         visitorKey,
