@@ -1,4 +1,4 @@
-import type { GatePolicy, SignalVerdict } from './health-gate';
+import type { Estimate } from './health-signals';
 import { type ServerFigures, SLOW_RENDER_MS, shareVerdict } from './server-signals';
 
 /**
@@ -10,6 +10,26 @@ import { type ServerFigures, SLOW_RENDER_MS, shareVerdict } from './server-signa
  */
 export const SERVER_SIGNALS = ['server-errors', 'server-slow'] as const;
 export type ServerSignalName = (typeof SERVER_SIGNALS)[number];
+
+/** The gate policy's part for server renders (GatePolicy in health-gate.ts extends it). */
+export interface ServerGatePolicy {
+  /** Server renders a version needs before its render signals are judged (fewer: not judged). */
+  minRenders: number;
+  /** How many points the canary's share of failed server renders may exceed stable's. */
+  maxExtraRenderFailureRate: number;
+  /** How many points the canary's share of slow server renders (SLOW_RENDER_MS) may exceed stable's. */
+  maxExtraSlowRenderRate: number;
+}
+
+/** A server signal's verdict, in the shape of health-gate.ts's SignalVerdict (n: renders). */
+export interface ServerVerdict {
+  signal: ServerSignalName;
+  verdict: 'within' | 'worse' | 'inconclusive' | 'too-few';
+  canary: Estimate | null;
+  stable: Estimate | null;
+  limit: number;
+  text: string;
+}
 
 /** Both tracks' server figures over the same window as the browsers'. */
 export interface ServerSample {
@@ -28,9 +48,9 @@ const renders = (n: number) => `${n.toLocaleString('en-US')} render${n === 1 ? '
 function verdictOf(
   signal: ServerSignalName,
   sample: ServerSample,
-  policy: GatePolicy,
+  policy: ServerGatePolicy,
   z: number,
-): SignalVerdict {
+): ServerVerdict {
   const count = (f: ServerFigures) => (signal === 'server-errors' ? f.failures : f.slow);
   const margin =
     signal === 'server-errors' ? policy.maxExtraRenderFailureRate : policy.maxExtraSlowRenderRate;
@@ -54,7 +74,7 @@ function verdictOf(
 }
 
 /** The server signals of a step; none when neither track rendered anything (a remote without a renderer). */
-export function serverVerdicts(sample: ServerSample, policy: GatePolicy, z: number): SignalVerdict[] {
+export function serverVerdicts(sample: ServerSample, policy: ServerGatePolicy, z: number): ServerVerdict[] {
   if (sample.canary.renders === 0 && sample.stable.renders === 0) return [];
   return SERVER_SIGNALS.map((signal) => verdictOf(signal, sample, policy, z));
 }

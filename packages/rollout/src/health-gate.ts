@@ -1,4 +1,9 @@
-import { type ServerSample, type ServerSignalName, serverVerdicts } from './gate-server';
+import {
+  type ServerGatePolicy,
+  type ServerSample,
+  type ServerSignalName,
+  serverVerdicts,
+} from './gate-server';
 import { type Estimate, type VersionSignals, zOf } from './health-signals';
 
 /**
@@ -27,7 +32,7 @@ export interface VitalMargin {
   absolute: number;
 }
 
-export interface GatePolicy {
+export interface GatePolicy extends ServerGatePolicy {
   /** Distinct canary visitors a step needs before it may advance. */
   minVisitors: number;
   /** How many points (0.02 = 2 points) the canary's error rate may exceed stable's. */
@@ -39,12 +44,6 @@ export interface GatePolicy {
   minVitalVisitors: number;
   /** One-sided confidence of a rollback (0.99). */
   confidence: number;
-  /** Server renders a version needs before its render signals are judged (fewer: not judged). */
-  minRenders: number;
-  /** How many points the canary's share of failed server renders may exceed stable's. */
-  maxExtraRenderFailureRate: number;
-  /** How many points the canary's share of slow server renders (SLOW_RENDER_MS) may exceed stable's. */
-  maxExtraSlowRenderRate: number;
 }
 
 export const DEFAULT_GATE: GatePolicy = {
