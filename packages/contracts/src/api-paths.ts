@@ -54,4 +54,6 @@ export const API_PATHS = {
   privatePostsDeprecated: '/api/private-posts',
   rolloutHealth: '/api/rollout/health',
   rolloutPreview: '/api/rollout/preview',
+  /** POST from the edges only (signed with the shared secret): their server renders per version (issue 48). */
+  rolloutRenders: '/api/rollout/renders',
 } as const;

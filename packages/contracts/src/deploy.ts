@@ -47,6 +47,8 @@ export const DEPLOY_PATHS = {
   history: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/history`,
   /** GET ?version=V&since=ISO: what each visitor of that version felt (the gate's input, per visitor). */
   health: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/health`,
+  /** GET ?version=V&since=ISO: the edges' server renders of that version (the gate's server signals). */
+  renders: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/renders`,
   /** POST: a new preview link for a released version (its token is answered once). */
   preview: (env: string, remote: string) => `/api/deploy/environments/${env}/remotes/${remote}/preview`,
   /** GET ?remote=R: the environment's preview links (those of the remotes the token may change). */
@@ -247,6 +249,21 @@ export const DeployHealthSchema = v.object({
   overCap: v.optional(v.number()),
 });
 export type DeployHealth = v.InferOutput<typeof DeployHealthSchema>;
+
+/** One version's server renders over a window (@app/rollout ServerFigures), summed over the edges. */
+export const ServerFiguresSchema = v.object({
+  renders: v.number(),
+  failures: v.number(),
+  slow: v.number(),
+  durationMs: v.number(),
+});
+export const DeployRendersSchema = v.object({
+  remote: Remote,
+  version: VersionIdSchema,
+  since: v.nullable(Iso),
+  figures: ServerFiguresSchema,
+});
+export type DeployRenders = v.InferOutput<typeof DeployRendersSchema>;
 
 export const DeployHistorySchema = v.object({
   environment: EnvironmentNameSchema,

@@ -82,6 +82,21 @@ export const DeployPreviewSchema = v.object({
 });
 export type DeployPreview = v.InferOutput<typeof DeployPreviewSchema>;
 
+/**
+ * The gate's answer now for a remote with a canary (@app/rollout gateNow with the default policy, issue 48):
+ * `inconclusive` (too few visitors in the window), `extending` (beyond a margin, not yet sure), `advance` or
+ * `rollback`, with the reason in words.
+ */
+export const GATE_ANSWERS = ['advance', 'rollback', 'inconclusive', 'extending'] as const;
+export const RolloutGateSchema = v.object({
+  remote: RemoteSchema,
+  version: VersionIdSchema,
+  percent: v.number(),
+  answer: v.picklist(GATE_ANSWERS),
+  reason: v.string(),
+});
+export type RolloutGate = v.InferOutput<typeof RolloutGateSchema>;
+
 export const AdminRolloutsSchema = v.object({
   environment: EnvironmentNameSchema,
   manifest: v.nullable(DeploymentManifestSchema),
@@ -95,5 +110,7 @@ export const AdminRolloutsSchema = v.object({
   previews: v.array(DeployPreviewSchema),
   /** Every live remote version against the live shell and each other (issue 45). */
   compatibility: CompatibilitySchema,
+  /** The gate's answer now per running canary (optional: older APIs do not send it). */
+  gates: v.optional(v.array(RolloutGateSchema)),
 });
 export type AdminRollouts = v.InferOutput<typeof AdminRolloutsSchema>;

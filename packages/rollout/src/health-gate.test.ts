@@ -179,7 +179,10 @@ describe('decideStep', () => {
   it('waits for the minimum number of distinct visitors', () => {
     const d = decide(people(49), people(500));
     expect(d.action).toBe('wait');
-    expect(d.reason).toMatch(/^49 of 50 canary visitors this step/);
+    expect(d.answer).toBe('inconclusive');
+    expect(d.reason).toMatch(
+      /^inconclusive: not enough visitors in the window \(49 of 50 canary visitors this step\)/,
+    );
   });
 
   it('advances a canary that fares like stable on every signal', () => {

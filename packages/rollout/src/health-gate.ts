@@ -1,3 +1,9 @@
+import {
+  type ServerGatePolicy,
+  type ServerSample,
+  type ServerSignalName,
+  serverVerdicts,
+} from './gate-server';
 import { type Estimate, type VersionSignals, zOf } from './health-signals';
 
 /**
@@ -11,7 +17,13 @@ import { type Estimate, type VersionSignals, zOf } from './health-signals';
  * - p75 LCP, INP and CLS (of per-visitor medians): the limit is stable's p75 plus the larger of a relative
  *   and an absolute margin; worse when even the low end of the canary's interval is above the limit that the
  *   high end of stable's interval allows; within when the canary's p75 is under stable's limit.
- * Anything in between is not yet conclusive: the step is extended until more visitors decide it.
+ * - Server renders (gate-server.ts, since issue 48): the share of the edge's first-screen renders of the
+ *   canary's code that failed, and that were slow, against stable's, by the same one-sided test against a
+ *   margin. Judged from `minRenders` canary renders on, whatever the browsers say: a canary whose server
+ *   render fails is rolled back on that alone, with no browser visitor at all.
+ * Anything in between is not yet conclusive: the step is extended until more visitors decide it. The
+ * decision says which kind of waiting it is: `inconclusive` (too few visitors in the window to decide
+ * anything) or `extending` (enough of them, but a signal is beyond its margin and not yet surely so).
  */
 export interface VitalMargin {
   /** Share of stable's p75 the canary may add (0.2: 20 % slower). */
@@ -20,7 +32,7 @@ export interface VitalMargin {
   absolute: number;
 }
 
-export interface GatePolicy {
+export interface GatePolicy extends ServerGatePolicy {
   /** Distinct canary visitors a step needs before it may advance. */
   minVisitors: number;
   /** How many points (0.02 = 2 points) the canary's error rate may exceed stable's. */
@@ -42,13 +54,18 @@ export const DEFAULT_GATE: GatePolicy = {
   cls: { relative: 0.2, absolute: 0.02 },
   minVitalVisitors: 20,
   confidence: 0.99,
+  minRenders: 50,
+  maxExtraRenderFailureRate: 0.02,
+  maxExtraSlowRenderRate: 0.05,
 };
 
 export const SIGNALS = ['errors', 'lcp', 'inp', 'cls'] as const;
 export type SignalName = (typeof SIGNALS)[number];
+/** The browsers' signals and the servers' (gate-server.ts). */
+export type GateSignalName = SignalName | ServerSignalName;
 
 export interface SignalVerdict {
-  signal: SignalName;
+  signal: GateSignalName;
   verdict: 'within' | 'worse' | 'inconclusive' | 'too-few';
   canary: Estimate | null;
   stable: Estimate | null;
@@ -58,8 +75,15 @@ export interface SignalVerdict {
   text: string;
 }
 
+/**
+ * The gate's answer in one word: `inconclusive` waits because the window has too few visitors (and renders)
+ * to decide; `extending` waits because a signal is beyond its margin but not yet at the confidence.
+ */
+export type GateAnswer = 'advance' | 'rollback' | 'inconclusive' | 'extending';
+
 export interface GateDecision {
   action: 'wait' | 'advance' | 'rollback';
+  answer: GateAnswer;
   reason: string;
   signals: SignalVerdict[];
 }
@@ -134,18 +158,32 @@ export function judgeSignals(
 /** A rollback needs at least this many canary visitors, however clear the figures: 2 visitors prove little. */
 export const minRollbackVisitors = (policy: GatePolicy) => Math.min(policy.minVisitors, 10);
 
-export function decideStep(canary: VersionSignals, stable: VersionSignals, policy: GatePolicy): GateDecision {
-  const signals = judgeSignals(canary, stable, policy);
+export function decideStep(
+  canary: VersionSignals,
+  stable: VersionSignals,
+  policy: GatePolicy,
+  server?: ServerSample,
+): GateDecision {
+  const browser = judgeSignals(canary, stable, policy);
+  const rendered = server ? serverVerdicts(server, policy, zOf(policy.confidence)) : [];
+  const signals = [...browser, ...rendered];
   const texts = (list: SignalVerdict[]) => list.map((v) => v.text).join('; ');
-  const worse = signals.filter((v) => v.verdict === 'worse');
   const pct = `${Math.round(policy.confidence * 100)} % confidence`;
-  if (worse.length > 0 && canary.visitors >= minRollbackVisitors(policy)) {
-    return { action: 'rollback', reason: `${texts(worse)}: worse beyond the margin at ${pct}`, signals };
+  // A browser signal rolls back from a few visitors on; a server one is judged only from minRenders renders
+  // on, so its verdict stands alone, with no browser visitor needed.
+  const worse = [...(canary.visitors >= minRollbackVisitors(policy) ? browser : []), ...rendered].filter(
+    (v) => v.verdict === 'worse',
+  );
+  if (worse.length > 0) {
+    const reason = `${texts(worse)}: worse beyond the margin at ${pct}`;
+    return { action: 'rollback', answer: 'rollback', reason, signals };
   }
   if (canary.visitors < policy.minVisitors) {
+    const renders = server ? `, ${server.canary.renders} of ${policy.minRenders} canary renders` : '';
     return {
       action: 'wait',
-      reason: `${canary.visitors} of ${policy.minVisitors} canary visitors this step; ${texts(signals)}`,
+      answer: 'inconclusive',
+      reason: `inconclusive: not enough visitors in the window (${canary.visitors} of ${policy.minVisitors} canary visitors this step${renders}); ${texts(signals)}`,
       signals,
     };
   }
@@ -153,9 +191,10 @@ export function decideStep(canary: VersionSignals, stable: VersionSignals, polic
   if (unsure.length > 0) {
     return {
       action: 'wait',
+      answer: 'extending',
       reason: `extending the step: ${texts(unsure)}: beyond the margin, not yet at ${pct}`,
       signals,
     };
   }
-  return { action: 'advance', reason: `${texts(signals)}: within the margins`, signals };
+  return { action: 'advance', answer: 'advance', reason: `${texts(signals)}: within the margins`, signals };
 }

@@ -8,4 +8,5 @@ export * from './preview-check';
 export * from './preview-token';
 export * from './release-content';
 export * from './release-store';
+export * from './render-report';
 export * from './store-files';

@@ -70,6 +70,7 @@ describe('GET /api/admin/rollouts', () => {
         shell: { manifest: s.ctx.config.deploy.shellManifest, federationRuntime: null },
         rows: [],
       },
+      gates: [],
     });
   });
 
@@ -96,6 +97,13 @@ describe('GET /api/admin/rollouts', () => {
     expect(v.is(AdminRolloutsSchema, r.body)).toBe(true);
     expect(r.body.environment).toBe('production');
     expect(r.body.manifest).toEqual(manifest);
+    // The gate's answer now (issue 48): 2 canary visitors are too few to decide anything.
+    expect(r.body.gates).toEqual([
+      expect.objectContaining({ remote: 'mf-research', version: V2, percent: 10, answer: 'inconclusive' }),
+    ]);
+    expect(r.body.gates[0].reason).toMatch(
+      /^inconclusive: not enough visitors in the window \(2 of 50 canary visitors/,
+    );
     expect(r.body.health).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

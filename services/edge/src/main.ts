@@ -28,6 +28,8 @@ import { type EdgeConfig, edgeConfig, renderSandboxConfig } from './config';
 import { deploymentFeed, type ManifestFeed } from './deployment-feed';
 import { validConfig, withApiBaseUrl } from './deployment-state';
 import { type OverrideUseReporter, overrideUseReporter } from './override-use';
+import { RenderFigures } from './render-figures';
+import { type RenderReporter, renderReporter } from './render-reporter';
 import { DEFAULT_LIMITS } from './render-sandbox/launch';
 import { RenderPool } from './render-sandbox/pool';
 import { serveApp } from './serve';
@@ -129,12 +131,16 @@ async function main() {
   const pool = renderPool();
   const servers: Server[] = [];
   const feeds: ManifestFeed[] = [];
-  const reporters: OverrideUseReporter[] = [];
+  // What is sent to the API in batches, flushed before the exit: dev override links' use, server renders.
+  const reporters: Array<OverrideUseReporter | RenderReporter> = [];
   for (const { environment, port } of config.listeners) {
     const feed = feedFor(environment);
     feeds.push(feed);
     const overrideUses = overrideUseReporter({ environment });
     reporters.push(overrideUses);
+    // This environment's server renders, sent to the API for the gate (docs/decisions/0043).
+    const renderFigures = new RenderFigures();
+    reporters.push(renderReporter({ figures: renderFigures, apiUrl, environment, edgeSecret }));
     servers.push(
       await serveApp({
         name: 'edge',
@@ -153,26 +159,27 @@ async function main() {
         lifecycle,
         overrideUses,
         processMetrics: true,
+        renderFigures,
       }),
     );
     console.log(
       `edge listening on ${port} (${environment}: pages of ${dir}, deployment from the API's feed)`,
     );
   }
-  drainOnSignals(servers, feeds, reporters, pool);
+  drainOnSignals(servers, feeds, pool, reporters);
 }
 
 /**
  * SIGTERM (a supervisor, a rolling restart) and SIGINT drain: /_edge/ready answers 503, no new connections,
- * what is in flight finishes within DRAIN_TIMEOUT_MS, exit 0. The feeds' polls are aborted at once (a poll
- * may wait 25 s for a change). The dev override page views counted meanwhile are reported before the exit
- * (within their reports' timeout). A second signal exits at once.
+ * what is in flight finishes within DRAIN_TIMEOUT_MS, the render figures and dev override page views counted
+ * meanwhile are sent (within their reports' timeout), exit 0. The feeds' polls are aborted at once (a poll
+ * may wait 25 s for a change). A second signal exits at once.
  */
 function drainOnSignals(
   servers: Server[],
   feeds: ManifestFeed[],
-  reporters: OverrideUseReporter[],
   pool: RenderPool,
+  reporters: ReadonlyArray<OverrideUseReporter | RenderReporter>,
 ) {
   onStopSignals(
     (signal) => {

@@ -54,6 +54,11 @@ export interface RegionOutcome {
   region: Region | null;
   /** Releases whose server render failed for this page (their health counts it). */
   renderFailures: RemotePackage[];
+  /**
+   * Each server render this page asked of a release's code (rendered or failed; not a page that needed none)
+   * and how long it took, API answers included: the version's server figures (render-figures.ts).
+   */
+  renders: Array<{ remote: RemotePackage; version: string; failed: boolean; ms: number }>;
 }
 
 interface Page {
@@ -333,16 +338,20 @@ export function releaseRegions({
       apiBase: string | null,
     ): Promise<RegionOutcome> {
       const renderFailures: RemotePackage[] = [];
+      const renders: RegionOutcome['renders'] = [];
       for (const release of releases) {
         const base = { remote: release.remote, version: release.version };
+        const started = performance.now();
         const live = await rendered(pathname, release, apiBase);
+        if (live !== 'none')
+          renders.push({ ...base, failed: live === 'failed', ms: performance.now() - started });
         if (live === 'failed') renderFailures.push(release.remote);
         else if (live !== 'none')
-          return { region: { ...base, ...live.page, primed: live.primed }, renderFailures };
+          return { region: { ...base, ...live.page, primed: live.primed }, renderFailures, renders };
         const picture = pictureOf(release, pathname);
-        if (picture) return { region: { ...base, ...picture }, renderFailures };
+        if (picture) return { region: { ...base, ...picture }, renderFailures, renders };
       }
-      return { region: null, renderFailures };
+      return { region: null, renderFailures, renders };
     },
     /** Starts the workers of releases pages will soon need (a deployment's stable and canary versions). */
     warm(releases: PlannedRelease[]) {

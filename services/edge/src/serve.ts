@@ -26,6 +26,7 @@ import { edgeMetrics } from './metrics';
 import { NewVisitorLimit } from './new-visitors';
 import { type OverrideUseReporter, overrideUseReporter } from './override-use';
 import { type PlannedRelease, releaseRegions } from './regions';
+import type { RenderFigures } from './render-figures';
 import type { RenderPool } from './render-sandbox/pool';
 import { requestScheme } from './request-origin';
 import { isForbiddenPath } from './request-path';
@@ -97,6 +98,8 @@ export interface AppOptions {
   overrideUses?: OverrideUseReporter;
   /** The process's own metrics on /metrics (CPU, memory, event loop, GC): main.ts; off in tests. */
   processMetrics?: boolean;
+  /** Where this server's stable and canary server renders are counted (render-figures.ts; none: not counted). */
+  renderFigures?: RenderFigures;
 }
 
 function setAll(res: http.ServerResponse, headers: Readonly<Record<string, string>>) {
@@ -226,6 +229,7 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         apiUrl: o.apiUrl,
         overrideUses,
         metrics,
+        renderFigures: o.renderFigures,
       })
     : null;
   const lifecycle = o.lifecycle ?? { draining: false };

@@ -18,6 +18,7 @@ import { type OverrideUseReporter, overrideVisitor } from './override-use';
 import { composePage, type Preload } from './page';
 import { decidePreview } from './preview-cookie';
 import type { PlannedRelease, ReleaseRegions } from './regions';
+import type { RenderFigures } from './render-figures';
 import type { RequestScheme } from './request-origin';
 import { PAGE_HEADERS } from './security-headers';
 import { newAnonymousKey, readVisitorKey, visitorCookie } from './visitor-cookie';
@@ -46,6 +47,8 @@ export interface ShellPageOptions {
   overrideUses?: OverrideUseReporter | null;
   /** Counts the health tickets issued (metrics.ts). */
   metrics?: Pick<EdgeMetrics, 'ticketIssued'>;
+  /** Where this environment's server renders are counted for the gate (none: not counted). */
+  renderFigures?: RenderFigures;
 }
 
 /**
@@ -120,10 +123,15 @@ export function shellPageHandler(o: ShellPageOptions) {
       choice?.version && folder
         ? [{ remote: choice.remote, version: choice.version, folder, track: choice.track }]
         : [];
-    const { region, renderFailures } = await o.regions.region(url.pathname, releases, apiBase);
+    const { region, renderFailures, renders } = await o.regions.region(url.pathname, releases, apiBase);
     // A page under a dev override sends no health reports at all (issue 47): what a developer's browser
     // feels of unreleased code, or of the live versions around it, is no evidence about any release.
     const overridden = override.state.status === 'active';
+    // Nor does it count in the servers' figures; a preview's render is not a rollout's either.
+    const track = choice?.track;
+    if (o.renderFigures && !overridden && (track === 'stable' || track === 'canary')) {
+      for (const r of renders) o.renderFigures.count({ ...r, track });
+    }
     if (plan && !overridden) {
       plan.health = pageTicket(plan, {
         visitorKey,

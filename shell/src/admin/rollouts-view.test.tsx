@@ -300,3 +300,37 @@ describe('the rollouts view', () => {
     expect(within(log).getAllByRole('row')).toHaveLength(DATA.audit.length + 1);
   });
 });
+
+describe("the gate's answer", () => {
+  const INCONCLUSIVE =
+    'inconclusive: not enough visitors in the window (3 of 50 canary visitors this step, 0 of 50 canary renders); errors: canary 0.0 % of 3 visitors, stable 0.4 % of 312 visitors (allowed 2.4 %)';
+
+  it('shows "inconclusive" with its reason under a running canary', () => {
+    renderView({
+      ...DATA,
+      gates: [
+        {
+          remote: 'mf-account',
+          version: '2.1.0-9876543210',
+          percent: 25,
+          answer: 'inconclusive',
+          reason: INCONCLUSIVE,
+        },
+      ],
+    });
+    const gate = screen.getByTestId('gate-mf-account');
+    expect(gate).toHaveTextContent(`inconclusive ${INCONCLUSIVE}`);
+    const table = screen.getByRole('table', { name: /Environment local/ });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .find((row) => row.contains(gate)),
+    ).toHaveTextContent(/^gate/);
+  });
+
+  it('says when the API is too old to compute it, and shows no gate for a remote without a canary', () => {
+    renderView();
+    expect(screen.getByText('not computed (an API older than issue 48)')).toBeInTheDocument();
+    expect(screen.queryByTestId('gate-mf-research')).not.toBeInTheDocument();
+  });
+});

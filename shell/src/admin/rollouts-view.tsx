@@ -5,6 +5,7 @@ import { css, type Theme } from '@emotion/react';
 import { adminTable } from './admin-table';
 import { visitorsText } from './chart-geometry';
 import { CompatibilityTable } from './compatibility-table';
+import { GateAnswer } from './gate-answer';
 import { PreviewLinks } from './preview-links';
 import { RolloutChartCard } from './rollout-chart-card';
 
@@ -81,10 +82,11 @@ function VersionRows({ remote, data }: { remote: RemotePackage; data: AdminRollo
     );
   }
   const { canary } = deployment;
+  const gate = data.gates?.find((g) => g.remote === remote);
   return (
     <>
       <tr>
-        <th scope="row" rowSpan={canary ? 2 : 1}>
+        <th scope="row" rowSpan={canary ? 3 : 1}>
           {remote}
         </th>
         <td>
@@ -109,6 +111,16 @@ function VersionRows({ remote, data }: { remote: RemotePackage; data: AdminRollo
           </td>
           <td>
             <Health row={health(canary.version)} />
+          </td>
+        </tr>
+      )}
+      {canary && (
+        <tr>
+          <td>
+            <Badge tone="info">gate</Badge>
+          </td>
+          <td colSpan={2}>
+            <GateAnswer gate={gate} />
           </td>
         </tr>
       )}

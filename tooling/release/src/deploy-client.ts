@@ -23,6 +23,8 @@ import {
   type DeployPreviewList,
   DeployPreviewListSchema,
   DeployPreviewSchema,
+  type DeployRenders,
+  DeployRendersSchema,
   type DeployState,
   DeployStateSchema,
   type DeployTokenScope,
@@ -223,6 +225,17 @@ export class DeployClient {
   ): Promise<DeployHealth> {
     const query = new URLSearchParams({ version, ...(since ? { since: since.toISOString() } : {}) });
     return this.get(`${DEPLOY_PATHS.health(environment, remote)}?${query}`, DeployHealthSchema, 'health');
+  }
+
+  /** The edges' server renders of one version over a window (the gate's server signals, issue 48). */
+  async renders(
+    remote: RemotePackage,
+    version: string,
+    since?: Date,
+    environment = this.environment,
+  ): Promise<DeployRenders> {
+    const query = new URLSearchParams({ version, ...(since ? { since: since.toISOString() } : {}) });
+    return this.get(`${DEPLOY_PATHS.renders(environment, remote)}?${query}`, DeployRendersSchema, 'renders');
   }
 
   /** A new preview link in the environment; its token is in the answer, and nowhere else. */

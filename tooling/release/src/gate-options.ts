@@ -14,6 +14,9 @@ export const GATE_OPTIONS = {
   'cls-margin': { type: 'string' },
   'min-vital-visitors': { type: 'string' },
   confidence: { type: 'string' },
+  'min-renders': { type: 'string' },
+  'max-extra-render-failure-rate': { type: 'string' },
+  'max-extra-slow-render-rate': { type: 'string' },
   'min-sample': { type: 'string' },
   'max-extra-failure-rate': { type: 'string' },
 } as const;
@@ -22,7 +25,9 @@ const margin = (m: VitalMargin) => `${m.relative},${m.absolute}`;
 
 export const GATE_USAGE = `[--min-visitors ${DEFAULT_GATE.minVisitors}] [--max-extra-error-rate ${DEFAULT_GATE.maxExtraErrorRate}]
         [--lcp-margin ${margin(DEFAULT_GATE.lcp)}] [--inp-margin ${margin(DEFAULT_GATE.inp)}] [--cls-margin ${margin(DEFAULT_GATE.cls)}]
-        [--min-vital-visitors ${DEFAULT_GATE.minVitalVisitors}] [--confidence ${DEFAULT_GATE.confidence}]`;
+        [--min-vital-visitors ${DEFAULT_GATE.minVitalVisitors}] [--confidence ${DEFAULT_GATE.confidence}]
+        [--min-renders ${DEFAULT_GATE.minRenders}] [--max-extra-render-failure-rate ${DEFAULT_GATE.maxExtraRenderFailureRate}]
+        [--max-extra-slow-render-rate ${DEFAULT_GATE.maxExtraSlowRenderRate}]`;
 
 /** `<relative>,<absolute>`: "0.2,100" lets the canary's p75 exceed stable's by 20 %, or 100 at least. */
 function parseMargin(value: string, option: string): VitalMargin {
@@ -66,5 +71,17 @@ export function gatePolicyFrom(str: (name: keyof typeof GATE_OPTIONS) => string 
       DEFAULT_GATE.minVitalVisitors,
     ),
     confidence: given('confidence', parseConfidence, DEFAULT_GATE.confidence),
+    // The edges' server renders (docs/decisions/0043-server-signals-in-the-gate.md).
+    minRenders: given('min-renders', (v) => parsePositiveInt(v, '--min-renders'), DEFAULT_GATE.minRenders),
+    maxExtraRenderFailureRate: given(
+      'max-extra-render-failure-rate',
+      (v) => parseRate(v, '--max-extra-render-failure-rate'),
+      DEFAULT_GATE.maxExtraRenderFailureRate,
+    ),
+    maxExtraSlowRenderRate: given(
+      'max-extra-slow-render-rate',
+      (v) => parseRate(v, '--max-extra-slow-render-rate'),
+      DEFAULT_GATE.maxExtraSlowRenderRate,
+    ),
   };
 }

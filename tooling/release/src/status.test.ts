@@ -198,3 +198,74 @@ describe('rollout status with the compatibility table', () => {
     expect(JSON.parse(cli.stdout)).toMatchObject({ environment: 'production', compatibility: TABLE });
   });
 });
+
+describe("rollout status with the gate's answer", () => {
+  const CANARY_V = '1.3.0-cccccccccc';
+  /** mf-research with a canary at 10 %: 3 canary visitors, 200 stable ones, no server renders yet. */
+  function canaryApi() {
+    return startFakeApi((request: FakeRequest) => {
+      const [path, query = ''] = request.url.split('?');
+      const version = new URLSearchParams(query).get('version');
+      if (path === DEPLOY_PATHS.environment('production')) {
+        const manifest = {
+          schemaVersion: 1,
+          environment: 'production',
+          revision: 4,
+          updatedAt: AT,
+          remotes: {
+            'mf-research': {
+              stable: RESEARCH,
+              previous: [],
+              canary: { version: CANARY_V, percent: 10, startedAt: AT, stepStartedAt: AT },
+            },
+          },
+        };
+        return {
+          status: 200,
+          headers: { etag: '"4"' },
+          body: { environment: 'production', revision: 4, updatedAt: AT, manifest },
+        };
+      }
+      const one = { views: 1, errorViews: 0, lcp: null, inp: null, cls: null };
+      if (path === DEPLOY_PATHS.health('production', 'mf-research'))
+        return {
+          status: 200,
+          body: {
+            remote: 'mf-research',
+            version,
+            since: AT,
+            visitors: Array(version === CANARY_V ? 3 : 200).fill(one),
+          },
+        };
+      if (path === DEPLOY_PATHS.renders('production', 'mf-research'))
+        return {
+          status: 200,
+          body: {
+            remote: 'mf-research',
+            version,
+            since: AT,
+            figures: { renders: 0, failures: 0, slow: 0, durationMs: 0 },
+          },
+        };
+      if (path === DEPLOY_PATHS.compatibility('production'))
+        return { status: 404, body: { error: 'Not found' } };
+      return undefined;
+    });
+  }
+
+  it('says the gate is inconclusive, and why, under the canary', async () => {
+    const api = await canaryApi();
+    stop = api.stop;
+    const ctx = contextFor(api.url);
+    const report = await statusReport(ctx, apiHealthSource(ctx.client));
+    const research = report.remotes.find((r) => r.remote === 'mf-research');
+    expect(research?.gate?.answer).toBe('inconclusive');
+    const text = formatStatus(report);
+    expect(text).toContain(
+      '\n  gate     inconclusive: not enough visitors in the window (3 of 50 canary visitors this step, 0 of',
+    );
+    expect(
+      api.requests.some((r) => r.url.startsWith(DEPLOY_PATHS.renders('production', 'mf-research'))),
+    ).toBe(true);
+  });
+});

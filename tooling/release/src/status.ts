@@ -2,7 +2,10 @@ import type { AuditEntry } from '@app/contracts';
 import type { CompatConflict, Compatibility, CompatRow } from '@app/contracts/compatibility';
 import {
   type Canary,
+  DEFAULT_GATE,
   formatSignalValue,
+  type GateAnswer,
+  gateNow,
   REMOTE_PACKAGES,
   type RemotePackage,
   type SignalFigures,
@@ -10,7 +13,7 @@ import {
   versionSignals,
 } from '@app/rollout';
 import type { RolloutContext } from './context';
-import type { HealthSource } from './health';
+import { gateReader, type HealthSource } from './health';
 
 /** `rollout status` and `rollout history`: the data (for --json) and its text form. */
 /** Distinct visitors and their page views, the mean of their error rates, the p75s of their Web Vitals. */
@@ -29,6 +32,11 @@ export interface RemoteStatus {
   health: VersionHealth[];
   /** Why this remote's health could not be read (a token scoped to other remotes, say); null when it was. */
   healthError: string | null;
+  /**
+   * With a canary: what the gate would decide now (@app/rollout gateNow, the default policy: the rule
+   * `rollout watch` acts on), `inconclusive` included; null without a canary or when it could not be read.
+   */
+  gate: { answer: GateAnswer; reason: string } | null;
 }
 
 export interface StatusReport {
@@ -71,6 +79,15 @@ export async function statusReport(ctx: RolloutContext, health: HealthSource | n
         rows.length = 0;
       }
     }
+    let gate: RemoteStatus['gate'] = null;
+    if (d?.canary && health && !healthError) {
+      try {
+        const decision = await gateNow(gateReader(health, remote), d.stable, d.canary, DEFAULT_GATE);
+        gate = { answer: decision.answer, reason: decision.reason };
+      } catch (error) {
+        healthError = `the gate: ${(error as Error).message}`;
+      }
+    }
     remotes.push({
       remote,
       stable: d?.stable ?? null,
@@ -78,6 +95,7 @@ export async function statusReport(ctx: RolloutContext, health: HealthSource | n
       previous: d?.previous ?? [],
       health: rows,
       healthError,
+      gate,
     });
   }
   // The table is extra: whatever keeps it from being read is said under it, never fails the status.
@@ -113,6 +131,10 @@ function healthText(row: VersionHealth | undefined): string {
   return `  ${parts.join(', ')}`;
 }
 
+/** The gate's answer first ("inconclusive: not enough visitors…", "rollback: server render failures…"). */
+const gateText = (gate: NonNullable<RemoteStatus['gate']>) =>
+  gate.reason.startsWith(gate.answer) ? gate.reason : `${gate.answer}: ${gate.reason}`;
+
 export function formatStatus(report: StatusReport): string {
   const lines = [
     `deployment "${report.environment}" · revision ${report.revision}${report.updatedAt ? ` · updated ${time(report.updatedAt)} UTC` : ' (nothing deployed yet)'}`,
@@ -133,6 +155,7 @@ export function formatStatus(report: StatusReport): string {
       if (c.stepStartedAt !== c.startedAt)
         lines.push(`           this step since ${time(c.stepStartedAt)} UTC`);
       if (r.health.length > 0) lines.push('           (health of both tracks since the canary started)');
+      if (r.gate) lines.push(...wrap(gateText(r.gate), '  gate     ', '           '));
     }
     if (r.healthError) lines.push(`  health: unavailable (${r.healthError})`);
     if (r.previous.length > 0)

@@ -1,8 +1,10 @@
+import { API_PATHS } from '@app/contracts';
 import { DEFAULT_GATE, type VisitorFigures } from '@app/rollout';
+import { renderReportKey, signRenderReport } from '@app/rollout/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bootstrap, setPercent, startCanary } from './commands';
 import type { RolloutContext } from './context';
-import type { HealthSource } from './health';
+import { apiHealthSource, type HealthSource } from './health';
 import { release } from './release';
 import { runCli, startTestApi, type TestApi } from './test-support';
 import { watch } from './watch';
@@ -148,8 +150,64 @@ describe('rollout watch over the deploy API', () => {
     expect(result).toMatchObject({ outcome: 'stopped' });
     const [entry] = await watchEntries();
     expect(entry?.action).toBe('watch-stop');
-    expect(entry?.reason).toMatch(/^no decision within 60 s at 1 %: 1 of 10 canary visitors this step/);
+    expect(entry?.reason).toMatch(
+      /^no decision within 60 s at 1 %: inconclusive: not enough visitors in the window \(1 of 10 canary visitors this step\)/,
+    );
     expect((await ctx.client.state()).manifest.remotes['mf-research']?.canary?.percent).toBe(1);
+  });
+
+  it("rolls back a canary whose server renders fail on the edges' figures alone, with no browser report", async () => {
+    const { manifest } = await ctx.client.state();
+    const step = manifest.remotes['mf-research']?.canary?.stepStartedAt as string;
+    const minute = Math.floor(Date.parse(step) / 60_000);
+    // What an edge sends (services/edge render-reporter.ts): signed with the secret the API shares.
+    const body = JSON.stringify({
+      id: `batch-${ctx.environment}-0123456789`,
+      environment: ctx.environment,
+      entries: [
+        {
+          remote: 'mf-research',
+          version: canary,
+          track: 'canary',
+          minute,
+          renders: 60,
+          failures: 60,
+          slow: 0,
+          durationMs: 6000,
+        },
+        {
+          remote: 'mf-research',
+          version: stable,
+          track: 'stable',
+          minute,
+          renders: 900,
+          failures: 0,
+          slow: 0,
+          durationMs: 90_000,
+        },
+      ],
+    });
+    const sent = await fetch(`${api.url}${API_PATHS.rolloutRenders}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...signRenderReport(body, renderReportKey('test-edge-secret-0123456789abcdef')),
+      },
+      body,
+    });
+    expect(sent.status).toBe(204);
+    // The deploy API's own reads: no browser ever reported on either version in this environment.
+    const health = apiHealthSource(ctx.client);
+    expect(await health.visitors('mf-research', canary)).toEqual([]);
+    const result = await watch(ctx, health, { remote: 'mf-research', gate, intervalMs: 0 }, sleep);
+    expect(result).toMatchObject({ outcome: 'rolled-back', version: canary });
+    const [entry] = await watchEntries();
+    expect(entry?.action).toBe('watch-rollback');
+    expect(entry?.reason).toMatch(
+      /^server render failures: canary 100\.0 % of 60 renders, stable 0\.0 % of 900 renders .*worse beyond the margin/,
+    );
+    expect((await ctx.client.state()).manifest.remotes['mf-research']).toMatchObject({ stable });
+    expect((await ctx.client.state()).manifest.remotes['mf-research']?.canary).toBeUndefined();
   });
 
   it('refuses a remote without a canary', async () => {

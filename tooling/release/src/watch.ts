@@ -3,23 +3,22 @@ import type { DeployChangeResult, DeployState } from '@app/contracts/deploy';
 import {
   type Canary,
   DEFAULT_GATE,
-  decideStep,
   type GateDecision,
   type GatePolicy,
+  gateNow,
   type RemoteDeployment,
   type RemotePackage,
-  versionSignals,
 } from '@app/rollout';
 import type { RolloutContext } from './context';
 import { DeployApiError, type VerbBody } from './deploy-client';
 import { RolloutError } from './errors';
-import type { HealthSource } from './health';
+import { gateReader, type HealthSource } from './health';
 
 /**
  * `rollout watch`: a health-gated rollout (docs/decisions/0027-health-gate.md). Each tick reads the
  * environment over the deploy API, compares what the canary's visitors felt with what stable's felt since
- * the current step began (decideStep: error rate and p75 LCP, INP, CLS, per visitor), then waits (extends
- * the step), moves to the next step, promotes after the last one, or rolls back. Every move is the `watch`
+ * the current step began (gateNow → decideStep: error rate and p75 LCP, INP, CLS, per visitor, and the edges'
+ * server render failures and slow renders, docs/decisions/0043), then waits (extends the step), moves to the next step, promotes after the last one, or rolls back. Every move is the `watch`
  * verb sent with If-Match: the revision it judged. When the deployment moved on meanwhile (412) it reads
  * again: if its canary is as it was (someone changed another remote) it sends the move again; if not, a
  * person's `set`, `abort` or `promote` stands and the watch stops. A step that gets no decision within
@@ -109,28 +108,9 @@ export async function watch(
     }
   };
 
-  /**
-   * The step's figures of both tracks. Stable is read over the same window; at the last steps it may have
-   * too few visitors left (none at 100 %), and is then read over the whole rollout instead, said so.
-   */
-  const judge = async (deployment: RemoteDeployment, canary: Canary): Promise<GateDecision> => {
-    if (watched.percent === 0)
-      return { action: 'advance', reason: 'no visitor gets the canary at 0 %', signals: [] };
-    const since = new Date(watched.stepStartedAt);
-    const canaryVisitors = await health.visitors(remote, watched.version, since);
-    let stableVisitors = await health.visitors(remote, deployment.stable, since);
-    let note = '';
-    if (stableVisitors.length < gate.minVisitors && canary.startedAt !== canary.stepStartedAt) {
-      stableVisitors = await health.visitors(remote, deployment.stable, new Date(canary.startedAt));
-      note = ' (stable over the whole rollout: too few stable visitors this step)';
-    }
-    const decision = decideStep(
-      versionSignals(canaryVisitors, gate.confidence),
-      versionSignals(stableVisitors, gate.confidence),
-      gate,
-    );
-    return { ...decision, reason: `${decision.reason}${note}` };
-  };
+  /** The step's decision, by the one rule `rollout status` and the rollouts screen show too. */
+  const judge = (deployment: RemoteDeployment, canary: Canary): Promise<GateDecision> =>
+    gateNow(gateReader(health, remote), deployment.stable, { ...canary, ...watched }, gate);
 
   let failures = 0;
   for (let tick = 0; ; tick++) {

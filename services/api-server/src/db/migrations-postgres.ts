@@ -682,4 +682,24 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
     ALTER TABLE deploy_overrides ADD COLUMN page_views INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE deploy_overrides ADD COLUMN last_used_at TEXT COLLATE "C";
   `,
+  27: `
+    -- Server render figures (see the SQLite migration).
+    CREATE TABLE rollout_render_figures (
+      environment TEXT NOT NULL,
+      remote TEXT NOT NULL,
+      version TEXT NOT NULL,
+      track TEXT NOT NULL,
+      minute BIGINT NOT NULL,
+      renders BIGINT NOT NULL,
+      failures BIGINT NOT NULL,
+      slow BIGINT NOT NULL,
+      duration_ms DOUBLE PRECISION NOT NULL,
+      PRIMARY KEY (environment, remote, version, track, minute)
+    );
+    CREATE INDEX idx_rollout_render_figures_minute ON rollout_render_figures(minute);
+    CREATE TABLE rollout_render_batches (
+      id TEXT PRIMARY KEY,
+      at BIGINT NOT NULL
+    );
+  `,
 };

@@ -924,6 +924,33 @@ const SQLITE_MIGRATIONS: Migration[] = [
       ALTER TABLE deploy_overrides ADD COLUMN last_used_at TEXT;
     `,
   },
+  {
+    version: 27,
+    name: 'server render figures',
+    sql: `
+      -- Issue 48 (docs/decisions/0043-server-signals-in-the-gate.md): the edges' first-screen renders per
+      -- environment, remote, version, track and minute, summed over the edges' batches. Small by design: a
+      -- row a minute per live version that renders. Pruned after 30 days like the health reports.
+      CREATE TABLE rollout_render_figures (
+        environment TEXT NOT NULL,
+        remote TEXT NOT NULL,
+        version TEXT NOT NULL,
+        track TEXT NOT NULL,
+        minute INTEGER NOT NULL,
+        renders INTEGER NOT NULL,
+        failures INTEGER NOT NULL,
+        slow INTEGER NOT NULL,
+        duration_ms REAL NOT NULL,
+        PRIMARY KEY (environment, remote, version, track, minute)
+      ) WITHOUT ROWID;
+      CREATE INDEX idx_rollout_render_figures_minute ON rollout_render_figures(minute);
+      -- Each batch's id once: a signed batch sent again (within the minutes its signature is fresh) is refused.
+      CREATE TABLE rollout_render_batches (
+        id TEXT PRIMARY KEY,
+        at INTEGER NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

@@ -4,6 +4,7 @@ import {
   DEPLOY_VERBS,
   type DeployHealth,
   type DeployPreviewList,
+  type DeployRenders,
   type DeployVerb,
   PREVIEW_DEFAULT_HOURS,
   type PreviewLink,
@@ -114,6 +115,22 @@ export function registerDeployRoutes(app: Hono<Env>, ctx: AppContext) {
       visitors: sample.visitors,
       addresses: sample.addresses,
       overCap: sample.overCap,
+    };
+    return c.json(answer);
+  });
+
+  // The edges' server renders of one version (the gate's server signals, issue 48), summed over the window.
+  app.get(DEPLOY_PATHS.renders(':env', ':remote'), async (c) => {
+    const environment = c.req.param('env') ?? '';
+    const remote = remoteOf(c);
+    await requireDeployScope(c, { remote, environment });
+    const q = parseWith(HealthQuery, { version: c.req.query('version'), since: c.req.query('since') });
+    const since = q.since ? new Date(q.since) : undefined;
+    const answer: DeployRenders = {
+      remote,
+      version: q.version,
+      since: since ? since.toISOString() : null,
+      figures: await ctx.rollout.renders.figures(environment, remote, q.version, since),
     };
     return c.json(answer);
   });

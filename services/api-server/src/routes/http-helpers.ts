@@ -38,6 +38,17 @@ export const teaserListQuery = (c: C) => teaserListQueryOf(queryString(c.req.url
  * Over the limit is a 413, malformed JSON a 400; never a 500.
  */
 export async function body(c: C, limit: number): Promise<unknown> {
+  const text = await bodyText(c, limit);
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Malformed JSON body');
+  }
+}
+
+/** The body as text, read up to `limit` bytes (413 past it): for a route that checks a MAC over the bytes. */
+export async function bodyText(c: C, limit: number): Promise<string> {
   const tooLarge = () => new HttpError(413, 'Request body too large', {});
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > limit) {
@@ -45,7 +56,7 @@ export async function body(c: C, limit: number): Promise<unknown> {
     throw tooLarge();
   }
   const stream = c.req.raw.body;
-  if (!stream) return undefined;
+  if (!stream) return '';
   const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -60,13 +71,7 @@ export async function body(c: C, limit: number): Promise<unknown> {
     }
     chunks.push(value);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new HttpError(400, 'Malformed JSON body');
-  }
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 export function requireCaller(c: C): Caller {

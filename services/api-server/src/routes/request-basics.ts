@@ -8,9 +8,12 @@ import { type Caller, MSG } from '../services/accounts';
  * (src/http-list-lane.ts). One place each for who the caller is, what an error answers and the log line.
  */
 
-/** Paths whose bearer is not a session: health reports carry none, the deploy API's is a deploy token. */
+/** Paths whose bearer is not a session: health reports and edges' render figures carry none, the deploy API's is a deploy token. */
 export const sessionlessPath = (path: string) =>
-  path === API_PATHS.rolloutHealth || path.startsWith('/api/deploy/') || path.startsWith('/api/deployment/');
+  path === API_PATHS.rolloutHealth ||
+  path === API_PATHS.rolloutRenders ||
+  path.startsWith('/api/deploy/') ||
+  path.startsWith('/api/deployment/');
 
 /**
  * The session token an Authorization header carries: null without a header (a guest). A header that is

@@ -1,9 +1,20 @@
-import { API_PATHS, HealthBeaconSchema, PreviewVerifyRequestSchema } from '@app/contracts';
+import {
+  API_PATHS,
+  HealthBeaconSchema,
+  PreviewVerifyRequestSchema,
+  RenderReportSchema,
+} from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
+import {
+  RENDER_REPORT_MAX_BYTES,
+  RENDER_REPORT_SIGNATURE_HEADER,
+  RENDER_REPORT_TIME_HEADER,
+} from '@app/rollout/node';
 import type { Hono } from 'hono';
 import type { AppContext } from '../context';
 import { HttpError, parseWith } from '../errors';
-import { body, type C, type Env, requireAdmin } from './http-helpers';
+import { RenderReportRefused } from '../services/render-figures';
+import { body, bodyText, type C, type Env, requireAdmin } from './http-helpers';
 
 /** A report is a few hundred bytes and a token at most 1000 characters: no reason to read a megabyte for either. */
 const SMALL_BODY_LIMIT = 4096;
@@ -41,6 +52,31 @@ export function registerRolloutRoutes(app: Hono<Env>, ctx: AppContext) {
         throw error;
       });
     await rollout.report(beacon);
+    return c.body(null, 204);
+  });
+
+  // The edges' server renders per version (docs/decisions/0043-server-signals-in-the-gate.md), signed with
+  // the secret edge and API share: the signature is checked over the exact bytes before they are parsed, so
+  // nobody else's figures are ever read. Every refusal is a 4xx with `error`, and stores nothing.
+  app.post(API_PATHS.rolloutRenders, async (c) => {
+    const text = await bodyText(c, RENDER_REPORT_MAX_BYTES);
+    try {
+      rollout.renders.verify(
+        text,
+        c.req.header(RENDER_REPORT_TIME_HEADER),
+        c.req.header(RENDER_REPORT_SIGNATURE_HEADER),
+      );
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        throw new HttpError(400, 'Malformed JSON body');
+      }
+      await rollout.renders.record(parseWith(RenderReportSchema, raw));
+    } catch (error) {
+      if (error instanceof RenderReportRefused) throw new HttpError(error.status, error.message);
+      throw error;
+    }
     return c.body(null, 204);
   });
 

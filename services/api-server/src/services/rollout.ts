@@ -1,6 +1,13 @@
 import { AuditEntrySchema, type HealthBeacon, type HealthRefusal, type PreviewGrant } from '@app/contracts';
 import { type AdminRollouts, AdminRolloutsSchema } from '@app/contracts/rollouts-admin';
-import { type DeploymentManifest, ManifestError, REMOTE_PACKAGES, type RemotePackage } from '@app/rollout';
+import {
+  DEFAULT_GATE,
+  type DeploymentManifest,
+  gateNow,
+  ManifestError,
+  REMOTE_PACKAGES,
+  type RemotePackage,
+} from '@app/rollout';
 import { checkPreview, ensureEdgeSecret, ticketKey, verifyTicket } from '@app/rollout/node';
 import * as v from 'valibot';
 import type { Config } from '../config';
@@ -9,6 +16,7 @@ import { HttpError } from '../errors';
 import type { CompatibilityService } from './deploy-compat';
 import type { PreviewService } from './deploy-previews';
 import type { DeploymentService } from './deployments';
+import { RenderFiguresService } from './render-figures';
 import { chartOf, healthRows } from './rollout-charts';
 import { HealthRefused, RolloutHealthService } from './rollout-health';
 import { ROLLOUT_MESSAGES as M } from './rollout-messages';
@@ -26,6 +34,8 @@ const DAY_MS = 24 * 3600 * 1000;
  */
 export class RolloutService {
   readonly health: RolloutHealthService;
+  /** The edges' server renders per version (the gate's server signals, issue 48). */
+  readonly renders: RenderFiguresService;
   private ticketKeyValue: Buffer | null = null;
   private readonly reported = new Set<(outcome: ReportOutcome) => void>();
 
@@ -40,13 +50,17 @@ export class RolloutService {
     private readonly now: () => number = Date.now,
   ) {
     this.health = new RolloutHealthService(sql, now);
+    this.renders = new RenderFiguresService(sql, () => this.edgeSecret(), now);
   }
 
-  /** The key of health tickets, from the edge's secret (EDGE_SECRET, else the deploy folder's file). */
+  /** The edge's secret (EDGE_SECRET, else the deploy folder's file): health tickets' and render batches' keys. */
+  private edgeSecret(): string {
+    return ensureEdgeSecret(this.config.paths, { EDGE_SECRET: this.config.edgeSecret ?? undefined });
+  }
+
+  /** The key of health tickets, from the edge's secret. */
   private ticketKey(): Buffer {
-    this.ticketKeyValue ??= ticketKey(
-      ensureEdgeSecret(this.config.paths, { EDGE_SECRET: this.config.edgeSecret ?? undefined }),
-    );
+    this.ticketKeyValue ??= ticketKey(this.edgeSecret());
     return this.ticketKeyValue;
   }
 
@@ -117,7 +131,38 @@ export class RolloutService {
         .slice(0, AUDIT_LIMIT),
       previews: await this.previews.list(environment),
       compatibility: await this.compatibility.table(environment),
+      gates: await this.gates(environment, manifest),
     });
+  }
+
+  /**
+   * The gate's answer now for each running canary, by the rule `rollout watch` acts on (@app/rollout gateNow,
+   * default policy): what an operator would see the next tick decide, `inconclusive` included.
+   */
+  async gates(environment: string, manifest: DeploymentManifest | null): Promise<AdminRollouts['gates']> {
+    const gates: NonNullable<AdminRollouts['gates']> = [];
+    for (const remote of REMOTE_PACKAGES) {
+      const deployment = manifest?.remotes[remote];
+      const canary = deployment?.canary;
+      if (!deployment || !canary) continue;
+      const decision = await gateNow(
+        {
+          visitors: (version, since) => this.health.visitors(environment, remote, version, since),
+          server: (version, since) => this.renders.figures(environment, remote, version, since),
+        },
+        deployment.stable,
+        canary,
+        DEFAULT_GATE,
+      );
+      gates.push({
+        remote,
+        version: canary.version,
+        percent: canary.percent,
+        answer: decision.answer,
+        reason: decision.reason,
+      });
+    }
+    return gates;
   }
 
   // The admin view is a diagnostic: a deployment never written, or one whose stored text no longer parses
