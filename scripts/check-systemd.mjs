@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requirePrerequisites } from './prerequisites.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const UNITS = path.join(ROOT, 'infra', 'systemd');
@@ -79,8 +80,11 @@ function edgeProblems(edge, api) {
   return found;
 }
 
-if (spawnSync('systemd-analyze', ['--version']).error) {
-  console.error('systemd-analyze is missing: apt-get install -y systemd');
+let systemdAnalyze;
+try {
+  systemdAnalyze = requirePrerequisites(['systemd-analyze'], 'pnpm test:systemd')['systemd-analyze'];
+} catch (error) {
+  console.error(error.message);
   process.exit(2);
 }
 
@@ -109,7 +113,7 @@ try {
   problems.push(...edgeProblems(unitText('risk-intel-edge@.service'), unitText('risk-intel-api@.service')));
   for (const file of files) {
     const unit = file.includes('@.') ? file.replace('@.', `@${SAMPLE_INSTANCE[file] ?? '1'}.`) : file;
-    const run = spawnSync('systemd-analyze', ['verify', '--man=no', path.join(work, unit)], {
+    const run = spawnSync(systemdAnalyze, ['verify', '--man=no', path.join(work, unit)], {
       encoding: 'utf8',
       env: { ...process.env, SYSTEMD_LOG_COLOR: '0' },
     });
@@ -118,7 +122,7 @@ try {
       problems.push(`${unit}: systemd-analyze verify (exit ${run.status}):\n${said}`);
     else console.log(`ok  ${unit}`);
     if (MAX_EXPOSURE[file] === undefined) continue;
-    const rated = spawnSync('systemd-analyze', ['security', '--offline=true', path.join(work, unit)], {
+    const rated = spawnSync(systemdAnalyze, ['security', '--offline=true', path.join(work, unit)], {
       encoding: 'utf8',
       env: { ...process.env, SYSTEMD_LOG_COLOR: '0', SYSTEMD_COLORS: '0' },
     });

@@ -33,6 +33,7 @@ import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
 import { startApi } from '../api-process.mjs';
 import { APPS, ROOT } from '../apps.mjs';
 import { build } from '../build.mjs';
+import { requirePrerequisites } from '../prerequisites.mjs';
 import { waitForHttp as waitFor } from '../wait-for.mjs';
 import { FAIL_TIMEOUT_S, renderNginxConf } from './nginx-conf.mjs';
 import { hasExited, supervise } from './supervisor.mjs';
@@ -201,6 +202,14 @@ export async function startCluster(o = {}) {
     if (list.length === 0 || !list.every((p) => Number.isInteger(p) && p > 0 && p < 65536))
       throw new Error(`startCluster: ${what} ports must be one or more port numbers, not [${list}]`);
   }
+  const database = o.database ?? CLUSTER_DEFAULTS.database;
+  // Before anything starts: what this machine lacks (nginx; PostgreSQL's programs when the cluster runs a
+  // server of its own), named with the command that installs it (scripts/prerequisites.mjs, which
+  // scripts/install.sh asks too). nginx is run from the path found (/usr/sbin is not on a user's PATH).
+  const programs = requirePrerequisites(
+    ['nginx', ...(database === 'postgres' && !process.env.DATABASE_URL ? ['postgres'] : [])],
+    'The cluster (pnpm start:cluster)',
+  );
   const runDir = path.resolve(o.runDir ?? path.join(ROOT, '.cluster'));
   fs.mkdirSync(runDir, { recursive: true });
   const origin = `http://localhost:${port}`;
@@ -223,7 +232,6 @@ export async function startCluster(o = {}) {
     return Promise.all([...exits, supervisors.postgres?.stop()]);
   };
   try {
-    const database = o.database ?? CLUSTER_DEFAULTS.database;
     let databaseUrl = null;
     if (database === 'postgres') {
       databaseUrl = process.env.DATABASE_URL ?? null;
@@ -313,14 +321,17 @@ export async function startCluster(o = {}) {
       edgePorts,
     };
     const { file } = renderNginxConf(nginxOptions);
-    const check = spawnSync('nginx', ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
+    const check = spawnSync(programs.nginx, ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
+    if (check.error) throw new Error(`${programs.nginx} -t could not run: ${check.error.message}`);
     if (check.status !== 0) throw new Error(`nginx -t refused ${file}:\n${check.stderr}`);
     // nginx's workers, last seen: killed before a new master starts, should the old master have been
     // killed (workers outlive a SIGKILLed master and keep its port).
     let nginxWorkers = [];
     const launchNginx = async () => {
       for (const pid of nginxWorkers) if (alive(pid)) process.kill(pid, 'SIGKILL');
-      const nginx = spawn('nginx', ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const nginx = spawn(programs.nginx, ['-p', runDir, '-c', file], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       try {
         await waitFor(`${origin}/config.json`, 20_000, () => !hasExited(nginx));
       } catch (error) {
