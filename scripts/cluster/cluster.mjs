@@ -12,7 +12,8 @@
 //                                 within the feed's ~200 ms
 //   API    127.0.0.1:4001, 4002   from its compiled bundle (scripts/api-process.mjs); one database for all
 //                                 of them: PostgreSQL (DATABASE_URL, or a local server
-//                                 of its own on 5433, data in data/cluster-postgres), or with
+//                                 of its own on 5433, data in data/cluster-postgres; no demo content
+//                                 unless SEED_DEMO=true), or with
 //                                 CLUSTER_DATABASE=sqlite one SQLite file in WAL mode; one release store
 //                                 and deploy folder (RELEASE_STORE_DIR, DEPLOY_DIR: this one machine)
 // Every process is supervised (issue 32, supervisor.mjs): one that dies is started again with a back-off
@@ -258,6 +259,9 @@ export async function startCluster(o = {}) {
     const paths = rolloutPaths();
 
     const apiEnv = {
+      // No demo content unless asked (issue 48): SEED_DEMO=true in the environment (`SEED_DEMO=true pnpm
+      // start:cluster`) or in o.env (the cluster test, the chaos run and the benches ask for it).
+      SEED_DEMO: 'false',
       ...process.env,
       DB_PATH: process.env.DB_PATH ?? path.join(ROOT, 'data', 'cluster.db'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -284,7 +288,7 @@ export async function startCluster(o = {}) {
           port: apiPort,
           host: '127.0.0.1',
           quiet: o.quiet,
-          // Only the first instance's first start seeds the demo content; the others find it there.
+          // Only the first instance's first start seeds the demo content (when asked); the others find it.
           env: { ...apiEnv, ...(index > 0 || launches > 1 ? { SEED_DEMO: 'false' } : {}) },
         });
       };
