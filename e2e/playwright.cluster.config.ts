@@ -80,6 +80,8 @@ export default defineConfig({
       CLUSTER_PG_DIR: path.join(WORK, 'postgres'),
       CLUSTER_PG_PORT: String(PG_PORT),
       CLUSTER_FRESH_DATABASE: '1',
+      // The demo posts the suite reads (the cluster seeds none unless asked, issue 48).
+      SEED_DEMO: 'true',
       DB_PATH: process.env.E2E_DB_PATH,
       RELEASE_STORE_DIR,
       DEPLOY_DIR,

@@ -4,14 +4,18 @@
 // the directives the cluster relies on (restart policy, draining, limits, sandbox), when the edge could
 // reach what the API owns (issue 44: its own user, the release store read-only and nothing else of
 // /var/lib/risk-intel, no writes, no /etc/risk-intel), when a unit does not name nginx's address in
-// TRUSTED_PROXIES (issue 46), and when `systemd-analyze security --offline` rates a unit's exposure above
-// its bound.
+// TRUSTED_PROXIES (issue 46), when a unit that runs the API does not turn the demo content off
+// (SEED_DEMO=false, issue 48) or any unit turns it on, when a path into the release (/opt/risk-intel/current/…)
+// in a unit or in infra/systemd/README.md names a folder the repository does not have, or a bundle the builds
+// do not write (issue 48: the README named packages/…/dist/main.mjs), and when
+// `systemd-analyze security --offline` rates a unit's exposure above its bound.
 // Needs Debian's `systemd` package (systemd-analyze). Run: `node scripts/check-systemd.mjs`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { requirePrerequisites } from './prerequisites.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const UNITS = path.join(ROOT, 'infra', 'systemd');
@@ -65,6 +69,56 @@ const directive = (text, name) =>
     .find((line) => line.startsWith(`${name}=`))
     ?.slice(name.length + 1);
 
+/** Where a host keeps the release (the repository with its builds): the units' and the README's paths. */
+const RELEASE = '/opt/risk-intel/current/';
+/** The bundles the builds write, per package folder (each service's build.mjs). */
+const BUNDLES = {
+  'services/api-server': ['dist/main.mjs', 'dist/admin.mjs'],
+  'services/edge': ['dist/main.mjs'],
+};
+
+/**
+ * Issue 48: a unit that runs the API (its bundle) says SEED_DEMO=false in an Environment= line (the API's own
+ * default fills an empty database with demo content); no unit says anything else for it.
+ */
+function seedDemoProblems(file, text) {
+  const found = [];
+  const runsApi = lines(text).some((line) => /^ExecStart=.*services\/api-server\/dist\//.test(line));
+  const settings = lines(text).filter((line) => /^Environment=.*\bSEED_DEMO=/.test(line));
+  if (runsApi && !settings.some((line) => /\bSEED_DEMO=false\b/.test(line)))
+    found.push(`${file}: runs the API without Environment=SEED_DEMO=false (demo content in production)`);
+  for (const line of lines(text))
+    if (/\bSEED_DEMO=(?!false\b)/.test(line) && !line.startsWith('#'))
+      found.push(`${file}: ${line} (production units keep the demo content off)`);
+  return found;
+}
+
+/**
+ * Every path into the release in `text` (a unit, the README) names what the repository has: a folder or file
+ * in it, or a bundle its package's build writes (dist/ is not in the repository).
+ */
+function releasePathProblems(file, text) {
+  const found = [];
+  for (const match of text.matchAll(/\/opt\/risk-intel\/current\/([^\s`'")]*)/g)) {
+    const rel = match[1].replace(/[.,:;]+$/, '');
+    if (rel === '') continue;
+    const distAt = rel.search(/(^|\/)dist(\/|$)/);
+    if (distAt >= 0) {
+      const pkg = rel.slice(0, distAt);
+      const output = rel.slice(distAt === 0 ? 0 : distAt + 1);
+      if (!BUNDLES[pkg]?.includes(output))
+        found.push(
+          `${file}: ${RELEASE}${rel}: no build writes it (bundles: ${Object.entries(BUNDLES)
+            .flatMap(([p, files]) => files.map((f) => `${p}/${f}`))
+            .join(', ')})`,
+        );
+    } else if (!fs.existsSync(path.join(ROOT, rel))) {
+      found.push(`${file}: ${RELEASE}${rel}: not in the repository`);
+    }
+  }
+  return found;
+}
+
 /** What the edge unit may not have that the API's has, and what it must have. */
 function edgeProblems(edge, api) {
   const found = [];
@@ -79,8 +133,11 @@ function edgeProblems(edge, api) {
   return found;
 }
 
-if (spawnSync('systemd-analyze', ['--version']).error) {
-  console.error('systemd-analyze is missing: apt-get install -y systemd');
+let systemdAnalyze;
+try {
+  systemdAnalyze = requirePrerequisites(['systemd-analyze'], 'pnpm test:systemd')['systemd-analyze'];
+} catch (error) {
+  console.error(error.message);
   process.exit(2);
 }
 
@@ -106,10 +163,17 @@ try {
     fs.writeFileSync(path.join(work, file), text);
   }
   const unitText = (name) => fs.readFileSync(path.join(UNITS, name), 'utf8');
+  for (const file of files) {
+    problems.push(...seedDemoProblems(file, unitText(file)));
+    problems.push(...releasePathProblems(file, unitText(file)));
+  }
+  problems.push(...releasePathProblems('README.md', unitText('README.md')));
+  if (!problems.some((p) => /SEED_DEMO|no build writes|not in the repository/.test(p)))
+    console.log('ok  SEED_DEMO=false wherever the API runs; every path into the release exists');
   problems.push(...edgeProblems(unitText('risk-intel-edge@.service'), unitText('risk-intel-api@.service')));
   for (const file of files) {
     const unit = file.includes('@.') ? file.replace('@.', `@${SAMPLE_INSTANCE[file] ?? '1'}.`) : file;
-    const run = spawnSync('systemd-analyze', ['verify', '--man=no', path.join(work, unit)], {
+    const run = spawnSync(systemdAnalyze, ['verify', '--man=no', path.join(work, unit)], {
       encoding: 'utf8',
       env: { ...process.env, SYSTEMD_LOG_COLOR: '0' },
     });
@@ -118,7 +182,7 @@ try {
       problems.push(`${unit}: systemd-analyze verify (exit ${run.status}):\n${said}`);
     else console.log(`ok  ${unit}`);
     if (MAX_EXPOSURE[file] === undefined) continue;
-    const rated = spawnSync('systemd-analyze', ['security', '--offline=true', path.join(work, unit)], {
+    const rated = spawnSync(systemdAnalyze, ['security', '--offline=true', path.join(work, unit)], {
       encoding: 'utf8',
       env: { ...process.env, SYSTEMD_LOG_COLOR: '0', SYSTEMD_COLORS: '0' },
     });

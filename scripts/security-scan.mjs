@@ -14,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { API, ROOT, SHELL_URL } from './apps.mjs';
+import { requirePrerequisites } from './prerequisites.mjs';
 
 const SHELL = SHELL_URL;
 const API_URL = `http://localhost:${API.port}`;
@@ -24,10 +25,12 @@ const FAIL_FROM_LEVEL = 2;
 // no traffic of ours leaves this machine).
 const MODULES = 'common,-ssrf';
 
+/** wapiti's path, or exit naming the command that installs it (scripts/prerequisites.mjs). */
 function requireWapiti() {
-  const found = spawnSync('wapiti', ['--version'], { encoding: 'utf8' });
-  if (found.error) {
-    console.error("wapiti is not installed: `bash scripts/install.sh --scanner` installs Debian's wapiti");
+  try {
+    return requirePrerequisites(['wapiti'], 'pnpm test:security').wapiti;
+  } catch (error) {
+    console.error(error.message);
     process.exit(1);
   }
 }
@@ -162,7 +165,7 @@ function runWapiti({ name, base, starts, headers = [], reportDir }) {
     ...headers.flatMap((header) => ['--header', header]),
   ];
   const started = Date.now();
-  const run = spawnSync('wapiti', args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(WAPITI, args, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.status !== 0 || !fs.existsSync(report)) {
     throw new Error(`wapiti (${name}) exited ${run.status}: ${run.stderr || run.stdout}`.slice(0, 4000));
   }
@@ -181,8 +184,11 @@ export function findingsOf(report) {
   return findings;
 }
 
+/** Set by main() before any scan. */
+let WAPITI = 'wapiti';
+
 async function main() {
-  requireWapiti();
+  WAPITI = requireWapiti();
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'security-scan-'));
   const reportDir = process.env.SCAN_KEEP_REPORTS ?? workDir;
   fs.mkdirSync(reportDir, { recursive: true });

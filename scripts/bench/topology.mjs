@@ -202,7 +202,8 @@ export async function startTopology({ kind, root, runDir, baseUrl, log }) {
       pgDir: path.join(path.dirname(runDir), `bench-web-postgres-${CLUSTER.pgPort}`),
       freshDatabase: true,
       quiet: true,
-      env: API_ENV,
+      // The demo content the pages show, as on `pnpm start` (the cluster seeds none unless asked).
+      env: { ...API_ENV, SEED_DEMO: 'true' },
     };
     log(`starting cluster: startCluster() of ${root}/scripts/cluster/cluster.mjs (log ${logFile})`);
     const started = managedChild(

@@ -12,7 +12,8 @@
 //                                 within the feed's ~200 ms
 //   API    127.0.0.1:4001, 4002   from its compiled bundle (scripts/api-process.mjs); one database for all
 //                                 of them: PostgreSQL (DATABASE_URL, or a local server
-//                                 of its own on 5433, data in data/cluster-postgres), or with
+//                                 of its own on 5433, data in data/cluster-postgres; no demo content
+//                                 unless SEED_DEMO=true), or with
 //                                 CLUSTER_DATABASE=sqlite one SQLite file in WAL mode; one release store
 //                                 and deploy folder (RELEASE_STORE_DIR, DEPLOY_DIR: this one machine)
 // Every process is supervised (issue 32, supervisor.mjs): one that dies is started again with a back-off
@@ -33,6 +34,7 @@ import { ensureEdgeSecret, rolloutPaths } from '@app/rollout/node';
 import { startApi } from '../api-process.mjs';
 import { APPS, ROOT } from '../apps.mjs';
 import { build } from '../build.mjs';
+import { requirePrerequisites } from '../prerequisites.mjs';
 import { waitForHttp as waitFor } from '../wait-for.mjs';
 import { FAIL_TIMEOUT_S, renderNginxConf } from './nginx-conf.mjs';
 import { hasExited, supervise } from './supervisor.mjs';
@@ -201,6 +203,14 @@ export async function startCluster(o = {}) {
     if (list.length === 0 || !list.every((p) => Number.isInteger(p) && p > 0 && p < 65536))
       throw new Error(`startCluster: ${what} ports must be one or more port numbers, not [${list}]`);
   }
+  const database = o.database ?? CLUSTER_DEFAULTS.database;
+  // Before anything starts: what this machine lacks (nginx; PostgreSQL's programs when the cluster runs a
+  // server of its own), named with the command that installs it (scripts/prerequisites.mjs, which
+  // scripts/install.sh asks too). nginx is run from the path found (/usr/sbin is not on a user's PATH).
+  const programs = requirePrerequisites(
+    ['nginx', ...(database === 'postgres' && !process.env.DATABASE_URL ? ['postgres'] : [])],
+    'The cluster (pnpm start:cluster)',
+  );
   const runDir = path.resolve(o.runDir ?? path.join(ROOT, '.cluster'));
   fs.mkdirSync(runDir, { recursive: true });
   const origin = `http://localhost:${port}`;
@@ -223,7 +233,6 @@ export async function startCluster(o = {}) {
     return Promise.all([...exits, supervisors.postgres?.stop()]);
   };
   try {
-    const database = o.database ?? CLUSTER_DEFAULTS.database;
     let databaseUrl = null;
     if (database === 'postgres') {
       databaseUrl = process.env.DATABASE_URL ?? null;
@@ -250,6 +259,9 @@ export async function startCluster(o = {}) {
     const paths = rolloutPaths();
 
     const apiEnv = {
+      // No demo content unless asked (issue 48): SEED_DEMO=true in the environment (`SEED_DEMO=true pnpm
+      // start:cluster`) or in o.env (the cluster test, the chaos run and the benches ask for it).
+      SEED_DEMO: 'false',
       ...process.env,
       DB_PATH: process.env.DB_PATH ?? path.join(ROOT, 'data', 'cluster.db'),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
@@ -276,7 +288,7 @@ export async function startCluster(o = {}) {
           port: apiPort,
           host: '127.0.0.1',
           quiet: o.quiet,
-          // Only the first instance's first start seeds the demo content; the others find it there.
+          // Only the first instance's first start seeds the demo content (when asked); the others find it.
           env: { ...apiEnv, ...(index > 0 || launches > 1 ? { SEED_DEMO: 'false' } : {}) },
         });
       };
@@ -313,14 +325,17 @@ export async function startCluster(o = {}) {
       edgePorts,
     };
     const { file } = renderNginxConf(nginxOptions);
-    const check = spawnSync('nginx', ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
+    const check = spawnSync(programs.nginx, ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
+    if (check.error) throw new Error(`${programs.nginx} -t could not run: ${check.error.message}`);
     if (check.status !== 0) throw new Error(`nginx -t refused ${file}:\n${check.stderr}`);
     // nginx's workers, last seen: killed before a new master starts, should the old master have been
     // killed (workers outlive a SIGKILLed master and keep its port).
     let nginxWorkers = [];
     const launchNginx = async () => {
       for (const pid of nginxWorkers) if (alive(pid)) process.kill(pid, 'SIGKILL');
-      const nginx = spawn('nginx', ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+      const nginx = spawn(programs.nginx, ['-p', runDir, '-c', file], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
       try {
         await waitFor(`${origin}/config.json`, 20_000, () => !hasExited(nginx));
       } catch (error) {

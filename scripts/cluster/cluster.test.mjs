@@ -233,6 +233,8 @@ before(async () => {
     log: logSupervisor,
     control: true,
     env: {
+      // The demo content the tests read (pages of posts, lists); the cluster has none unless asked.
+      SEED_DEMO: 'true',
       REQUIRES_ACTIVATION: 'false',
       LOCKOUT_MAX_ATTEMPTS: '3',
       SESSION_CACHE_MS: '60000',

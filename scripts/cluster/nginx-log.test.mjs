@@ -11,11 +11,14 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { requirePrerequisites } from '../prerequisites.mjs';
 import { waitForHttp } from '../wait-for.mjs';
 import { renderNginxConf } from './nginx-conf.mjs';
 
 const PORT = 8191;
 const STAND_IN = 4124;
+/** Debian's nginx, wherever it is (scripts/prerequisites.mjs names the package when it is missing). */
+const NGINX = requirePrerequisites(['nginx'], 'nginx-log.test.mjs').nginx;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-log-'));
 fs.chmodSync(work, 0o755);
 const runDir = path.join(work, 'run');
@@ -48,9 +51,9 @@ before(async () => {
     apiPorts: [STAND_IN],
     edgePorts: [STAND_IN],
   });
-  const check = spawnSync('nginx', ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
+  const check = spawnSync(NGINX, ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
   assert.equal(check.status, 0, check.stderr);
-  nginx = spawn('nginx', ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  nginx = spawn(NGINX, ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
   await waitForHttp(`http://127.0.0.1:${PORT}/config.json`, 10_000, () => nginx.exitCode === null);
 });
 

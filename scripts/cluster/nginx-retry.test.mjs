@@ -12,12 +12,15 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { requirePrerequisites } from '../prerequisites.mjs';
 import { waitForHttp } from '../wait-for.mjs';
 import { renderNginxConf } from './nginx-conf.mjs';
 
 const PORT = 8190;
 const STAND_INS = [4121, 4122];
 const CLOSED = 4123;
+/** Debian's nginx, wherever it is (scripts/prerequisites.mjs names the package when it is missing). */
+const NGINX = requirePrerequisites(['nginx'], 'nginx-retry.test.mjs').nginx;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-retry-'));
 fs.chmodSync(work, 0o755);
 const servers = [];
@@ -62,9 +65,9 @@ async function startNginx(apiPorts, runDir) {
     apiPorts,
     edgePorts: STAND_INS,
   });
-  const check = spawnSync('nginx', ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
+  const check = spawnSync(NGINX, ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
   assert.equal(check.status, 0, check.stderr);
-  const nginx = spawn('nginx', ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const nginx = spawn(NGINX, ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
   nginxes.push(nginx);
   await waitForHttp(`http://127.0.0.1:${PORT}/config.json`, 10_000, () => nginx.exitCode === null);
   return nginx;

@@ -3,7 +3,10 @@
 // TypeScript sources) are bundled by esbuild; npm dependencies stay external, resolved from node_modules at
 // run time, which keeps native and optional modules (better-sqlite3, @node-rs/argon2, pg's optional
 // pg-native) and anything that requires by a computed name working as installed.
-// The search workers' file (src/db/read-worker.mjs, plain JavaScript) is copied beside the bundle: read-pool
+// The administration CLI (src/admin.ts: backup, restore, create-admin, deploy-token, reset-2fa, …) is built
+// the same way into dist/admin.mjs (issue 48), so production runs both with plain `node` and no tsx:
+// `node dist/main.mjs` (the server), `node dist/admin.mjs <command>` (infra/systemd/README.md).
+// The search workers' file (src/db/read-worker.mjs, plain JavaScript) is copied beside the bundles: read-pool
 // finds it relative to the running module, in the sources and in dist/ alike.
 // `pnpm --filter @app/api-server build`, and `pnpm start` / scripts/api-process.mjs before they start it.
 import fs from 'node:fs';
@@ -13,14 +16,20 @@ import { build } from 'esbuild';
 
 const here = import.meta.dirname;
 export const API_BUNDLE = path.join(here, 'dist', 'main.mjs');
+/** The administration CLI, for plain node: `node dist/admin.mjs <command>`. */
+export const ADMIN_BUNDLE = path.join(here, 'dist', 'admin.mjs');
 
-/** Builds dist/main.mjs and copies dist/read-worker.mjs; returns the bundle's path. */
+/**
+ * Builds dist/main.mjs and dist/admin.mjs (each a bundle of its own, sharing no chunk) and copies
+ * dist/read-worker.mjs; returns the server bundle's path.
+ */
 export async function buildApi() {
   const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
   const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@app/'));
   await build({
-    entryPoints: [path.join(here, 'src', 'main.ts')],
-    outfile: API_BUNDLE,
+    entryPoints: { main: path.join(here, 'src', 'main.ts'), admin: path.join(here, 'src', 'admin.ts') },
+    outdir: path.join(here, 'dist'),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -46,5 +55,7 @@ export async function buildApi() {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await buildApi();
-  console.log(`built ${path.relative(process.cwd(), API_BUNDLE)}`);
+  console.log(
+    `built ${[API_BUNDLE, ADMIN_BUNDLE].map((file) => path.relative(process.cwd(), file)).join(', ')}`,
+  );
 }

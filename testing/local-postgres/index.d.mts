@@ -1,3 +1,6 @@
+/** The folder of Debian's PostgreSQL programs (the newest version under `root`), or null. */
+export function findPostgresBinDir(root?: string): string | null;
+
 /** The folder of Debian's PostgreSQL programs (the newest installed), or a clear error. */
 export function postgresBinDir(): string;
 

@@ -7,21 +7,29 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** The folder of Debian's PostgreSQL programs (the newest installed), or a clear error. */
-export function postgresBinDir() {
-  const root = '/usr/lib/postgresql';
+/**
+ * The folder of Debian's PostgreSQL programs (the newest version installed under `root`), or null. The
+ * prerequisites check (scripts/prerequisites.mjs: `pnpm start:cluster`, scripts/install.sh) asks this too.
+ */
+export function findPostgresBinDir(root = '/usr/lib/postgresql') {
   const versions = fs.existsSync(root)
     ? fs
         .readdirSync(root)
         .filter((v) => fs.existsSync(path.join(root, v, 'bin', 'initdb')))
         .sort((a, b) => Number(b) - Number(a))
     : [];
-  if (versions.length === 0) {
+  return versions.length === 0 ? null : path.join(root, versions[0], 'bin');
+}
+
+/** The folder of Debian's PostgreSQL programs (the newest installed), or a clear error. */
+export function postgresBinDir() {
+  const bin = findPostgresBinDir();
+  if (!bin) {
     throw new Error(
-      'PostgreSQL is not installed: run `bash scripts/install.sh --postgres` (apt-get install postgresql).',
+      'PostgreSQL is not installed: run `bash scripts/install.sh --postgres` (apt-get install -y postgresql).',
     );
   }
-  return path.join(root, versions[0], 'bin');
+  return bin;
 }
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;

@@ -80,7 +80,14 @@ export async function benchCluster(): Promise<void> {
         pgDir: path.join(work, 'postgres'),
         pgPort: 5443,
         freshDatabase: true,
-        env: { RATE_LIMITS: 'off', LIST_CACHE_SIZE: '0', REQUIRES_ACTIVATION: 'false', LOG_LEVEL: 'silent' },
+        // SEED_DEMO: the demo posts the scenarios read (the cluster seeds none unless asked).
+        env: {
+          RATE_LIMITS: 'off',
+          LIST_CACHE_SIZE: '0',
+          REQUIRES_ACTIVATION: 'false',
+          LOG_LEVEL: 'silent',
+          SEED_DEMO: 'true',
+        },
       });
       try {
         const t = await target(cluster.origin);

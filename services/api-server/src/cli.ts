@@ -11,6 +11,7 @@ import { databaseBackups } from './db/backup';
 import { HttpError } from './errors';
 
 const USAGE = `Usage: pnpm admin <command> [options]
+  (on a host: node services/api-server/dist/admin.mjs <command> [options], infra/systemd/README.md)
 
 Commands:
   create-admin [--email E] [--username U] [--password P]   create an active administrator (prompts for missing values)
@@ -180,8 +181,4 @@ export async function runCli(argv: string[]): Promise<number> {
 
 function errorLine(err: unknown): string {
   return `Error: ${err instanceof HttpError || err instanceof Error ? err.message : String(err)}`;
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  process.exitCode = await runCli(process.argv.slice(2));
 }

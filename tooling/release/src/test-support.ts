@@ -181,7 +181,7 @@ export async function startTestApi(extraEnv: Record<string, string> = {}): Promi
       new Promise((resolve, reject) => {
         execFile(
           process.execPath,
-          ['--import', 'tsx', 'src/cli.ts', 'deploy-token', 'create', ...args],
+          ['--import', 'tsx', 'src/admin.ts', 'deploy-token', 'create', ...args],
           { cwd: API_DIR, env: { PATH: process.env.PATH ?? '', ...env } },
           (error, stdout, stderrText) => {
             const token = stdout.split(/\s+/).find((word) => DEPLOY_TOKEN_PATTERN.test(word));
