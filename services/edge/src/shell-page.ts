@@ -11,7 +11,6 @@ import { pagePlanBlock, type RemoteChoice } from '@app/rollout';
 import { type DeploymentState, edgeApiBase } from './deployment-state';
 import { noLink } from './link-cookie';
 import type { EdgeMetrics } from './metrics';
-import type { EdgeMetrics } from './metrics';
 import type { NewVisitorLimit } from './new-visitors';
 import { decideOverride } from './override-cookie';
 import { type OverrideUseReporter, overrideVisitor } from './override-use';
