@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AuditEntry } from '@app/contracts';
 import { type DevAgainst, devAgainst } from '../support/dev-override';
 import { suitePort } from '../support/ports';
 import { endPageView, HERO, HERO_REMOTE, remoteStatus, rollout, tryRollout } from '../support/rollout';
@@ -9,7 +10,8 @@ import { expect, type Page, test } from '../support/test';
  * Issue 47: a team develops its remote inside the running product. `pnpm dev:against` starts the real webpack
  * dev server of mf-public-pages on a loopback port and prints an override link; the browser that opens it
  * gets the remote from that server (live reload on a saved change) with a banner, in the real shell; another
- * browser is unaffected; Exit restores the live version; the health gate counts none of it.
+ * browser is unaffected; Exit restores the live version; the health gate counts none of it; the deploy audit
+ * has the link's open and its Exit.
  */
 test.describe.configure({ mode: 'serial', timeout: 240_000 });
 
@@ -42,6 +44,14 @@ test.afterAll(async () => {
     expect(dev.output()).toMatch(/override \S+ \(mf-public-pages from \S+\) in "\S+" is revoked since/);
   }
 });
+
+/** The remote's audit rows about one override link (its id is in their words), newest first. */
+const auditOf = async (id: string) => {
+  const { entries } = JSON.parse(await rollout('history', REMOTE, '--json', '--limit', '50')) as {
+    entries: AuditEntry[];
+  };
+  return entries.filter((e) => `${e.from} ${e.to}`.includes(`(${id})`));
+};
 
 const viewsOf = async () =>
   (await remoteStatus(REMOTE)).health.map(({ version, views, visitors }) => ({ version, views, visitors }));
@@ -90,6 +100,25 @@ test('the link loads the remote from the dev server in this browser only, with h
   await banner(page).getByRole('button', { name: 'Exit override' }).click();
   await expect(heroHeading(page)).toHaveText(new RegExp(`^${HERO}`));
   await expect(banner(page)).toHaveCount(0);
+
+  // The deploy audit has the link, this browser opening it and its Exit (the edge reports them without
+  // waiting: a moment later), as this browser's, not a token's. The health counts above stayed as they were.
+  const id = /^override (\S+): /m.exec(dev?.output() ?? '')?.[1] ?? 'no link id';
+  await expect(async () => {
+    const rows = await auditOf(id);
+    expect(rows.map((e) => e.action)).toEqual(['override-exit', 'override-open', 'override']);
+    const [exited, opened] = rows;
+    expect(opened).toMatchObject({
+      actor: expect.stringMatching(/^visitor (127\.0\.0\.1|::1)$/),
+      from: null,
+      reason: expect.stringMatching(/^opened in .+ at (127\.0\.0\.1|::1)$/),
+    });
+    expect(exited?.actor).toBe(opened?.actor);
+    // How many: those this edge had not reported yet and those reported before (on the cluster, another
+    // edge's may still be on their way: the count is the unit tests' to check).
+    expect(exited?.to).toMatch(new RegExp(`^exited \\(${id}\\) after \\d+ page views?, \\d+ opens?$`));
+    expect(exited?.reason).toMatch(/^Exit in .+ at (127\.0\.0\.1|::1)$/);
+  }).toPass({ timeout: 15_000 });
 });
 
 test('a dev server that is not running: the live version, and the banner says so', async ({ page }) => {

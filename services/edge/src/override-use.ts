@@ -10,7 +10,7 @@ import { DEPLOY_PATHS, OVERRIDE_USE_MAX_VIEWS, type OverrideUse } from '@app/con
  * (POST DEPLOY_PATHS.overrideUses, the link's token as the only proof: the edge holds no credential).
  * Opens and Exit are sent at once, page views are added up per token and sent every `flushMs` and on stop.
  * Nothing waits for the API: a report that fails is dropped, and a run of failures is logged once (then
- * once more when reports are recorded again). Health is another matter: these pages send none (shell-page.ts).
+ * once more when reports are recorded again); a 404 (the link ended since) is no failure, only dropped. Health is another matter: these pages send none (shell-page.ts).
  */
 export const OVERRIDE_VIEWS_FLUSH_MS = 10_000;
 const REPORT_TIMEOUT_MS = 5000;
@@ -94,6 +94,8 @@ export function overrideUseReporter(o: {
       });
       const body = (await response.json().catch(() => null)) as { error?: unknown } | null;
       if (response.ok) return recorded();
+      // The link ended (revoked, expired) after this edge last checked it: nothing to record, nothing wrong.
+      if (response.status === 404) return;
       failed(use, `${response.status}${typeof body?.error === 'string' ? `: ${body.error}` : ''}`);
     } catch (error) {
       failed(use, error instanceof Error ? error.message : String(error));

@@ -112,6 +112,15 @@ describe("a dev override link's use", () => {
     await reporter.flush();
     expect(logs.at(-1)).toMatchObject({ level: 'info', msg: 'dev override uses recorded again' });
     expect(logs).toHaveLength(2);
+    // A link revoked after the edge's last check (page views reported after Ctrl+C of dev:against): a 404,
+    // dropped without a word.
+    f.api.answerUses(404);
+    const ended = await f.overrideToken('mf-public-pages', DEV);
+    await get(`/about?override=${ended}`);
+    await reporter.flush();
+    expect(usesOf(ended)).toHaveLength(1);
+    expect(logs).toHaveLength(2);
+    f.api.answerUses(200);
   });
 
   it('sends the page views counted when it stops (an edge draining)', async () => {
