@@ -64,8 +64,7 @@ export function serviceRegistry(o: RegistryOptions): Registry {
 
 /** Whether a request's target is /metrics (with or without a query), without taking the URL apart. */
 const isMetricsTarget = (url: string | undefined) =>
-  url !== undefined &&
-  url.startsWith(METRICS_PATH) &&
+  url?.startsWith(METRICS_PATH) === true &&
   (url.length === METRICS_PATH.length || url[METRICS_PATH.length] === '?');
 
 /**
