@@ -62,7 +62,10 @@ export function serviceRegistry(o: RegistryOptions): Registry {
   return registry;
 }
 
-const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0];
+/** Whether a request's target is /metrics (with or without a query), without taking the URL apart. */
+const isMetricsTarget = (url: string | undefined) =>
+  url?.startsWith(METRICS_PATH) === true &&
+  (url.length === METRICS_PATH.length || url[METRICS_PATH.length] === '?');
 
 /**
  * GET /metrics in Prometheus' text format, on the server's own port, answered only to the internal network
@@ -73,7 +76,7 @@ const pathOf = (url: string | undefined) => (url ?? '/').split('?')[0];
  */
 export function metricsEndpoint(registry: Registry, notFound: (res: ServerResponse) => void) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (pathOf(req.url) !== METRICS_PATH) return false;
+    if (!isMetricsTarget(req.url)) return false;
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !isInternalRequest(req)) {
       notFound(res);
       return true;

@@ -164,12 +164,21 @@ export function apiMetrics(ctx: AppContext, o: ApiMetricsOptions): ApiMetrics {
     },
   });
 
+  // Each label set made once, not per request (as bounded as the series: the values are closed sets).
+  const labelSets = new Map<string, { counted: Record<string, string>; timed: Record<string, string> }>();
   return {
     registry,
     request(route, method, status, seconds) {
       const m = methodLabel(method);
-      requests.inc({ route, method: m, status_class: statusClass(status) });
-      duration.observe({ route, method: m }, seconds);
+      const statusClassOf = statusClass(status);
+      const key = `${route} ${m} ${statusClassOf}`;
+      let labels = labelSets.get(key);
+      if (!labels) {
+        labels = { counted: { route, method: m, status_class: statusClassOf }, timed: { route, method: m } };
+        labelSets.set(key, labels);
+      }
+      requests.inc(labels.counted);
+      duration.observe(labels.timed, seconds);
     },
   };
 }
