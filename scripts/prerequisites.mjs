@@ -152,7 +152,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(0);
   }
   if (missing.length > 0) {
-    console.error(missingMessage(missing, 'This machine check'));
+    console.error(missingMessage(missing, 'This checkout'));
     process.exit(1);
   }
   for (const [name, where] of Object.entries(found)) console.log(`${name.padEnd(16)} ${where}`);
