@@ -3,7 +3,7 @@
 // failed and how many were slow, and for how long in all. Counted in memory and sent to the API in signed
 // batches (render-reporter.ts); only stable and canary renders count: a preview's or a page under a dev
 // override is nobody's rollout evidence.
-import type { RenderFiguresEntry } from '@app/contracts';
+import type { RenderFiguresEntry } from '@app/contracts/render-report';
 import { type RemotePackage, type ServerTrack, SLOW_RENDER_MS } from '@app/rollout';
 
 /**

@@ -4,7 +4,8 @@
 // for the next one; one it refuses (4xx: a wrong secret, a clock far off) is dropped and said, since sending
 // it again would be refused again.
 import { randomBytes } from 'node:crypto';
-import { API_PATHS, type RenderFiguresEntry } from '@app/contracts';
+import { API_PATHS } from '@app/contracts';
+import type { RenderFiguresEntry } from '@app/contracts/render-report';
 import { renderReportKey, signRenderReport } from '@app/rollout/node';
 import type { RenderFigures } from './render-figures';
 

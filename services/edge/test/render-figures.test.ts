@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { RenderReport } from '@app/contracts';
+import type { RenderReport } from '@app/contracts/render-report';
 import { renderReportKey, verifyRenderReport } from '@app/rollout/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RenderFigures } from '../src/render-figures';

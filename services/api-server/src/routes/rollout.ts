@@ -1,10 +1,6 @@
-import {
-  API_PATHS,
-  HealthBeaconSchema,
-  PreviewVerifyRequestSchema,
-  RenderReportSchema,
-} from '@app/contracts';
+import { API_PATHS, HealthBeaconSchema, PreviewVerifyRequestSchema } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
+import { RenderReportSchema } from '@app/contracts/render-report';
 import {
   RENDER_REPORT_MAX_BYTES,
   RENDER_REPORT_SIGNATURE_HEADER,

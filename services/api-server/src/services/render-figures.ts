@@ -1,4 +1,4 @@
-import type { RenderReport } from '@app/contracts';
+import type { RenderReport } from '@app/contracts/render-report';
 import { NO_SERVER_FIGURES, type RemotePackage, type ServerFigures } from '@app/rollout';
 import { RENDER_REPORT_MAX_SKEW_MS, renderReportKey, verifyRenderReport } from '@app/rollout/node';
 import type { Sql } from '../db/sql';
