@@ -8,7 +8,9 @@ cd "$(dirname "$0")/.."
 # browser), --scanner installs wapiti (the security scan of `pnpm test:security`), --nginx installs nginx and
 # --postgres PostgreSQL (`pnpm start:cluster`, its test, and the API tests on PostgreSQL; the scripts start
 # servers of their own with its programs, testing/local-postgres), --systemd systemd's tools
-# (`systemd-analyze verify` of infra/systemd/ in `pnpm test:systemd`; nothing is started with them).
+# (`systemd-analyze verify` of infra/systemd/ in `pnpm test:systemd`; nothing is started with them),
+# --prometheus Prometheus (the cluster's `--prometheus` and its test, which start it with a config of their
+# own; Debian's postinst may try to start its service: that one is never used).
 # What is missing is decided by scripts/prerequisites.mjs, the check `pnpm start:cluster` makes too (so it
 # runs after `pnpm install`, as it uses the workspace). The flags are read first: a wrong one stops at once.
 WANTED=()
@@ -19,6 +21,7 @@ for flag in "$@"; do
     --nginx) WANTED+=(nginx) ;;
     --postgres) WANTED+=(postgres) ;;
     --systemd) WANTED+=(systemd-analyze) ;;
+    --prometheus) WANTED+=(prometheus) ;;
     *) echo "unknown option: $flag" >&2; exit 2 ;;
   esac
 done

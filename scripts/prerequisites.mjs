@@ -1,6 +1,6 @@
 // What the scripts need from Debian besides Node, found in one place (issue 48): `pnpm start:cluster` (and
-// everything that starts the cluster: its tests, the chaos run, the benches), nginx's own tests, the systemd
-// check, and scripts/install.sh (which `bash scripts/run-cluster.sh` and `bash scripts/test.sh` run) all ask
+// everything that starts the cluster: its tests, the chaos run, the benches; Prometheus when it is asked
+// for), nginx's own tests, the systemd check, and scripts/install.sh (which `bash scripts/run-cluster.sh` and `bash scripts/test.sh` run) all ask
 // this module, so a missing program is named the same way everywhere, with the command that installs it,
 // instead of failing later ("nginx -t refused …: null").
 //
@@ -67,6 +67,11 @@ export const PREREQUISITES = {
     debian: 'wapiti',
     find: (o) => findProgram('wapiti', o),
   },
+  prometheus: {
+    what: "Prometheus, which the cluster can start to scrape its instances' /metrics (--prometheus)",
+    debian: 'prometheus',
+    find: (o) => findProgram('prometheus', o),
+  },
   'systemd-analyze': {
     what: 'systemd-analyze, which `pnpm test:systemd` checks the units with',
     debian: 'systemd',
@@ -116,6 +121,7 @@ export const FLAG_OF = {
   postgres: '--postgres',
   chromium: '--browser',
   wapiti: '--scanner',
+  prometheus: '--prometheus',
   'systemd-analyze': '--systemd',
 };
 

@@ -91,6 +91,28 @@ test("nginx outside PATH but in a system folder (Debian's /usr/sbin, not on a us
   assert.equal(findProgram('nginx', { searchPath: notExecutable, systemDirs: [] }), null);
 });
 
+test('Prometheus, when the cluster is asked for it: its own line, package and install.sh flag', () => {
+  assert.throws(
+    () =>
+      requirePrerequisites(['nginx', 'prometheus'], 'The cluster (pnpm start:cluster --prometheus)', {
+        searchPath: folderWith('nginx'),
+        systemDirs: [],
+        root: true,
+      }),
+    (error) => {
+      assert.match(error.message, /^ {2}- Prometheus, .*\(Debian package prometheus\)$/m);
+      assert.doesNotMatch(error.message, /Debian package nginx/);
+      assert.match(error.message, /apt-get install -y prometheus\n/);
+      assert.match(error.message, /bash scripts\/install\.sh --prometheus`/);
+      return true;
+    },
+  );
+  const bin = folderWith('prometheus');
+  assert.deepEqual(checkPrerequisites(['prometheus'], { searchPath: bin, systemDirs: [] }).found, {
+    prometheus: path.join(bin, 'prometheus'),
+  });
+});
+
 test('PostgreSQL: the newest version folder with initdb', () => {
   const root = fs.mkdtempSync(path.join(work, 'postgresql-'));
   for (const version of ['13', '15']) {

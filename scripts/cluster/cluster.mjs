@@ -16,6 +16,8 @@
 //                                 unless SEED_DEMO=true), or with
 //                                 CLUSTER_DATABASE=sqlite one SQLite file in WAL mode; one release store
 //                                 and deploy folder (RELEASE_STORE_DIR, DEPLOY_DIR: this one machine)
+//   Prometheus 127.0.0.1:9090    only when asked (--prometheus, CLUSTER_PROMETHEUS=1; prometheus.mjs): Debian's
+//                                 prometheus scraping every API and edge instance's /metrics
 // Every process is supervised (issue 32, supervisor.mjs): one that dies is started again with a back-off
 // while the others keep serving; only Ctrl+C (or stop()) ends them all. `pnpm cluster reload`
 // (scripts/cluster-cli.mjs, through the control socket <runDir>/control.sock) restarts the API and edge
@@ -37,6 +39,7 @@ import { build } from '../build.mjs';
 import { requirePrerequisites } from '../prerequisites.mjs';
 import { waitForHttp as waitFor } from '../wait-for.mjs';
 import { FAIL_TIMEOUT_S, renderNginxConf } from './nginx-conf.mjs';
+import { PROMETHEUS_DEFAULTS, prometheusLauncher } from './prometheus.mjs';
 import { hasExited, supervise } from './supervisor.mjs';
 
 /**
@@ -189,6 +192,9 @@ function postgresHandle(server, dataDir) {
  * @param {boolean} [o.freshDatabase] start from an empty database (tests, benchmarks)
  * @param {boolean} [o.fastDatabase] PostgreSQL without fsync and synchronous commits (default: as
  *                                freshDatabase); the chaos run keeps them, as it kills PostgreSQL
+ * @param {boolean|{ port?: number, intervalS?: number, dataDir?: string }} [o.prometheus] also start
+ *                                Debian's Prometheus scraping every instance (prometheus.mjs; default port
+ *                                9090, every 5 s, data in <runDir>/prometheus-data); off unless given
  * @param {boolean} [o.control]   listen on <runDir>/control.sock and write <runDir>/cluster.pid (the
  *                                runner of `pnpm start:cluster` does; tests may)
  */
@@ -204,20 +210,39 @@ export async function startCluster(o = {}) {
       throw new Error(`startCluster: ${what} ports must be one or more port numbers, not [${list}]`);
   }
   const database = o.database ?? CLUSTER_DEFAULTS.database;
+  // Options left undefined keep their defaults (the runner passes CLUSTER_PROMETHEUS_PORT only when set).
+  const prometheus = o.prometheus
+    ? {
+        ...PROMETHEUS_DEFAULTS,
+        ...Object.fromEntries(
+          Object.entries(o.prometheus === true ? {} : o.prometheus).filter(([, v]) => v !== undefined),
+        ),
+      }
+    : null;
   // Before anything starts: what this machine lacks (nginx; PostgreSQL's programs when the cluster runs a
   // server of its own), named with the command that installs it (scripts/prerequisites.mjs, which
   // scripts/install.sh asks too). nginx is run from the path found (/usr/sbin is not on a user's PATH).
   const programs = requirePrerequisites(
-    ['nginx', ...(database === 'postgres' && !process.env.DATABASE_URL ? ['postgres'] : [])],
-    'The cluster (pnpm start:cluster)',
+    [
+      'nginx',
+      ...(database === 'postgres' && !process.env.DATABASE_URL ? ['postgres'] : []),
+      ...(prometheus ? ['prometheus'] : []),
+    ],
+    `The cluster (pnpm start:cluster${prometheus ? ' --prometheus' : ''})`,
   );
   const runDir = path.resolve(o.runDir ?? path.join(ROOT, '.cluster'));
   fs.mkdirSync(runDir, { recursive: true });
   const origin = `http://localhost:${port}`;
   const log = o.log ?? (o.quiet ? () => {} : (line) => console.error(line));
-  const supervisors = { postgres: null, api: [], edge: [], nginx: null };
+  const supervisors = { postgres: null, api: [], edge: [], nginx: null, prometheus: null };
   const all = () =>
-    [...supervisors.api, ...supervisors.edge, supervisors.nginx, supervisors.postgres].filter(Boolean);
+    [
+      ...supervisors.api,
+      ...supervisors.edge,
+      supervisors.nginx,
+      supervisors.postgres,
+      supervisors.prometheus,
+    ].filter(Boolean);
   let control = null;
   let stopping = false;
   const stop = () => {
@@ -227,7 +252,7 @@ export async function startCluster(o = {}) {
       for (const file of Object.values(controlPaths(runDir))) fs.rmSync(file, { force: true });
     }
     // Every SIGTERM is sent before this returns; PostgreSQL (pg_ctl stop) last. Resolves once all exited.
-    const exits = [...supervisors.api, ...supervisors.edge, supervisors.nginx]
+    const exits = [...supervisors.api, ...supervisors.edge, supervisors.nginx, supervisors.prometheus]
       .filter(Boolean)
       .map((s) => s.stop());
     return Promise.all([...exits, supervisors.postgres?.stop()]);
@@ -396,6 +421,21 @@ export async function startCluster(o = {}) {
     await waitFor(`${origin}/api/health`, 20_000, () => !hasExited(nginx));
     await waitFor(`${origin}/_edge/ready`, 20_000, () => !hasExited(nginx));
 
+    // Last, once every instance answers: its first scrape finds them all up.
+    let scraper = null;
+    if (prometheus) {
+      scraper = prometheusLauncher({
+        ...prometheus,
+        program: programs.prometheus,
+        runDir,
+        apiPorts,
+        edgePorts,
+        quiet: o.quiet,
+      });
+      supervisors.prometheus = supervise({ name: 'prometheus', launch: scraper.launch, log });
+      await supervisors.prometheus.start();
+    }
+
     let reloading = null;
     /**
      * The rolling restart: each API instance, then each edge instance, one at a time: SIGTERM (it stops
@@ -448,6 +488,12 @@ export async function startCluster(o = {}) {
       stop,
       database,
       databaseUrl,
+      // Its address and config file, or null when not asked for.
+      prometheus: scraper && {
+        url: scraper.url,
+        config: scraper.configFile,
+        intervalS: prometheus.intervalS,
+      },
     };
   } catch (error) {
     stop();
@@ -505,7 +551,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const apiPorts = ports(process.env.CLUSTER_API_PORTS);
   const edgePorts = ports(process.env.CLUSTER_EDGE_PORTS);
   // CLUSTER_DATABASE (postgres or sqlite), CLUSTER_PG_PORT, CLUSTER_PG_DIR and CLUSTER_FRESH_DATABASE=1
-  // choose the database.
+  // choose the database. --prometheus or CLUSTER_PROMETHEUS=1 start Prometheus too, on
+  // CLUSTER_PROMETHEUS_PORT (9090).
+  const withPrometheus = process.argv.includes('--prometheus') || process.env.CLUSTER_PROMETHEUS === '1';
   const cluster = await startCluster({
     port: process.env.CLUSTER_PORT ? Number(process.env.CLUSTER_PORT) : undefined,
     apiPorts,
@@ -515,6 +563,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     pgPort: process.env.CLUSTER_PG_PORT ? Number(process.env.CLUSTER_PG_PORT) : undefined,
     pgDir: process.env.CLUSTER_PG_DIR,
     freshDatabase: process.env.CLUSTER_FRESH_DATABASE === '1',
+    prometheus: withPrometheus && {
+      port: process.env.CLUSTER_PROMETHEUS_PORT ? Number(process.env.CLUSTER_PROMETHEUS_PORT) : undefined,
+    },
     control: true,
   }).catch((error) => {
     console.error(error.message);
@@ -537,6 +588,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(
     `database         ${cluster.databaseUrl ?? `SQLite ${process.env.DB_PATH ?? 'data/cluster.db'}`}`,
   );
+  if (cluster.prometheus) {
+    console.log(
+      `prometheus       ${cluster.prometheus.url} (every ${cluster.prometheus.intervalS} s: job api ${cluster.apiPorts.join(', ')}, job edge ${cluster.edgePorts.join(', ')}; config ${path.relative(ROOT, cluster.prometheus.config)})`,
+    );
+  }
   console.log(`runner           pid ${process.pid} (${path.relative(ROOT, cluster.runDir)}/cluster.pid)`);
   console.log(
     `\nOpen ${cluster.origin} — a process that dies is restarted; \`pnpm cluster reload\` restarts the instances one at a time; Ctrl+C stops everything.`,

@@ -4,6 +4,7 @@
 // refusal reasons, the outbox's states and DEPLOY_ENVIRONMENTS. No label names the instance: Prometheus
 // adds `instance` to what it scrapes.
 import { HEALTH_REFUSALS } from '@app/contracts';
+import { GATE_ANSWERS, type RolloutGate } from '@app/contracts/rollouts-admin';
 import { LATENCY_BUCKETS, methodLabel, serviceRegistry, statusClass } from '@app/server-metrics';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { AppContext } from './context';
@@ -133,6 +134,61 @@ export function apiMetrics(ctx: AppContext, o: ApiMetricsOptions): ApiMetrics {
         this.reset();
         for (const [environment, { deployment }] of revisions) {
           if (environments.has(environment)) this.set({ environment }, deployment);
+        }
+      } catch {
+        this.reset();
+      }
+    },
+  });
+
+  // The rollout gate's answer per running canary (issue 48), as `rollout status` and /admin/rollouts show
+  // it: one read per scrape for both gauges below (the second collect reuses the first's, 500 ms).
+  let gateRead: { at: number; gates: Promise<[string, RolloutGate[]][]> } | null = null;
+  const gatesNow = () => {
+    if (!gateRead || Date.now() - gateRead.at > 500) {
+      const gates = within(
+        Promise.all(
+          [...environments].map(
+            async (env) => [env, await ctx.rollout.gatesNow(env)] as [string, RolloutGate[]],
+          ),
+        ),
+        SCRAPE_QUERY_MS,
+      );
+      gateRead = { at: Date.now(), gates };
+    }
+    return gateRead.gates;
+  };
+  new Gauge({
+    name: 'api_rollout_gate',
+    help: "The rollout gate's answer now per running canary: 1 for its answer, 0 for the others (advance, rollback, inconclusive, extending).",
+    labelNames: ['environment', 'remote', 'answer'],
+    registers,
+    async collect() {
+      try {
+        const read = await gatesNow();
+        this.reset();
+        for (const [environment, gates] of read) {
+          for (const gate of gates) {
+            for (const answer of GATE_ANSWERS)
+              this.set({ environment, remote: gate.remote, answer }, gate.answer === answer ? 1 : 0);
+          }
+        }
+      } catch {
+        this.reset();
+      }
+    },
+  });
+  new Gauge({
+    name: 'api_rollout_canary_percent',
+    help: "Each running canary's share of visitors in percent (no sample for a remote without a canary).",
+    labelNames: ['environment', 'remote'],
+    registers,
+    async collect() {
+      try {
+        const read = await gatesNow();
+        this.reset();
+        for (const [environment, gates] of read) {
+          for (const gate of gates) this.set({ environment, remote: gate.remote }, gate.percent);
         }
       } catch {
         this.reset();

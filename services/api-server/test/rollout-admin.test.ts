@@ -104,6 +104,17 @@ describe('GET /api/admin/rollouts', () => {
     expect(r.body.gates[0].reason).toMatch(
       /^inconclusive: not enough visitors in the window \(2 of 50 canary visitors/,
     );
+    // The same answer on /metrics (api_rollout_gate: 1 for the answer, 0 for the others), and the step.
+    const metrics = await (await fetch(`${s.url}/metrics`)).text();
+    const gate = (answer: string) =>
+      `api_rollout_gate{environment="production",remote="mf-research",answer="${answer}"}`;
+    expect(metrics).toContain(`${gate('inconclusive')} 1\n`);
+    for (const answer of ['advance', 'rollback', 'extending'])
+      expect(metrics).toContain(`${gate(answer)} 0\n`);
+    expect(metrics).toContain(
+      'api_rollout_canary_percent{environment="production",remote="mf-research"} 10\n',
+    );
+    expect(metrics).not.toMatch(/api_rollout_gate\{[^}]*remote="mf-(account|survey|public-pages)"/);
     expect(r.body.health).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

@@ -165,6 +165,11 @@ export class RolloutService {
     return gates;
   }
 
+  /** The gate's answer now for each running canary of `environment` (/metrics' api_rollout_gate). */
+  async gatesNow(environment: string): Promise<NonNullable<AdminRollouts['gates']>> {
+    return (await this.gates(environment, await this.manifestOrNull(environment))) ?? [];
+  }
+
   // The admin view is a diagnostic: a deployment never written, or one whose stored text no longer parses
   // (edited by hand), shows as none, never as a 500.
   private async manifestOrNull(environment: string): Promise<DeploymentManifest | null> {
