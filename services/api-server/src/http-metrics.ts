@@ -42,23 +42,19 @@ export function withRequestMetrics(metrics: ApiMetrics, next: Listener): Listene
 }
 
 /**
- * Hono's matched route as the request's template: the last route registered for a method (middleware
+ * Hono's matched route as the request's template: the first route registered for a method (middleware
  * mounted with `use` matches every method and names no route) among those the path matched, before any
- * of them runs, so a request refused by a middleware (401, 429) still counts under its route. None: the
- * request is 'unmatched', whatever its path.
+ * of them runs, so a request refused by a middleware (401, 429) still counts under its route. The first,
+ * as hono runs them in that order: `/api/posts/tags` also matches `/api/posts/:idOrSlug`, registered after
+ * it, which never runs for it (a rate limit's route, registered before, has its route's exact path). None:
+ * the request is 'unmatched', whatever its path.
  */
 export function routeTemplates(): MiddlewareHandler<Env> {
   return (c, next) => {
     const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
     if (incoming) {
-      const routes = matchedRoutes(c);
-      for (let i = routes.length - 1; i >= 0; i--) {
-        const route = routes[i]!;
-        if (route.method !== METHOD_NAME_ALL) {
-          markRoute(incoming, route.path);
-          break;
-        }
-      }
+      const route = matchedRoutes(c).find((r) => r.method !== METHOD_NAME_ALL);
+      if (route) markRoute(incoming, route.path);
     }
     return next();
   };
