@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { METRICS_PATH, metricsEndpoint } from '@app/server-metrics';
+import { routeTemplateOf, setRouteTemplate } from '@app/server-telemetry';
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
@@ -9,15 +10,16 @@ import type { Env } from './routes/http-helpers';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-/** The route template of a request, written on the Node request by whichever lane routes it. */
-const ROUTE = Symbol('route template');
 /** When the request reached the server (performance.now()). */
 const STARTED = Symbol('started');
-type Routed = IncomingMessage & { [ROUTE]?: string; [STARTED]?: number };
+type Routed = IncomingMessage & { [STARTED]?: number };
 
-/** Names the template `req` was routed by (hono's middleware below, the list lane, /metrics). */
+/**
+ * Names the template `req` was routed by (hono's middleware below, the list lane, /metrics), written on the
+ * Node request: the metrics' `route` label, and the request's span name and `http.route` when traces are on.
+ */
 export function markRoute(req: IncomingMessage, template: string): void {
-  (req as Routed)[ROUTE] = template;
+  setRouteTemplate(req, template);
 }
 
 /**
@@ -32,7 +34,7 @@ export function withRequestMetrics(metrics: ApiMetrics, next: Listener): Listene
   function finished(this: ServerResponse) {
     const req = this.req as Routed;
     const seconds = (performance.now() - (req[STARTED] ?? 0)) / 1000;
-    metrics.request(req[ROUTE] ?? UNMATCHED, req.method, this.statusCode, seconds);
+    metrics.request(routeTemplateOf(req) ?? UNMATCHED, req.method, this.statusCode, seconds);
   }
   return (req, res) => {
     (req as Routed)[STARTED] = performance.now();
