@@ -6,12 +6,16 @@
 // The administration CLI (src/admin.ts: backup, restore, create-admin, deploy-token, reset-2fa, …) is built
 // the same way into dist/admin.mjs (issue 48), so production runs both with plain `node` and no tsx:
 // `node dist/main.mjs` (the server), `node dist/admin.mjs <command>` (infra/systemd/README.md).
+// dist/main.mjs is the process's tiny entry (src/main.ts): it starts the traces, then imports the server,
+// bundled apart as dist/server-process.mjs (@app/server-telemetry/build), so that node:http and the rest are loaded
+// after OpenTelemetry's instrumentation is in place (docs/decisions/0044-traces.md).
 // The search workers' file (src/db/read-worker.mjs, plain JavaScript) is copied beside the bundles: read-pool
 // finds it relative to the running module, in the sources and in dist/ alike.
 // `pnpm --filter @app/api-server build`, and `pnpm start` / scripts/api-process.mjs before they start it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildVersionDefine } from '@app/server-metrics/build-version';
+import { separateServerProcess } from '@app/server-telemetry/build';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
@@ -20,14 +24,19 @@ export const API_BUNDLE = path.join(here, 'dist', 'main.mjs');
 export const ADMIN_BUNDLE = path.join(here, 'dist', 'admin.mjs');
 
 /**
- * Builds dist/main.mjs and dist/admin.mjs (each a bundle of its own, sharing no chunk) and copies
- * dist/read-worker.mjs; returns the server bundle's path.
+ * Builds dist/main.mjs (the entry), dist/server-process.mjs (the server it imports) and dist/admin.mjs
+ * (each a bundle of its own, sharing no chunk) and copies dist/read-worker.mjs; returns the entry's path.
  */
 export async function buildApi() {
   const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
   const external = Object.keys(pkg.dependencies ?? {}).filter((name) => !name.startsWith('@app/'));
   await build({
-    entryPoints: { main: path.join(here, 'src', 'main.ts'), admin: path.join(here, 'src', 'admin.ts') },
+    entryPoints: {
+      main: path.join(here, 'src', 'main.ts'),
+      'server-process': path.join(here, 'src', 'server-process.ts'),
+      admin: path.join(here, 'src', 'admin.ts'),
+    },
+    plugins: [separateServerProcess],
     outdir: path.join(here, 'dist'),
     outExtension: { '.js': '.mjs' },
     bundle: true,

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildVersionDefine } from '@app/server-metrics/build-version';
+import { separateServerProcess } from '@app/server-telemetry/build';
 import { build } from 'esbuild';
 
 const here = import.meta.dirname;
@@ -22,9 +23,12 @@ export async function buildEdge() {
   await build({
     entryPoints: {
       main: path.join(here, 'src', 'main.ts'),
+      // What main.ts imports once the traces are started: a bundle apart (@app/server-telemetry/build).
+      'server-process': path.join(here, 'src', 'server-process.ts'),
       files: path.join(here, 'src', 'files-main.ts'),
       'render-worker': path.join(here, 'src', 'render-sandbox', 'worker.ts'),
     },
+    plugins: [separateServerProcess],
     outdir: path.dirname(EDGE_BUNDLE),
     outExtension: { '.js': '.mjs' },
     bundle: true,

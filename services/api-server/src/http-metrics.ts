@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { METRICS_PATH, metricsEndpoint } from '@app/server-metrics';
+import { routeTemplateOf, setRouteTemplate } from '@app/server-telemetry';
 import type { HttpBindings } from '@hono/node-server';
 import type { MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
@@ -9,15 +10,16 @@ import type { Env } from './routes/http-helpers';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => unknown;
 
-/** The route template of a request, written on the Node request by whichever lane routes it. */
-const ROUTE = Symbol('route template');
 /** When the request reached the server (performance.now()). */
 const STARTED = Symbol('started');
-type Routed = IncomingMessage & { [ROUTE]?: string; [STARTED]?: number };
+type Routed = IncomingMessage & { [STARTED]?: number };
 
-/** Names the template `req` was routed by (hono's middleware below, the list lane, /metrics). */
+/**
+ * Names the template `req` was routed by (hono's middleware below, the list lane, /metrics), written on the
+ * Node request: the metrics' `route` label, and the request's span name and `http.route` when traces are on.
+ */
 export function markRoute(req: IncomingMessage, template: string): void {
-  (req as Routed)[ROUTE] = template;
+  setRouteTemplate(req, template);
 }
 
 /**
@@ -32,7 +34,7 @@ export function withRequestMetrics(metrics: ApiMetrics, next: Listener): Listene
   function finished(this: ServerResponse) {
     const req = this.req as Routed;
     const seconds = (performance.now() - (req[STARTED] ?? 0)) / 1000;
-    metrics.request(req[ROUTE] ?? UNMATCHED, req.method, this.statusCode, seconds);
+    metrics.request(routeTemplateOf(req) ?? UNMATCHED, req.method, this.statusCode, seconds);
   }
   return (req, res) => {
     (req as Routed)[STARTED] = performance.now();
@@ -42,23 +44,19 @@ export function withRequestMetrics(metrics: ApiMetrics, next: Listener): Listene
 }
 
 /**
- * Hono's matched route as the request's template: the last route registered for a method (middleware
+ * Hono's matched route as the request's template: the first route registered for a method (middleware
  * mounted with `use` matches every method and names no route) among those the path matched, before any
- * of them runs, so a request refused by a middleware (401, 429) still counts under its route. None: the
- * request is 'unmatched', whatever its path.
+ * of them runs, so a request refused by a middleware (401, 429) still counts under its route. The first,
+ * as hono runs them in that order: `/api/posts/tags` also matches `/api/posts/:idOrSlug`, registered after
+ * it, which never runs for it (a rate limit's route, registered before, has its route's exact path). None:
+ * the request is 'unmatched', whatever its path.
  */
 export function routeTemplates(): MiddlewareHandler<Env> {
   return (c, next) => {
     const incoming = (c.env as Partial<HttpBindings> | undefined)?.incoming;
     if (incoming) {
-      const routes = matchedRoutes(c);
-      for (let i = routes.length - 1; i >= 0; i--) {
-        const route = routes[i]!;
-        if (route.method !== METHOD_NAME_ALL) {
-          markRoute(incoming, route.path);
-          break;
-        }
-      }
+      const route = matchedRoutes(c).find((r) => r.method !== METHOD_NAME_ALL);
+      if (route) markRoute(incoming, route.path);
     }
     return next();
   };

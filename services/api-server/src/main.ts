@@ -1,63 +1,14 @@
-import { onStopSignals } from '@app/http-lifecycle';
-import { type Config, loadConfig } from './config';
-import { startServer } from './server';
+// The API process's entry (`node dist/main.mjs`): traces first, then the server. OpenTelemetry's HTTP
+// instrumentation patches node:http when it starts, so the server's code (src/server-process.ts, bundled on
+// its own as dist/server-process.mjs by build.mjs) is imported only afterwards (docs/decisions/0044-traces.md).
+// Without OTEL_EXPORTER_OTLP_ENDPOINT this is one check and the import.
+import { startTelemetry } from '@app/server-telemetry';
 
-/** Which database the start line names: PostgreSQL's host and database (never the password), or the file. */
-const databaseLabel = ({ databaseUrl, dbPath }: Config) => {
-  if (!databaseUrl) return dbPath;
-  const url = new URL(databaseUrl);
-  return `${url.host}${url.pathname}`;
-};
-
-const config = loadConfig();
-// Log lines of the process itself (before a context exists, and after it closed) carry the wall clock's time.
-const log = (line: Record<string, unknown>) => {
-  if (config.logLevel === 'silent') return;
-  process.stdout.write(`${JSON.stringify({ level: 'info', time: new Date().toISOString(), ...line })}\n`);
-};
-const server = await startServer(config, undefined, { processMetrics: true });
-log({
-  msg: 'API listening',
-  url: server.url,
-  db: databaseLabel(config),
-  requiresActivation: config.requiresActivation,
-  // Issue 46: said at start, and again at each reset request, when nothing can be delivered.
-  mail: config.mail.smtpUrl ? 'smtp' : 'off (SMTP_URL is not set): mail waits in the outbox',
+await startTelemetry({
+  serviceName: 'api',
+  port: process.env.PORT || 4000,
+  // /metrics (@app/server-metrics' METRICS_PATH) and the probes (@app/contracts' API_PATHS.health*), which
+  // the entry does not import: @app/contracts would bring all its schemas into this small file.
+  untracedPaths: ['/metrics', '/api/health', '/api/health/live', '/api/health/ready'],
 });
-
-// SIGTERM (a supervisor, a rolling restart) and SIGINT (Ctrl+C) drain: readiness answers 503, no new
-// connections, what is in flight finishes within DRAIN_TIMEOUT_MS, the database pool closes, exit 0.
-// A second signal means "now": exit at once (docs/decisions/0028-process-lifecycle.md), unless it comes
-// within STOP_REPEAT_WINDOW_MS of the first: that is the same stop, said in a line and otherwise ignored.
-onStopSignals(
-  (signal) => {
-    log({ msg: 'API draining', signal, timeoutMs: config.drainTimeoutMs });
-    server.drain(config.drainTimeoutMs).then(
-      ({ forced, ms }) => {
-        log({ msg: 'API drained', ms, forced });
-        process.exit(0);
-      },
-      (error: unknown) => {
-        // The context is closing or closed: the process's own wall clock, as in log() above.
-        process.stderr.write(
-          `${JSON.stringify({ level: 'error', time: new Date().toISOString(), msg: 'API drain failed', error: String(error) })}\n`,
-        );
-        process.exit(1);
-      },
-    );
-  },
-  (signal) => {
-    log({ msg: 'API stopping at once', signal });
-    process.exit(1);
-  },
-  {
-    sameStopMs: config.stopRepeatWindowMs,
-    repeated: (signal, afterMs) =>
-      log({
-        msg: 'API signal repeated, ignored',
-        signal,
-        afterMs: Math.round(afterMs),
-        windowMs: config.stopRepeatWindowMs,
-      }),
-  },
-);
+await import('./server-process');

@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closingWhenDraining, type DrainResult, drainServer, type Lifecycle } from '@app/http-lifecycle';
+import { writeLogLine } from '@app/server-telemetry/log';
 import { getRequestListener } from '@hono/node-server';
 import { createApp, createAppListCache } from './app';
 import type { Config } from './config';
@@ -51,8 +52,14 @@ export async function startServer(
   const mailSender = smtp
     ? new MailSender(ctx.outbox, config.mail, smtp.deliver, (error) => {
         if (config.logLevel !== 'silent') {
-          process.stderr.write(
-            `${JSON.stringify({ level: 'warn', time: new Date(ctx.now()).toISOString(), msg: 'mail sender round failed', error: String(error) })}\n`,
+          writeLogLine(
+            {
+              level: 'warn',
+              time: new Date(ctx.now()).toISOString(),
+              msg: 'mail sender round failed',
+              error: String(error),
+            },
+            'stderr',
           );
         }
       })

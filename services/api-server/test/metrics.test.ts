@@ -43,6 +43,8 @@ describe('GET /metrics', () => {
   it('answers loopback in the text format: requests by route template, health reports, the outbox, the process', async () => {
     expect((await s.get(API_PATHS.posts)).status).toBe(200); // the list lane
     expect((await s.get(API_PATHS.post(987654))).status).toBe(404); // hono, a route with a parameter
+    // A static route that a later route with a parameter also matches: counted under its own.
+    expect((await s.get(API_PATHS.tags)).status).toBe(200);
     expect((await s.get(API_PATHS.health)).status).toBe(200);
     expect((await s.post(API_PATHS.rolloutHealth, { ticket: ticketFor(), events: [event()] })).status).toBe(
       204,
@@ -55,6 +57,8 @@ describe('GET /metrics', () => {
     const text = await response.text();
     expect(sample(text, requests('/api/posts', 'GET', '2xx'))).toBe(1);
     expect(sample(text, requests('/api/posts/:idOrSlug', 'GET', '4xx'))).toBe(1);
+    expect(sample(text, requests(API_PATHS.tags, 'GET', '2xx'))).toBe(1);
+    expect(sample(text, requests('/api/posts/:idOrSlug', 'GET', '2xx'))).toBeUndefined();
     expect(sample(text, requests(API_PATHS.health, 'GET', '2xx'))).toBe(1);
     expect(sample(text, requests(API_PATHS.rolloutHealth, 'POST', '4xx'))).toBe(2);
     expect(sample(text, 'api_http_request_duration_seconds_count{route="/api/posts",method="GET"}')).toBe(1);

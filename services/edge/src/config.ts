@@ -6,6 +6,7 @@ import { isProxyEntry } from '@app/client-address';
 import { type LimitSpec, parseLimitSpec } from '@app/client-address/limit-spec';
 import { ENVIRONMENT_NAME_PATTERN } from '@app/rollout';
 import { type RolloutPaths, rolloutPaths } from '@app/rollout/node';
+import { OTEL_VARIABLES } from '@app/server-telemetry';
 import { DEFAULT_NEW_VISITOR_LIMIT } from './new-visitors';
 import { corsOriginsFrom } from './security-headers';
 
@@ -39,6 +40,9 @@ const EDGE_VARIABLES = [
   'RENDER_WORKERS_MAX',
   'RENDER_MEMORY_MB',
   'FILE_SERVERS',
+  'LOG_LEVEL',
+  // Traces (@app/server-telemetry): the endpoint and the few settings of the SDK the docs name.
+  ...OTEL_VARIABLES,
   'NODE_ENV',
   'PATH',
   'TZ',
@@ -178,6 +182,8 @@ export interface EdgeConfig {
   /** EDGE_SECRET; undefined: a key of this process's own (main.ts warns). */
   edgeSecret: string | undefined;
   drainTimeoutMs: number;
+  /** LOG_LEVEL: `info` (default) writes one JSON line per page on stdout; `error` or `silent`: none. */
+  logLevel: 'info' | 'error' | 'silent';
 }
 
 function listenersFrom(env: Env): EdgeConfig['listeners'] {
@@ -221,7 +227,16 @@ export function edgeConfig(env: Env = process.env): EdgeConfig {
     apiBaseUrl: absoluteUrl(env, 'API_BASE_URL'),
     edgeSecret: env.EDGE_SECRET || undefined,
     drainTimeoutMs: drainTimeoutFrom(env),
+    logLevel: logLevelFrom(env),
   };
+}
+
+/** LOG_LEVEL, as the API reads it (`info`, `error`, `silent`). */
+function logLevelFrom(env: Env): EdgeConfig['logLevel'] {
+  const level = env.LOG_LEVEL || 'info';
+  if (level !== 'info' && level !== 'error' && level !== 'silent')
+    throw new Error(`LOG_LEVEL must be info, error or silent, not ${level}`);
+  return level;
 }
 
 /** The remotes' file servers (src/files-main.ts). */

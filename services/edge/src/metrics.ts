@@ -34,8 +34,11 @@ export interface RenderedRelease {
 
 export interface EdgeMetrics {
   readonly registry: Registry;
-  /** Counts and times the page `res` answers for `pathname` (by its route template) once it ends. */
-  page(pathname: string, res: ServerResponse): void;
+  /**
+   * Counts and times the page `res` answers for `pathname` (by its route template) once it ends; returns
+   * that template (the route table's path, or 'unmatched').
+   */
+  page(pathname: string, res: ServerResponse): string;
   render(release: RenderedRelease, outcome: RenderOutcome, seconds: number): void;
   /** A page view's health ticket was issued (its reports can count for the gate). */
   ticketIssued(): void;
@@ -189,6 +192,7 @@ export function edgeMetrics(o: EdgeMetricsOptions): EdgeMetrics {
         pages.inc({ route, remote, status_class: statusClass(res.statusCode) });
         pageSeconds.observe({ route }, (performance.now() - started) / 1000);
       });
+      return route;
     },
     render(release, outcome, seconds) {
       const labels = {

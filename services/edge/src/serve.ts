@@ -14,6 +14,7 @@ import { closingWhenDraining, type Lifecycle } from '@app/http-lifecycle';
 import type { DeploymentManifest } from '@app/rollout';
 import { ticketKey } from '@app/rollout/node';
 import { metricsEndpoint } from '@app/server-metrics';
+import { setRouteTemplate } from '@app/server-telemetry';
 import compression from 'compression';
 import { fileServingConfig } from './config';
 import { configFileText } from './config-file';
@@ -22,7 +23,7 @@ import { DegradedLog } from './degraded';
 import type { ManifestFeed } from './deployment-feed';
 import { deploymentState, withApiBaseUrl } from './deployment-state';
 import { EDGE_PREFIX, edgeEndpoints } from './edge-endpoints';
-import { edgeMetrics } from './metrics';
+import { edgeMetrics, UNMATCHED } from './metrics';
 import { NewVisitorLimit } from './new-visitors';
 import { type OverrideUseReporter, overrideUseReporter } from './override-use';
 import { type PlannedRelease, releaseRegions } from './regions';
@@ -100,6 +101,49 @@ export interface AppOptions {
   processMetrics?: boolean;
   /** Where this server's stable and canary server renders are counted (render-figures.ts; none: not counted). */
   renderFigures?: RenderFigures;
+  /**
+   * One JSON line per page once it is answered (main.ts: @app/server-telemetry's writeLogLine at
+   * LOG_LEVEL=info, the request's trace_id with it when traces are on); none: no line (the tests).
+   */
+  pageLog?: (line: PageLine) => void;
+}
+
+/** The line a page's answer is logged with: its route template, not only its path (pageLog). */
+export interface PageLine {
+  level: 'info';
+  time: string;
+  msg: 'page';
+  method: string;
+  path: string;
+  route: string;
+  status: number;
+  ms: number;
+}
+
+/**
+ * The page's line once its answer is sent. The 'finish' listener runs in the request's context (the HTTP
+ * instrumentation binds the response to it), so a line written through writeLogLine carries its trace.
+ */
+function logPage(
+  log: (line: PageLine) => void,
+  method = 'GET',
+  pathname: string,
+  route: string,
+  res: http.ServerResponse,
+) {
+  const started = performance.now();
+  res.once('finish', () =>
+    log({
+      level: 'info',
+      time: new Date().toISOString(),
+      msg: 'page',
+      method,
+      path: pathname.slice(0, 200),
+      route,
+      status: res.statusCode,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    }),
+  );
 }
 
 function setAll(res: http.ServerResponse, headers: Readonly<Record<string, string>>) {
@@ -279,7 +323,10 @@ export function serveApp(o: AppOptions): Promise<http.Server> {
         if (serveRelease(req, res, pathname)) return;
         const serveFile = () => files(req, res, () => notFound(res));
         if (page && (req.method === 'GET' || req.method === 'HEAD') && isPagePath(pathname)) {
-          metrics.page(pathname, res);
+          const route = metrics.page(pathname, res);
+          // The request's span is named by it (`GET /post/:id`) when traces are on (@app/server-telemetry).
+          if (route !== UNMATCHED) setRouteTemplate(req, route);
+          if (o.pageLog) logPage(o.pageLog, req.method, pathname, route, res);
           // A page that cannot be composed (a broken release file) is the plain page, never a failed one.
           page(req, res, selfOrigin).catch((error: unknown) => {
             degraded.note('page-failed', 'shell', pathname, error);

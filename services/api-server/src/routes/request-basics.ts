@@ -1,4 +1,5 @@
 import { API_PATHS } from '@app/contracts';
+import { writeLogLine } from '@app/server-telemetry/log';
 import type { Config } from '../config';
 import { DATABASE_RETRY_AFTER_S, DATABASE_UNAVAILABLE, HttpError, isDatabaseUnavailable } from '../errors';
 import { type Caller, MSG } from '../services/accounts';
@@ -42,11 +43,11 @@ export interface ErrorAnswer {
   headers: Record<string, string>;
 }
 
-/** A JSON line on stdout, or nothing at LOG_LEVEL=silent. */
+/** A JSON line on stdout (with the request's trace when traces are on), or nothing at LOG_LEVEL=silent. */
 export type LogLine = ((line: object) => void) | null;
 
 export function logLine(config: Pick<Config, 'logLevel'>): LogLine {
-  return config.logLevel === 'silent' ? null : (line) => process.stdout.write(`${JSON.stringify(line)}\n`);
+  return config.logLevel === 'silent' ? null : (line) => writeLogLine(line);
 }
 
 /**
@@ -64,8 +65,9 @@ export function errorAnswer(
   const logs = config.logLevel !== 'silent';
   if (isDatabaseUnavailable(err)) {
     if (logs) {
-      process.stderr.write(
-        `${JSON.stringify({ level: 'warn', time: isoTime(now), ...request, msg: 'database unavailable', error: String(err) })}\n`,
+      writeLogLine(
+        { level: 'warn', time: isoTime(now), ...request, msg: 'database unavailable', error: String(err) },
+        'stderr',
       );
     }
     return {
@@ -75,8 +77,15 @@ export function errorAnswer(
     };
   }
   if (logs) {
-    process.stderr.write(
-      `${JSON.stringify({ level: 'error', time: isoTime(now), ...request, error: String(err), stack: err instanceof Error ? err.stack : undefined })}\n`,
+    writeLogLine(
+      {
+        level: 'error',
+        time: isoTime(now),
+        ...request,
+        error: String(err),
+        stack: err instanceof Error ? err.stack : undefined,
+      },
+      'stderr',
     );
   }
   return { status: 500, body: { error: 'Internal server error' }, headers: {} };

@@ -1,5 +1,6 @@
 import type { LimitSpec } from '@app/client-address/limit-spec';
 import { MESSAGES, type ResetPassword } from '@app/contracts';
+import { writeLogLine } from '@app/server-telemetry/log';
 import type { Config } from '../config';
 import type { Sql } from '../db/sql';
 import { HttpError } from '../errors';
@@ -35,9 +36,7 @@ export function resetOptions(config: Pick<Config, 'mail' | 'logLevel'>, now: () 
     mailOff: !config.mail.smtpUrl,
     warn: (line) => {
       if (config.logLevel === 'silent') return;
-      process.stderr.write(
-        `${JSON.stringify({ level: 'warn', time: new Date(now()).toISOString(), ...line })}\n`,
-      );
+      writeLogLine({ level: 'warn', time: new Date(now()).toISOString(), ...line }, 'stderr');
     },
   };
 }
