@@ -1,0 +1,194 @@
+// The gate rolls back on the servers' signal alone (issue 48, docs/decisions/0043-server-signals-in-the-gate.md),
+// end to end on the real processes: a cluster (nginx, two edges, two API instances), a canary of mf-research
+// whose server render throws, page views through nginx from clients that run no JavaScript (so no browser
+// ever sends a health report), the edges' signed render figures, and `pnpm rollout watch` as an operator runs
+// it. It must roll the canary back (exit 2), say why in the audit, and the visitors must have kept getting
+// their pages meanwhile (the edge falls back to the built page when a render fails).
+// On SQLite and ports of its own (nginx 8380, API 4331-4332, edge 4341-4342), so it runs beside the others.
+// Run: `node --import tsx --test scripts/cluster/server-gate.test.mjs` (needs Debian's nginx).
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { lineLog } from './line-log.mjs';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'server-gate-test-'));
+// nginx's workers (another user when started as root) read the release store and the config in here.
+fs.chmodSync(work, 0o755);
+// rolloutPaths(), the API and the rollout CLI read these: set before the cluster module is loaded.
+process.env.RELEASE_STORE_DIR = path.join(work, 'releases');
+process.env.DEPLOY_DIR = path.join(work, 'deploy');
+process.env.DB_PATH = path.join(work, 'cluster.db');
+const { startCluster } = await import('./cluster.mjs');
+const { ROOT } = await import('../apps.mjs');
+const { createContext, release, startCanary } = await import('@app/release');
+
+const PORT = 8380;
+const API_PORTS = [4331, 4332];
+const EDGE_PORTS = [4341, 4342];
+/** The gate's default minimum of renders per version (DEFAULT_GATE.minRenders), with room. */
+const RENDERS_EACH = 70;
+
+let cluster;
+let stableVersion;
+let canaryVersion;
+const supervisor = lineLog();
+const at = (p) => `http://localhost:${PORT}${p}`;
+const api = (p) => `http://127.0.0.1:${API_PORTS[0]}${p}`;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The mf-research version a page was composed for: its visitor's plan (the block the edge writes in it). */
+function plannedVersion(html) {
+  const block = html.match(/<script type="application\/json" id="page-plan">([^<]*)<\/script>/)?.[1];
+  return block ? JSON.parse(block).plan.mf_research.version : null;
+}
+
+/**
+ * A copy of mf-research's build whose server render throws: its `renderPage` is renamed away and replaced
+ * by one that fails, the rest of the release untouched (it loads, its client code is the same).
+ */
+function brokenResearchBuild() {
+  const dist = path.join(work, 'research-broken');
+  fs.cpSync(path.join(ROOT, 'mf-research', 'dist'), dist, { recursive: true });
+  const file = path.join(dist, 'server-render.mjs');
+  const source = fs.readFileSync(file, 'utf8');
+  assert.ok(source.includes('function renderPage('), 'the server render bundle defines renderPage');
+  fs.writeFileSync(
+    file,
+    source.replace(
+      'function renderPage(',
+      "function renderPage() {\n  throw new Error('this canary cannot render');\n}\nfunction renderPageAsBuilt(",
+    ),
+  );
+  return dist;
+}
+
+/** The rollout CLI as an operator runs it (`pnpm rollout …`), against the first API instance. */
+function rollout(args) {
+  return new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'src/rollout-cli.ts', ...args, '--to', api('')],
+      { cwd: path.join(ROOT, 'tooling', 'release'), env: process.env, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+/**
+ * Page views of /post/1 (mf-research renders it on the edge) through nginx by clients that keep their
+ * visitor cookie and run no script, until each version has rendered `RENDERS_EACH` pages. Each visitor
+ * views 5 pages; new visitors keep coming until both cohorts have enough. Every page must answer 200.
+ */
+async function pageViews() {
+  const seen = { [stableVersion]: 0, [canaryVersion]: 0 };
+  for (let visitor = 0; visitor < 400; visitor += 1) {
+    if (seen[stableVersion] >= RENDERS_EACH && seen[canaryVersion] >= RENDERS_EACH) return seen;
+    let cookie = '';
+    for (let view = 0; view < 5; view += 1) {
+      const res = await fetch(at('/post/1'), { headers: cookie ? { cookie } : {} });
+      const html = await res.text();
+      assert.equal(res.status, 200, `page view ${visitor}.${view}`);
+      cookie ||= (res.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+      const version = plannedVersion(html);
+      assert.ok(version in seen, `the page's plan has stable's or the canary's: ${version}`);
+      seen[version] += 1;
+    }
+  }
+  assert.fail(`not enough page views of each version: ${JSON.stringify(seen)}`);
+}
+
+before(async () => {
+  cluster = await startCluster({
+    port: PORT,
+    apiPorts: API_PORTS,
+    edgePorts: EDGE_PORTS,
+    runDir: path.join(work, 'run'),
+    quiet: true,
+    database: 'sqlite',
+    freshDatabase: true,
+    log: supervisor.log,
+    env: { SEED_DEMO: 'true' },
+  });
+  const ctx = createContext({ to: api(''), env: 'production', log: () => {}, root: ROOT });
+  stableVersion = (await ctx.client.state()).manifest.remotes['mf-research'].stable;
+  canaryVersion = (
+    await release(
+      { remote: 'mf-research', root: ROOT, dist: brokenResearchBuild(), build: false, force: true },
+      ctx.client,
+    )
+  ).info.version;
+  assert.notEqual(canaryVersion, stableVersion);
+  const { revision } = await startCanary(ctx, { remote: 'mf-research', version: canaryVersion, percent: 50 });
+  // The edges follow the deployment within a second (their feed): wait until both serve that revision.
+  const deadline = Date.now() + 10_000;
+  for (const port of EDGE_PORTS) {
+    const status = async () => (await fetch(`http://127.0.0.1:${port}/_edge/status`)).json();
+    while (!((await status()).feed?.revision >= revision)) {
+      assert.ok(Date.now() < deadline, `edge ${port} did not get revision ${revision}`);
+      await sleep(100);
+    }
+  }
+});
+after(async () => {
+  await cluster?.stop();
+  fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("the gate on the servers' signal", () => {
+  it('rolls back a canary whose server render fails, with no browser report, while visitors get their pages', async () => {
+    const seen = await pageViews();
+    assert.ok(seen[canaryVersion] >= RENDERS_EACH && seen[stableVersion] >= RENDERS_EACH);
+
+    // The edges send what they counted every 10 s. No browser ran: the API has no health report at all.
+    const ctx = createContext({ to: api(''), env: 'production', log: () => {}, root: ROOT });
+    const health = await ctx.client.health('mf-research', canaryVersion);
+    assert.deepEqual(health.visitors, []);
+    const deadline = Date.now() + 30_000;
+    let figures;
+    do {
+      await sleep(1000);
+      figures = (await ctx.client.renders('mf-research', canaryVersion)).figures;
+    } while (figures.renders < RENDERS_EACH && Date.now() < deadline);
+    assert.ok(
+      figures.renders >= RENDERS_EACH,
+      `the canary's renders reached the API: ${JSON.stringify(figures)}`,
+    );
+    // Nearly all: a page asked while the canary's sandbox was still starting got its picture, not a render.
+    assert.ok(
+      figures.failures >= 0.9 * figures.renders,
+      `the canary's renders failed: ${JSON.stringify(figures)}`,
+    );
+    const stable = (await ctx.client.renders('mf-research', stableVersion)).figures;
+    assert.equal(stable.failures, 0);
+
+    const watched = await rollout(['watch', 'mf-research', '--interval', '1', '--max-wait', '60']);
+    assert.equal(watched.code, 2, `rollout watch exits 2 when it rolled back:\n${watched.out}`);
+
+    const { manifest } = await ctx.client.state();
+    assert.equal(manifest.remotes['mf-research'].stable, stableVersion);
+    assert.equal(manifest.remotes['mf-research'].canary, undefined);
+    const history = await rollout(['history', 'mf-research', '--json', '--limit', '1']);
+    assert.equal(history.code, 0, history.out);
+    const [entry] = JSON.parse(history.out).entries;
+    assert.equal(entry.action, 'watch-rollback');
+    assert.match(entry.from, new RegExp(`canary ${canaryVersion}`));
+    assert.match(
+      entry.reason,
+      /^server render failures: canary \d+\.\d % of \d+ renders, stable 0\.0 % of \d+ renders/,
+    );
+
+    // Once the edges have the rollback (their feed, within a second), every new visitor gets stable.
+    const until = Date.now() + 5_000;
+    let planned;
+    do {
+      planned = plannedVersion(await (await fetch(at('/post/1'))).text());
+      if (planned !== stableVersion) await sleep(200);
+    } while (planned !== stableVersion && Date.now() < until);
+    assert.equal(planned, stableVersion);
+  });
+});
