@@ -6,14 +6,12 @@
 // Run: `node --import tsx --test scripts/cluster/nginx-internal.test.mjs` (part of `pnpm test:cluster`; needs
 // Debian's nginx). Its own ports: nginx 8196, the stand-ins 4128 (API) and 4129 (edge).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { waitForHttp } from '../wait-for.mjs';
-import { renderNginxConf } from './nginx-conf.mjs';
+import { startTestNginx, stopTestNginx } from './test-nginx.mjs';
 
 const PORT = 8196;
 const API = 4128;
@@ -42,33 +40,18 @@ before(async () => {
     await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
     standIns.push(server);
   }
-  const shellDir = path.join(work, 'shell');
-  fs.mkdirSync(shellDir, { recursive: true });
-  const configJson = path.join(work, 'config.json');
-  fs.writeFileSync(configJson, '{}');
-  const { file } = renderNginxConf({
-    port: PORT,
+  nginx = await startTestNginx({
+    test: 'nginx-internal.test.mjs',
+    work,
     runDir,
-    shellDir,
-    remoteDirs: {},
-    releaseStore: path.join(work, 'releases'),
-    configJson,
+    port: PORT,
     apiPorts: [API],
     edgePorts: [EDGE],
   });
-  const check = spawnSync('nginx', ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
-  assert.equal(check.status, 0, check.stderr);
-  nginx = spawn('nginx', ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitForHttp(`http://127.0.0.1:${PORT}/config.json`, 10_000, () => nginx.exitCode === null);
 });
 
 after(async () => {
-  if (nginx && nginx.exitCode === null && !nginx.signalCode) {
-    await new Promise((resolve) => {
-      nginx.once('exit', resolve);
-      nginx.kill('SIGTERM');
-    });
-  }
+  await stopTestNginx(nginx);
   for (const server of standIns) server.close();
   fs.rmSync(work, { recursive: true, force: true });
 });

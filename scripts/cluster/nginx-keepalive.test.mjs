@@ -8,17 +8,13 @@
 // Run: `node --import tsx --test scripts/cluster/nginx-keepalive.test.mjs` (part of `pnpm test:cluster`;
 // needs Debian's nginx). Its own ports: nginx 8192, the stand-in 4125.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { requirePrerequisites } from '../prerequisites.mjs';
-import { waitForHttp } from '../wait-for.mjs';
-import { renderNginxConf } from './nginx-conf.mjs';
+import { startTestNginx, stopTestNginx } from './test-nginx.mjs';
 
-const NGINX = requirePrerequisites(['nginx'], 'nginx-keepalive.test.mjs').nginx;
 const PORT = 8192;
 const STAND_IN = 4125;
 /** Well past nginx's default keepalive_requests (1000), twice over. */
@@ -40,33 +36,18 @@ before(async () => {
   // As the API's and the edge's servers: idle connections end after 5 s (nginx drops its own after 4 s).
   standIn.keepAliveTimeout = 5000;
   await new Promise((resolve) => standIn.listen(STAND_IN, '127.0.0.1', resolve));
-  const shellDir = path.join(work, 'shell');
-  fs.mkdirSync(shellDir, { recursive: true });
-  const configJson = path.join(work, 'config.json');
-  fs.writeFileSync(configJson, '{}');
-  const { file } = renderNginxConf({
-    port: PORT,
+  nginx = await startTestNginx({
+    test: 'nginx-keepalive.test.mjs',
+    work,
     runDir,
-    shellDir,
-    remoteDirs: {},
-    releaseStore: path.join(work, 'releases'),
-    configJson,
+    port: PORT,
     apiPorts: [STAND_IN],
     edgePorts: [STAND_IN],
   });
-  const check = spawnSync(NGINX, ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
-  assert.equal(check.status, 0, check.stderr);
-  nginx = spawn(NGINX, ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitForHttp(`http://127.0.0.1:${PORT}/config.json`, 10_000, () => nginx.exitCode === null);
 });
 
 after(async () => {
-  if (nginx && nginx.exitCode === null && !nginx.signalCode) {
-    await new Promise((resolve) => {
-      nginx.once('exit', resolve);
-      nginx.kill('SIGTERM');
-    });
-  }
+  await stopTestNginx(nginx);
   standIn?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });

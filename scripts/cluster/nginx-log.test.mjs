@@ -5,20 +5,16 @@
 // Run: `node --import tsx --test scripts/cluster/nginx-log.test.mjs` (part of `pnpm test:cluster`; needs
 // Debian's nginx). Its own ports: nginx 8191, the stand-in 4124.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { requirePrerequisites } from '../prerequisites.mjs';
-import { waitForHttp } from '../wait-for.mjs';
-import { renderNginxConf } from './nginx-conf.mjs';
+import { startTestNginx, stopTestNginx } from './test-nginx.mjs';
 
 const PORT = 8191;
 const STAND_IN = 4124;
 /** Debian's nginx, wherever it is (scripts/prerequisites.mjs names the package when it is missing). */
-const NGINX = requirePrerequisites(['nginx'], 'nginx-log.test.mjs').nginx;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-log-'));
 fs.chmodSync(work, 0o755);
 const runDir = path.join(work, 'run');
@@ -37,33 +33,18 @@ before(async () => {
     });
   });
   await new Promise((resolve) => standIn.listen(STAND_IN, '127.0.0.1', resolve));
-  const shellDir = path.join(work, 'shell');
-  fs.mkdirSync(shellDir, { recursive: true });
-  const configJson = path.join(work, 'config.json');
-  fs.writeFileSync(configJson, '{}');
-  const { file } = renderNginxConf({
-    port: PORT,
+  nginx = await startTestNginx({
+    test: 'nginx-log.test.mjs',
+    work,
     runDir,
-    shellDir,
-    remoteDirs: {},
-    releaseStore: path.join(work, 'releases'),
-    configJson,
+    port: PORT,
     apiPorts: [STAND_IN],
     edgePorts: [STAND_IN],
   });
-  const check = spawnSync(NGINX, ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
-  assert.equal(check.status, 0, check.stderr);
-  nginx = spawn(NGINX, ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitForHttp(`http://127.0.0.1:${PORT}/config.json`, 10_000, () => nginx.exitCode === null);
 });
 
 after(async () => {
-  if (nginx && nginx.exitCode === null && !nginx.signalCode) {
-    await new Promise((resolve) => {
-      nginx.once('exit', resolve);
-      nginx.kill('SIGTERM');
-    });
-  }
+  await stopTestNginx(nginx);
   standIn?.close();
   fs.rmSync(work, { recursive: true, force: true });
 });

@@ -6,21 +6,16 @@
 // Run: `node --import tsx --test scripts/cluster/nginx-retry.test.mjs` (part of `pnpm test:cluster`;
 // needs Debian's nginx). Its own ports: nginx 8190, stand-ins 4121 and 4122, a closed port 4123.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { requirePrerequisites } from '../prerequisites.mjs';
-import { waitForHttp } from '../wait-for.mjs';
-import { renderNginxConf } from './nginx-conf.mjs';
+import { startTestNginx, stopTestNginx } from './test-nginx.mjs';
 
 const PORT = 8190;
 const STAND_INS = [4121, 4122];
 const CLOSED = 4123;
-/** Debian's nginx, wherever it is (scripts/prerequisites.mjs names the package when it is missing). */
-const NGINX = requirePrerequisites(['nginx'], 'nginx-retry.test.mjs').nginx;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'nginx-retry-'));
 fs.chmodSync(work, 0o755);
 const servers = [];
@@ -51,33 +46,18 @@ function standIn(port) {
 }
 
 async function startNginx(apiPorts, runDir) {
-  const shellDir = path.join(work, 'shell');
-  fs.mkdirSync(shellDir, { recursive: true });
-  const configJson = path.join(work, 'config.json');
-  fs.writeFileSync(configJson, '{}');
-  const { file } = renderNginxConf({
-    port: PORT,
+  const nginx = await startTestNginx({
+    test: 'nginx-retry.test.mjs',
+    work,
     runDir,
-    shellDir,
-    remoteDirs: {},
-    releaseStore: path.join(work, 'releases'),
-    configJson,
+    port: PORT,
     apiPorts,
     edgePorts: STAND_INS,
   });
-  const check = spawnSync(NGINX, ['-t', '-q', '-p', runDir, '-c', file], { encoding: 'utf8' });
-  assert.equal(check.status, 0, check.stderr);
-  const nginx = spawn(NGINX, ['-p', runDir, '-c', file], { stdio: ['ignore', 'ignore', 'inherit'] });
   nginxes.push(nginx);
-  await waitForHttp(`http://127.0.0.1:${PORT}/config.json`, 10_000, () => nginx.exitCode === null);
   return nginx;
 }
-const stopNginx = (nginx) =>
-  new Promise((resolve) => {
-    if (nginx.exitCode !== null || nginx.signalCode) return resolve();
-    nginx.once('exit', resolve);
-    nginx.kill('SIGTERM');
-  });
+const stopNginx = stopTestNginx;
 
 let n = 0;
 /** One request through nginx with a fresh id; its answer and the stand-ins it reached. */
