@@ -10,19 +10,13 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import { lineLog } from './line-log.mjs';
+import { clusterWorkDir } from './test-cluster.mjs';
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cluster-test-'));
-// nginx's workers (another user when started as root) read the release store and the config in here.
-fs.chmodSync(work, 0o755);
-// rolloutPaths() and the API read these: set before the cluster module is loaded.
-process.env.RELEASE_STORE_DIR = path.join(work, 'releases');
-process.env.DEPLOY_DIR = path.join(work, 'deploy');
-process.env.DB_PATH = path.join(work, 'cluster.db');
+const work = clusterWorkDir('cluster-test-');
 const { startCluster } = await import('./cluster.mjs');
 const { ROOT } = await import('../apps.mjs');
 const { createContext, promote, release, rollback, startCanary } = await import('@app/release');

@@ -10,18 +10,12 @@
 // prometheus: `bash scripts/install.sh --nginx --prometheus`).
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { lineLog } from './line-log.mjs';
+import { clusterWorkDir, edgesAt } from './test-cluster.mjs';
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'prometheus-test-'));
-// nginx's workers (another user when started as root) read the release store and the config in here.
-fs.chmodSync(work, 0o755);
-// rolloutPaths() and the API read these: set before the cluster module is loaded.
-process.env.RELEASE_STORE_DIR = path.join(work, 'releases');
-process.env.DEPLOY_DIR = path.join(work, 'deploy');
-process.env.DB_PATH = path.join(work, 'cluster.db');
+const work = clusterWorkDir('prometheus-test-');
 const { startCluster } = await import('./cluster.mjs');
 const { ROOT } = await import('../apps.mjs');
 const { createContext, release, startCanary } = await import('@app/release');
@@ -126,15 +120,8 @@ before(async () => {
     await release({ remote: 'mf-research', root: ROOT, dist, build: false, force: true }, ctx.client)
   ).info.version;
   const { revision } = await startCanary(ctx, { remote: 'mf-research', version: canaryVersion, percent: 50 });
-  // The edges follow the deployment within a second (their feed): wait until both serve that revision.
-  const deadline = Date.now() + 10_000;
-  for (const port of EDGE_PORTS) {
-    const status = async () => (await fetch(`http://127.0.0.1:${port}/_edge/status`)).json();
-    while (!((await status()).feed?.revision >= revision)) {
-      assert.ok(Date.now() < deadline, `edge ${port} did not get revision ${revision}`);
-      await sleep(100);
-    }
-  }
+  // The edges follow the deployment within a second (their feed).
+  await edgesAt(EDGE_PORTS, revision);
 });
 after(async () => {
   await cluster?.stop();

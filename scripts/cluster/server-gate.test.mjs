@@ -9,18 +9,12 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { lineLog } from './line-log.mjs';
+import { clusterWorkDir, edgesAt } from './test-cluster.mjs';
 
-const work = fs.mkdtempSync(path.join(os.tmpdir(), 'server-gate-test-'));
-// nginx's workers (another user when started as root) read the release store and the config in here.
-fs.chmodSync(work, 0o755);
-// rolloutPaths(), the API and the rollout CLI read these: set before the cluster module is loaded.
-process.env.RELEASE_STORE_DIR = path.join(work, 'releases');
-process.env.DEPLOY_DIR = path.join(work, 'deploy');
-process.env.DB_PATH = path.join(work, 'cluster.db');
+const work = clusterWorkDir('server-gate-test-');
 const { startCluster } = await import('./cluster.mjs');
 const { ROOT } = await import('../apps.mjs');
 const { createContext, release, startCanary } = await import('@app/release');
@@ -121,15 +115,8 @@ before(async () => {
   ).info.version;
   assert.notEqual(canaryVersion, stableVersion);
   const { revision } = await startCanary(ctx, { remote: 'mf-research', version: canaryVersion, percent: 50 });
-  // The edges follow the deployment within a second (their feed): wait until both serve that revision.
-  const deadline = Date.now() + 10_000;
-  for (const port of EDGE_PORTS) {
-    const status = async () => (await fetch(`http://127.0.0.1:${port}/_edge/status`)).json();
-    while (!((await status()).feed?.revision >= revision)) {
-      assert.ok(Date.now() < deadline, `edge ${port} did not get revision ${revision}`);
-      await sleep(100);
-    }
-  }
+  // The edges follow the deployment within a second (their feed).
+  await edgesAt(EDGE_PORTS, revision);
 });
 after(async () => {
   await cluster?.stop();
