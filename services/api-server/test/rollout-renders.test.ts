@@ -160,15 +160,19 @@ describe("the edges' render figures", () => {
   });
 
   it("a canary whose renders fail is the gate's rollback on the rollouts screen, with no browser report", async () => {
-    const manifest = { ...writeManifest(rollout.paths), environment: 'production' };
+    // The step starts now and the figures are this minute's, as a live edge's would be (MINUTE, taken when the
+    // file loaded, may be a minute before the step when the clock turns in between).
+    const now = new Date();
+    const minute = Math.floor(now.getTime() / 60_000);
+    const manifest = { ...writeManifest(rollout.paths, now), environment: 'production' };
     await s.sql.run('DELETE FROM deployments');
     await s.sql.run(
       `INSERT INTO deployments (environment, revision, manifest_json, updated_at) VALUES ('production', 3, @text, NULL)`,
       { text: JSON.stringify(manifest) },
     );
     const body = batch([
-      entry({ renders: 80, failures: 80 }),
-      entry({ version: V1, track: 'stable', renders: 500, failures: 0 }),
+      entry({ renders: 80, failures: 80, minute }),
+      entry({ version: V1, track: 'stable', renders: 500, failures: 0, minute }),
     ]);
     expect((await send(body)).status).toBe(204);
     const r = await s.get(ADMIN_PATHS.rollouts, admin.token);
