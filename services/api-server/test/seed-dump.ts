@@ -1,0 +1,48 @@
+// What seeding leaves in a database, as one comparable value (test/seed.test.ts): every row of the tables the
+// seed writes, each column's value as text, so the same content compares equal on SQLite and PostgreSQL. The
+// demo author's password hash is left out (a random password, salted), and long texts are shown by their
+// SHA-256, so the pinned file stays readable and still tells any changed byte.
+import { createHash } from 'node:crypto';
+import type { Sql } from '../src/db/sql';
+
+/** The tables seeding writes, each ordered by its key; the derived ones (terms, counts) come from triggers. */
+const TABLES: Record<string, string> = {
+  users: 'id',
+  user_roles: 'user_id, role',
+  posts: 'id',
+  post_terms: 'post_id, kind, name',
+  term_counts: 'kind, visibility, name',
+  post_counts: 'content_type, visibility',
+  dashboards: 'slug',
+  site_records: 'key',
+};
+
+const OMITTED = new Set(['password_hash']);
+/** Columns only one engine has (PostgreSQL's search vector): not content. */
+const ENGINE_ONLY = new Set(['search_vector', 'search_text', 'tsv']);
+
+const digest = (text: string) => `sha256:${createHash('sha256').update(text).digest('hex')}`;
+
+function cell(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
+  return text.length > 120 ? digest(text) : text;
+}
+
+export type SeedDump = Record<string, Record<string, string | null>[]>;
+
+export async function dumpSeeded(sql: Sql): Promise<SeedDump> {
+  const dump: SeedDump = {};
+  for (const [table, order] of Object.entries(TABLES)) {
+    const rows = await sql.all<Record<string, unknown>>(`SELECT * FROM ${table} ORDER BY ${order}`);
+    dump[table] = rows.map((row) =>
+      Object.fromEntries(
+        Object.keys(row)
+          .filter((column) => !OMITTED.has(column) && !ENGINE_ONLY.has(column))
+          .sort()
+          .map((column) => [column, cell(row[column])]),
+      ),
+    );
+  }
+  return dump;
+}
