@@ -21,7 +21,7 @@ describe('the demo seed', () => {
       await seed(ctx);
       const dump = await dumpSeeded(ctx.sql);
       if (process.env.UPDATE_SEED_PIN === '1') {
-        fs.writeFileSync(PINNED, `${JSON.stringify(dump, null, 1)}\n`);
+        fs.writeFileSync(PINNED, `${JSON.stringify(dump, null, 2)}\n`);
       }
       expect(dump).toEqual(JSON.parse(fs.readFileSync(PINNED, 'utf8')));
     } finally {
