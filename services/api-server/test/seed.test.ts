@@ -140,6 +140,19 @@ describe('the data files', () => {
     expect(error?.message).toMatch(problem);
   });
 
+  it('a missing or broken JSON file is named', () => {
+    const dir = dataCopy((d) => {
+      fs.rmSync(path.join(d, 'demo-author.json'));
+      editFile(d, 'dashboards.json', (t) => t.replace('{', '{,'));
+    });
+    expect(() => loadAuthor(dir)).toThrow(
+      `seed data ${path.join(dir, 'demo-author.json')}: cannot be read (`,
+    );
+    expect(() => loadDashboards(dir)).toThrow(
+      `seed data ${path.join(dir, 'dashboards.json')}: is not JSON (`,
+    );
+  });
+
   it('a wrong dashboard value names the file and where it is', () => {
     const dir = dataCopy((d) => editFile(d, 'dashboards.json', (t) => t.replace('[96, 98,', '[96, "98",')));
     expect(() => loadDashboards(dir)).toThrow(
@@ -174,7 +187,7 @@ describe('one transaction', () => {
     await expect(seed(ctx)).rejects.toThrow(/injected failure/);
     expect(await dumpSeeded(ctx.sql)).toEqual(before);
     // Once the cause is gone, the next start seeds it all.
-    await ctx.sql.script('DROP TRIGGER seed_fail' + (ctx.sql.dialect === 'postgres' ? ' ON posts' : ''));
+    await ctx.sql.script(`DROP TRIGGER seed_fail${ctx.sql.dialect === 'postgres' ? ' ON posts' : ''}`);
     expect(await seed(ctx)).toBe(true);
     // The same content; on PostgreSQL under new ids (a rollback does not give back a sequence's numbers).
     const after = await dumpSeeded(ctx.sql);

@@ -82,11 +82,20 @@ function checked<S extends v.GenericSchema>(schema: S, value: unknown, file: str
   throw new SeedDataError(file, problems.join('; '));
 }
 
-function readJson(file: string): unknown {
+function readText(file: string): string {
   try {
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
+    return fs.readFileSync(file, 'utf8');
   } catch (error) {
-    throw new SeedDataError(file, `cannot be read as JSON (${(error as Error).message})`);
+    throw new SeedDataError(file, `cannot be read (${(error as Error).message})`);
+  }
+}
+
+function readJson(file: string): unknown {
+  const source = readText(file);
+  try {
+    return JSON.parse(source);
+  } catch (error) {
+    throw new SeedDataError(file, `is not JSON (${(error as Error).message})`);
   }
 }
 
@@ -107,11 +116,16 @@ export function parseArticle(file: string, source: string): DemoArticle {
 
 export function loadArticles(dir = SEED_DATA_DIR): DemoArticle[] {
   const folder = path.join(dir, 'articles');
-  const names = fs.readdirSync(folder).filter((name) => name.endsWith('.md'));
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder).filter((name) => name.endsWith('.md'));
+  } catch (error) {
+    throw new SeedDataError(folder, `cannot be read (${(error as Error).message})`);
+  }
   if (names.length === 0) throw new SeedDataError(folder, 'holds no article (*.md)');
   return names.sort().map((name) => {
     const file = path.join(folder, name);
-    return parseArticle(file, fs.readFileSync(file, 'utf8'));
+    return parseArticle(file, readText(file));
   });
 }
 
