@@ -10,7 +10,8 @@
 // bundled apart as dist/server-process.mjs (@app/server-telemetry/build), so that node:http and the rest are loaded
 // after OpenTelemetry's instrumentation is in place (docs/decisions/0044-traces.md).
 // The search workers' file (src/db/read-worker.mjs, plain JavaScript) is copied beside the bundles: read-pool
-// finds it relative to the running module, in the sources and in dist/ alike.
+// finds it relative to the running module, in the sources and in dist/ alike. So is the seed's content
+// (src/db/seed-data/, issue 49): dist/seed-data/, found by db/seed-data.ts the same way.
 // `pnpm --filter @app/api-server build`, and `pnpm start` / scripts/api-process.mjs before they start it.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,7 +26,8 @@ export const ADMIN_BUNDLE = path.join(here, 'dist', 'admin.mjs');
 
 /**
  * Builds dist/main.mjs (the entry), dist/server-process.mjs (the server it imports) and dist/admin.mjs
- * (each a bundle of its own, sharing no chunk) and copies dist/read-worker.mjs; returns the entry's path.
+ * (each a bundle of its own, sharing no chunk) and copies dist/read-worker.mjs and dist/seed-data/; returns the
+ * entry's path.
  */
 export async function buildApi() {
   const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
@@ -59,6 +61,11 @@ export async function buildApi() {
     path.join(here, 'src', 'db', 'read-worker.mjs'),
     path.join(here, 'dist', 'read-worker.mjs'),
   );
+  // Replaced whole, so a data file removed from the sources is gone from dist/ too.
+  fs.rmSync(path.join(here, 'dist', 'seed-data'), { recursive: true, force: true });
+  fs.cpSync(path.join(here, 'src', 'db', 'seed-data'), path.join(here, 'dist', 'seed-data'), {
+    recursive: true,
+  });
   return API_BUNDLE;
 }
 

@@ -2,7 +2,6 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import { migrate, openDatabase } from './db/database';
 import { ReadPool } from './db/read-pool';
-import { seedBase, seedDemo } from './db/seed';
 import type { Sql } from './db/sql';
 import { Mailer } from './mail/mailer';
 import { Outbox } from './mail/outbox';
@@ -20,6 +19,9 @@ import { DeploymentService } from './services/deployments';
 import { PostService } from './services/posts';
 import { RolloutService } from './services/rollout';
 import { SiteService } from './services/site';
+
+/** The base records always; demo posts on the first start when enabled (db/seed.ts). */
+export { seed } from './db/seed';
 
 /** Everything a request handler or the CLI needs: one database and the services over it. */
 export interface AppContext {
@@ -122,10 +124,4 @@ export async function createContext(config: Config, now: Clock = Date.now): Prom
       await sql.close();
     },
   };
-}
-
-/** The base records always; demo posts on the first start when enabled. */
-export async function seed(ctx: AppContext): Promise<void> {
-  await seedBase(ctx.sql, ctx.config, ctx.site);
-  if (ctx.config.seedDemo) await seedDemo(ctx.sql, ctx.config, ctx);
 }

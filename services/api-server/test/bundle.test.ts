@@ -32,6 +32,9 @@ describe('the compiled API', () => {
     const posts = await request(`${server.url}/api/posts?limit=5`);
     expect(posts.status).toBe(200);
     expect(JSON.parse(posts.body).length).toBe(5);
+    // Seeded from dist/seed-data/ (build.mjs copies src/db/seed-data/ there): the bundle reads it beside itself.
+    const dashboards = await request(`${server.url}/api/dashboards`);
+    expect(JSON.parse(dashboards.body).map((d: { slug: string }) => d.slug)).toContain('threat-landscape');
     const search = await request(`${server.url}/api/posts/search?q=risk`);
     expect(search.status).toBe(200);
     expect(JSON.parse(search.body).length).toBeGreaterThan(0);

@@ -98,38 +98,9 @@ export class AccountService {
     const passwordHash = await this.passwords.hash(p.password);
     const active = opts.active ?? !this.config.requiresActivation;
     try {
-      const id = await this.sql.transaction(async (tx) => {
-        const userId = (await tx.value<number>(
-          `INSERT INTO users (username, email, password_hash, first_name, last_name, street, city, postal_code,
-            country, is_active, created_at, registered_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-           RETURNING id`,
-          [
-            p.username,
-            email,
-            passwordHash,
-            p.name.first,
-            p.name.last,
-            p.address.street,
-            p.address.city,
-            p.address.postal_code,
-            p.address.country,
-            active ? 1 : 0,
-            isoAt(this.now),
-            opts.from ?? null,
-          ],
-        ))!;
-        for (const role of opts.roles ?? []) {
-          await tx.run('INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING', [
-            userId,
-            role,
-          ]);
-        }
-        // Administrators hear of a waiting account with the registration, or not at all.
-        if (!active) {
-          await this.mailer.registrationWaiting(tx, { username: p.username, email, from: opts.from ?? null });
-        }
-        return userId;
-      });
+      const id = await this.sql.transaction((tx) =>
+        this.insertUser(tx, { ...p, email }, passwordHash, { ...opts, active }),
+      );
       return { id, requires_activation: !active };
     } catch (err) {
       // Two registrations racing past assertUnique: the UNIQUE constraint decides.
@@ -139,6 +110,58 @@ export class AccountService {
       }
       throw err;
     }
+  }
+
+  /** A password's hash as register stores it: for an account written inside a transaction (`insertUser`). */
+  hashPassword(password: string): Promise<string> {
+    return this.passwords.hash(password);
+  }
+
+  /**
+   * Inside the write transaction `tx`: a new account's row and roles, and the administrators' notice of a
+   * waiting account; its id. `register` checks and hashes first; the demo seed (db/seed.ts) writes its
+   * author in the seed's one transaction. The email is stored as given (register lower-cases it).
+   */
+  async insertUser(
+    tx: Sql,
+    p: Omit<RegistrationPayload, 'password'>,
+    passwordHash: string,
+    opts: { active: boolean; roles?: Role[]; from?: string },
+  ): Promise<number> {
+    const userId = (await tx.value<number>(
+      `INSERT INTO users (username, email, password_hash, first_name, last_name, street, city, postal_code,
+        country, is_active, created_at, registered_from) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       RETURNING id`,
+      [
+        p.username,
+        p.email,
+        passwordHash,
+        p.name.first,
+        p.name.last,
+        p.address.street,
+        p.address.city,
+        p.address.postal_code,
+        p.address.country,
+        opts.active ? 1 : 0,
+        isoAt(this.now),
+        opts.from ?? null,
+      ],
+    ))!;
+    for (const role of opts.roles ?? []) {
+      await tx.run('INSERT INTO user_roles (user_id, role) VALUES (?, ?) ON CONFLICT DO NOTHING', [
+        userId,
+        role,
+      ]);
+    }
+    // Administrators hear of a waiting account with the registration, or not at all.
+    if (!opts.active) {
+      await this.mailer.registrationWaiting(tx, {
+        username: p.username,
+        email: p.email,
+        from: opts.from ?? null,
+      });
+    }
+    return userId;
   }
 
   async profile(userId: number): Promise<Profile> {
