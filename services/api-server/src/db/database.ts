@@ -68,17 +68,20 @@ export function sqliteOver(db: Database.Database): Sql {
 
 /**
  * Apply every migration not yet recorded, in order, each in its own write transaction, in the dialect's
- * spelling. Returns the versions applied. Two instances starting at once take turns: each migration checks
- * again inside its transaction whether another has applied it meanwhile.
+ * spelling. Returns the versions applied. Two instances starting at once take turns (the `migrations` key
+ * lock): each migration checks again inside its transaction whether another has applied it meanwhile.
  */
 export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): Promise<number[]> {
-  await sql.transaction((tx) =>
-    tx.script(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  // Instances starting together migrate one after another (a key lock of migrations only; on SQLite the
+  // writers take turns anyway): two concurrent CREATEs of one table would fail where one waits and skips.
+  await sql.transaction(async (tx) => {
+    await tx.lock('migrations');
+    await tx.script(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY,
       name TEXT NOT NULL,
       applied_at TEXT NOT NULL
-    )`),
-  );
+    )`);
+  });
   // Every start reads what is done once; only a missing migration takes a write transaction, and checks
   // again inside it, as another instance may have applied it meanwhile.
   const recorded = new Set(await sql.column<number>('SELECT version FROM schema_migrations'));
@@ -88,6 +91,7 @@ export async function migrate(sql: Sql, migrations: Migration[] = MIGRATIONS): P
     const text = sql.dialect === 'sqlite' ? m.sql : m.postgres;
     if (text === undefined) throw new Error(`migration ${m.version} (${m.name}) has no ${sql.dialect} text`);
     const done = await sql.transaction(async (tx) => {
+      await tx.lock('migrations');
       if (await tx.value('SELECT 1 FROM schema_migrations WHERE version = ?', [m.version])) return true;
       // PostgreSQL: the deferred data_version trigger (migration 1) fires per statement here, or a migration
       // that updates rows and then indexes the table fails on the pending trigger events.

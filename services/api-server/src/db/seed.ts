@@ -23,13 +23,6 @@ export interface SeedContext {
   now: Clock;
 }
 
-/**
- * PostgreSQL: the transaction-scoped advisory lock that only seeding takes (an arbitrary key of its own), so
- * instances that start together on one database seed one after another, and each re-reads what the one
- * before it wrote. SQLite needs none: the transaction's BEGIN IMMEDIATE holds the database's write lock.
- */
-const SEED_LOCK = 4901;
-
 /** The demo posts are dated three days apart, the newest three days before the start. */
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -57,7 +50,9 @@ export async function seed(ctx: SeedContext, dir = SEED_DATA_DIR): Promise<boole
     demo = { articles: loadArticles(dir), author, passwordHash };
   }
   return ctx.sql.transaction(async (tx) => {
-    if (tx.dialect === 'postgres') await tx.value(`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
+    // Instances that start together on one database seed one after another, each re-reading what the one
+    // before it wrote (PostgreSQL: a key lock only seeding takes; SQLite's writers take turns anyway).
+    await tx.lock('seed');
     await seedBase(tx, ctx.config, dashboards);
     // Decided again under the lock: another instance may have seeded since the first look.
     if (!demo || (await demoDone(tx, demo.author))) return false;

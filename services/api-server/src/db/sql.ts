@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { CompiledQuery, type Kysely } from 'kysely';
+import { conflictBackoffMs, isWriteConflict, WRITE_ATTEMPTS } from './write-conflicts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -114,32 +115,49 @@ export class Sql {
   }
 
   /**
-   * `work` in one write transaction, committed when it resolves and rolled back when it throws. Writers never
-   * interleave: SQLite takes its write lock up front (BEGIN IMMEDIATE: a deferred transaction that reads
-   * first cannot wait to upgrade its lock when another process writes, 0016); PostgreSQL takes one
-   * transaction-scoped advisory lock, so a read-then-write (is the slug free? is it liked?) sees no other
-   * writer's half-done work there either. Every write to posts, comments, likes and terms goes through
-   * here, even a single statement: their triggers lock count rows, and writers that take turns cannot
-   * deadlock on them. A transaction asked of a transaction's `Sql` joins it.
-   * Never await anything but the database inside `work`: on SQLite every other query waits for it.
+   * `work` in one write transaction, committed when it resolves and rolled back when it throws. SQLite's
+   * writers take turns: BEGIN IMMEDIATE takes its write lock up front (a deferred transaction that reads
+   * first cannot wait to upgrade its lock when another process writes, 0016). PostgreSQL's run in parallel
+   * at READ COMMITTED, with no lock shared by every write (issue 49): each read-then-write is protected by
+   * what it touches (a unique constraint, `n = n + 1`, `WHERE revision = @expected`, a row or key lock from
+   * `lock()`), and a transaction that loses a race (db/write-conflicts.ts) runs again from the start, so
+   * `work` may run more than once: it must do nothing but database work (and never await anything else:
+   * on SQLite every other query waits for it). A transaction asked of a transaction's `Sql` joins it.
    */
   async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
     if (this.bound) return work(this);
     this.shared.openTransactions += 1;
     try {
-      return await this.kysely.connection().execute((conn) => this.within(conn, work));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.kysely.connection().execute((conn) => this.within(conn, work));
+        } catch (error) {
+          if (this.dialect !== 'postgres' || attempt >= WRITE_ATTEMPTS || !isWriteConflict(error))
+            throw error;
+          await new Promise((resolve) => setTimeout(resolve, conflictBackoffMs(attempt + 1)));
+        }
+      }
     } finally {
       this.shared.openTransactions -= 1;
     }
   }
 
-  /** BEGIN, the writers' turn, `work` on this connection, COMMIT (or ROLLBACK when it throws). */
+  /**
+   * Inside a transaction: waits until no other transaction holds `key`, and holds it until this one ends. For
+   * a read-then-write that no constraint or row guards (a count of recent rows, a record read and written
+   * whole): writers of other keys go on in parallel. PostgreSQL: a transaction-scoped advisory lock on the
+   * key's hash. SQLite: nothing to do, its writers take turns already.
+   */
+  async lock(...key: (string | number)[]): Promise<void> {
+    if (!this.bound) throw new Error('lock() is for a transaction');
+    if (this.dialect !== 'postgres') return;
+    await this.value('SELECT pg_advisory_xact_lock(hashtextextended(?, 0))', [key.join(':')]);
+  }
+
+  /** BEGIN, `work` on this connection, COMMIT (or ROLLBACK when it throws). */
   private async within<T>(conn: Kysely<unknown>, work: (tx: Sql) => Promise<T>): Promise<T> {
     await conn.executeQuery(CompiledQuery.raw(this.dialect === 'sqlite' ? 'BEGIN IMMEDIATE' : 'BEGIN', []));
     try {
-      if (this.dialect === 'postgres') {
-        await conn.executeQuery(CompiledQuery.raw('SELECT pg_advisory_xact_lock(1201)', []));
-      }
       const result = await work(this.on(conn));
       await conn.executeQuery(CompiledQuery.raw('COMMIT', []));
       return result;
