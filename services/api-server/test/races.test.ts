@@ -16,8 +16,8 @@ import { postInput, startTestServer, type TestServer, tempDatabase } from './hel
 /**
  * Issue 49: the read-then-write operations two API instances race on, each fired many times at once through
  * two instances on one database (SQLite: one file in WAL mode, as CLUSTER_DATABASE=sqlite runs; PostgreSQL:
- * one database), then the invariants read back from the database. Today PostgreSQL writers take turns on one
- * advisory lock (db/sql.ts); these must stay green once each operation carries its own protection instead.
+ * one database), then the invariants read back from the database. PostgreSQL's writers run in parallel, with
+ * no lock shared by every write (db/sql.ts, db/write-conflicts.ts): each operation carries its own protection.
  * A 5xx is an anomaly too: it is a race lost as an error (a unique violation, a deadlock) instead of handled.
  * The answers' statuses are soft assertions, so a failing run still checks (and reports) what the data became.
  */

@@ -19,6 +19,9 @@ export function toggleLike(
 ): Promise<LikeResult> {
   const { table, column } = LIKE_TABLES[kind];
   return sql.transaction(async (tx) => {
+    // One member's toggles of one thing take turns (a double click reaching two instances): each sees the
+    // last one's row, so two toggles are a like and an unlike. Everyone else's likes go on in parallel.
+    await tx.lock('like', kind, id, userId);
     const removed = await tx.run(`DELETE FROM ${table} WHERE ${column} = ? AND user_id = ?`, [id, userId]);
     if (removed === 0) await tx.run(`INSERT INTO ${table} (${column}, user_id) VALUES (?, ?)`, [id, userId]);
     const likes = (await tx.value<number>(`SELECT COUNT(*) FROM ${table} WHERE ${column} = ?`, [id])) ?? 0;

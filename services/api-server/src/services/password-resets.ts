@@ -71,7 +71,8 @@ export class PasswordResets {
       const t = this.now();
       const { limit, windowMs } = this.options.perAccount;
       const queued = await this.sql.transaction(async (tx) => {
-        // Counted in the database, inside the writers' turn: every API instance agrees on the count.
+        // Counted in the database under the account's key lock: every API instance agrees on the count.
+        await tx.lock('password-reset', user.id);
         const recent = Number(
           (await tx.value<number>(
             'SELECT COUNT(*) FROM password_resets WHERE user_id = ? AND created_at > ?',

@@ -7,7 +7,7 @@ import { makeExcerpt } from './excerpt';
 import { toggleLike } from './likes';
 import type { PostWrite } from './post-model';
 import type { PostReader } from './post-reads';
-import { slugify, uniqueSlug } from './slug';
+import { insertUnderFreeSlug, slugify } from './slug';
 
 /**
  * Decision 0011: an author gives a post only a visibility their role may publish. Keeping a visibility the
@@ -63,28 +63,30 @@ export class PostWriter {
 
   async create(authorId: number, input: Required<PostWrite>, at: string = this.now()): Promise<Post> {
     const id = await this.sql.transaction(async (tx) => {
-      const slug = await uniqueSlug(
+      const postId = await insertUnderFreeSlug(
         slugify(input.title),
         async (s) => (await tx.value('SELECT 1 FROM posts WHERE slug = ?', [s])) !== undefined,
+        (slug) =>
+          tx.value<number>(
+            `INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
+              published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              ON CONFLICT (slug) DO NOTHING RETURNING id`,
+            [
+              slug,
+              input.title,
+              input.summary,
+              input.content,
+              makeExcerpt(input.summary || input.content),
+              input.status,
+              input.visibility,
+              input.content_type,
+              authorId,
+              input.status === 'published' ? at : null,
+              at,
+              at,
+            ],
+          ),
       );
-      const postId = (await tx.value<number>(
-        `INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
-          published_at, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-        [
-          slug,
-          input.title,
-          input.summary,
-          input.content,
-          makeExcerpt(input.summary || input.content),
-          input.status,
-          input.visibility,
-          input.content_type,
-          authorId,
-          input.status === 'published' ? at : null,
-          at,
-          at,
-        ],
-      ))!;
       await this.setTerms(tx, postId, 'tag', input.tags);
       await this.setTerms(tx, postId, 'category', input.categories);
       return postId;

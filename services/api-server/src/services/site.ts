@@ -101,6 +101,8 @@ export class SiteService {
     fields: Partial<SiteRecords[K]>,
   ): Promise<void> {
     return this.sql.transaction(async (tx) => {
+      // Read and written whole: two edits at once take turns, or one would undo the other's fields.
+      await tx.lock('site-record', key);
       const stored = await this.record<SiteRecords[K] | null>(key, null, tx);
       await this.write(key, { ...(stored ?? initial), ...fields }, tx);
     });
@@ -116,6 +118,7 @@ export class SiteService {
     alongside: (tx: Sql, changes: FieldChanges) => Promise<void>,
   ): Promise<SiteRecords[K]> {
     return this.sql.transaction(async (tx) => {
+      await tx.lock('site-record', key);
       const before = await this.record<SiteRecords[K]>(key, EMPTY[key], tx);
       const changes: FieldChanges = {};
       for (const [field, after] of Object.entries(next) as [string, string | null][]) {
@@ -161,6 +164,8 @@ export class SiteService {
         [payload.email.trim(), new Date(repeat.now - repeat.repeatWindowMs).toISOString()],
       );
     return this.sql.transaction(async (tx): Promise<StoredResponse> => {
+      // One email's submissions take turns (no constraint says "one per window"): the second sees the first.
+      if (repeat.repeatWindowMs > 0) await tx.lock('assessment', payload.email.trim().toLowerCase());
       const known =
         (idempotencyKey ? await byKey(tx, idempotencyKey) : undefined) ??
         (repeat.repeatWindowMs > 0 ? await byEmail(tx) : undefined);

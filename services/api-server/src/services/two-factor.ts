@@ -165,11 +165,14 @@ export class TwoFactor {
     await this.throttle.clear(key);
     const codes = newRecoveryCodes();
     await this.sql.transaction(async (tx) => {
-      await tx.run(
+      // Only the pending secret this code was checked against: a confirmation at once with another one
+      // waits for the row, then finds it gone and changes nothing (the codes are the first one's).
+      const confirmed = await tx.run(
         `UPDATE user_totp SET secret_sealed = pending_sealed, enabled_at = ?, last_step = ?, pending_sealed = NULL,
-           pending_at = NULL WHERE user_id = ?`,
-        [this.now(), step, userId],
+           pending_at = NULL WHERE user_id = ? AND pending_sealed = ?`,
+        [this.now(), step, userId, row.pending_sealed],
       );
+      if (confirmed === 0) throw new HttpError(400, T.noPending);
       await tx.run('DELETE FROM user_recovery_codes WHERE user_id = ?', [userId]);
       for (const c of codes)
         await tx.run('INSERT INTO user_recovery_codes (user_id, code_hash) VALUES (?, ?)', [
