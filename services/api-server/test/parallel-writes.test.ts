@@ -1,4 +1,4 @@
-import { API_PATHS } from '@app/contracts';
+import { API_PATHS, MESSAGES } from '@app/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate, openDatabase } from '../src/db/database';
 import type { Sql } from '../src/db/sql';
@@ -11,6 +11,7 @@ import {
   type TestServer,
   tempDatabase,
 } from './helpers';
+import { freshAddress, from } from './rate-limit-fixtures';
 
 /**
  * Issue 49: PostgreSQL's writers run in parallel, with no lock shared by every write (db/sql.ts); a race lost
@@ -58,6 +59,27 @@ describe('writers on one database', () => {
     expect(statuses).toEqual([201, ...Array(11).fill(409)]);
     for (const r of answers.filter((r) => r.status === 409)) expect(r.body.error).toMatch(/./);
     expect(Number(await a.sql.value('SELECT COUNT(*) FROM users WHERE email = ?', [email]))).toBe(1);
+  });
+
+  it('wrong passwords fired at once through both instances are each counted: the limit locks the account', async () => {
+    const config = {
+      ...tempDatabase(),
+      trustedProxies: ['127.0.0.1', '::1'],
+      lockout: { maxAttempts: 5, windowMs: 900_000, durationMs: 900_000, addressMaxAttempts: 30 },
+    };
+    servers = [await startTestServer(config), await startTestServer(config)];
+    const [a, b] = servers as [TestServer, TestServer];
+    const u = await a.user();
+    const attacker = freshAddress();
+    const login = (s: TestServer, password: string) =>
+      s.req('POST', API_PATHS.login, { body: { username: u.email, password }, headers: from(attacker) });
+    const wrong = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => login(i % 2 ? b : a, `Wrong${i}pass`)),
+    );
+    for (const r of wrong) expect([401, 423]).toContain(r.status);
+    // Five failures, however they interleaved: the right password is refused now, through either instance.
+    expect((await login(a, u.password)).body).toEqual({ error: MESSAGES.login.locked });
+    expect((await login(b, u.password)).status).toBe(423);
   });
 
   it.runIf(ON_POSTGRES)(

@@ -40,6 +40,8 @@ export class Mailer {
   async assessmentReceived(tx: Sql, id: number, a: MarketAssessment) {
     const to = a.email.trim();
     const cap = this.config.mail.assessmentPerAddress;
+    // Counted and added under the address's key lock: instances at once never send past the cap together.
+    await tx.lock('mail-to', to.toLowerCase());
     const sent = await this.outbox.countTo(tx, to, 'assessment-received', this.now() - cap.windowMs);
     if (sent < cap.limit) await this.outbox.enqueue(tx, to, T.assessmentReceived(a));
     if (a.consultationInterest) await this.toAdmins(tx, T.consultationRequested(a, id, this.siteUrl));

@@ -163,7 +163,8 @@ export class PreviewService {
     await this.sql.transaction(async (tx) => {
       // Pruning removes a release's row in a transaction too, after looking for live links: one of the two
       // goes first, so no link is stored for a version that is being removed (a folder without a row is a
-      // release made before the API kept them).
+      // release made before the API kept them). Both take the release's key lock first, so they take turns.
+      await tx.lock('release', remote, version);
       const recorded = await tx.value<number>(
         'SELECT 1 FROM deploy_releases WHERE remote = @remote AND version = @version',
         { remote, version },

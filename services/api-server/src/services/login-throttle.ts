@@ -92,17 +92,17 @@ export class LoginThrottle {
   async count(key: string): Promise<void> {
     const t = this.now();
     const { windowMs, durationMs } = this.lockout;
-    const row = await this.sql.get<Counter>(Q.get, [key]);
-    if (row && row.locked_until > t) return;
-    const fresh = !row || t - row.window_start > windowMs || row.locked_until !== 0;
-    const failures = fresh ? 1 : row.failures + 1;
-    const lockedUntil = failures >= this.limitOf(key) ? t + durationMs : 0;
-    await this.sql.run(Q.upsert, [
-      key,
-      lockedUntil ? 0 : failures,
-      fresh ? t : row.window_start,
-      lockedUntil,
-    ]);
+    // Read and written under the counter's key lock: guesses fired at once through several instances are
+    // each counted (a lost update would give an attacker free guesses).
+    await this.sql.transaction(async (tx) => {
+      await tx.lock('login-throttle', key);
+      const row = await tx.get<Counter>(Q.get, [key]);
+      if (row && row.locked_until > t) return;
+      const fresh = !row || t - row.window_start > windowMs || row.locked_until !== 0;
+      const failures = fresh ? 1 : row.failures + 1;
+      const lockedUntil = failures >= this.limitOf(key) ? t + durationMs : 0;
+      await tx.run(Q.upsert, [key, lockedUntil ? 0 : failures, fresh ? t : row.window_start, lockedUntil]);
+    });
   }
 
   /**

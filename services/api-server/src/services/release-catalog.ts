@@ -155,6 +155,8 @@ export class ReleaseCatalog {
     for (const { info } of releases.slice(keep)) {
       if (protect.includes(info.version)) continue;
       const deleted = await this.sql.transaction(async (tx) => {
+        // The release's key lock, which a new preview link of it takes too (services/deploy-previews.ts).
+        await tx.lock('release', remote, info.version);
         const kept = await this.keptVersions(remote, tx);
         if (!kept || kept.has(info.version)) return false;
         const rows = await tx.run(
