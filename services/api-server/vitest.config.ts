@@ -2,14 +2,13 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The API suite runs on SQLite (`pnpm test`) and on PostgreSQL (`pnpm test:postgres`: TEST_DATABASE=postgres).
- * On PostgreSQL, the files about SQLite's own machinery are left out: its online backup, its migrations of
- * older files, the search workers' read-only connections and its query plans. Only on PostgreSQL: its
+ * On PostgreSQL, the files about SQLite's own machinery are left out: its online backup, the search workers'
+ * read-only connections and its query plans. Only on PostgreSQL: its
  * backups, and search compared with SQLite's on the same content.
  */
 const SQLITE_ONLY = [
   'test/backup.test.ts',
   'test/backup-cli.test.ts',
-  'test/migrations.test.ts',
   'test/read-pool.test.ts',
   'test/query-plans.test.ts',
 ];
