@@ -1,12 +1,14 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS, MESSAGES } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import { OUTBOX_HIDDEN_SECRET } from '@app/contracts/outbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sqliteBackups } from '../src/db/backup';
+import { databaseBackups } from '../src/db/backup';
 import { SECRET_SLOT } from '../src/mail/templates';
-import { SecretBox } from '../src/secret-box';
+import { ACCOUNT_SECRET_FILE, SecretBox } from '../src/secret-box';
 import { ON_POSTGRES, startTestServer, surveyAnswers, type TestServer, type TestUser } from './helpers';
 import { mailConfig, resetToken, TestSmtp, waitUntil } from './smtp-fixture';
 
@@ -142,23 +144,35 @@ describe('without SMTP_URL: what an administrator, a backup and a log can see', 
     });
   });
 
-  it.skipIf(ON_POSTGRES)('a backup of the database holds only the sealed value', async () => {
+  it('a backup of the database holds only the sealed value', async () => {
     const member = await s.user([], 'backedup');
     await capturing(() => forgot(s, member.email));
     const [row] = await storedResets(s, member.email);
     const token = decodeURIComponent(s.ctx.secrets.open(row!.sealed_secret!)!);
-    const file = path.join(path.dirname(s.ctx.config.dbPath), 'outbox-backup.db');
-    await sqliteBackups(s.ctx.config.dbPath).backup(file);
-    const bytes = fs.readFileSync(file);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'outbox-backup-'));
+    const file = path.join(dir, 'outbox-backup');
+    await databaseBackups(s.ctx.config).backup(file);
+    const bytes = backupText(file);
     expect(bytes.includes(Buffer.from(row!.sealed_secret!))).toBe(true);
     expect(bytes.includes(Buffer.from(token))).toBe(false);
     // The key is not in the database, so not in its backup.
-    const key = fs
-      .readFileSync(path.join(path.dirname(s.ctx.config.dbPath), 'account-secret'), 'utf8')
-      .trim();
-    expect(bytes.includes(Buffer.from(key))).toBe(false);
+    expect(bytes.includes(Buffer.from(s.ctx.config.accountSecret ?? accountSecretFile(s)))).toBe(false);
   });
 });
+
+/** What a backup file holds, readable: SQLite's file as it is, PostgreSQL's custom (compressed) dump as SQL. */
+function backupText(file: string): Buffer {
+  if (!ON_POSTGRES) return fs.readFileSync(file);
+  const bin = process.env.TEST_POSTGRES_PSQL ? path.dirname(process.env.TEST_POSTGRES_PSQL) : '';
+  const out = spawnSync(path.join(bin, 'pg_restore'), ['--file=-', file], { maxBuffer: 256 * 1024 * 1024 });
+  if (out.status !== 0) throw new Error(`pg_restore: ${out.stderr}`);
+  return out.stdout;
+}
+
+/** The account secret the server generated beside its database (SQLite) when none was configured. */
+function accountSecretFile(s: TestServer): string {
+  return fs.readFileSync(path.join(path.dirname(s.ctx.config.dbPath), ACCOUNT_SECRET_FILE), 'utf8').trim();
+}
 
 describe('with SMTP: the sender puts the token in, then forgets it', () => {
   let smtp: TestSmtp;
