@@ -15,9 +15,9 @@ const POOL_SIZE = 10;
  * Bounds that make a missing database an error instead of a wait (docs/decisions/0028-process-lifecycle.md):
  * a new connection must be made within CONNECT_MS (a database that is down answers 503 in about that
  * time); a request waits at most QUEUE_MS for a pooled connection to come free (a burst of writes queues
- * behind PostgreSQL's write lock, db/sql.ts, rather than failing: 60 concurrent post writes on a slow CI
- * machine waited past 2 s and 10 of them got 503; QUEUE_MS stays under nginx's 15 s read timeout with
- * room for the statement itself); the server cancels a statement after
+ * for the pool's connections rather than failing: when every write took one global lock, 60 concurrent
+ * post writes on a slow CI machine waited past 2 s and 10 of them got 503; QUEUE_MS stays under nginx's
+ * 15 s read timeout with room for the statement itself); the server cancels a statement after
  * STATEMENT_MS (nginx's read timeout is 15 s: an answer after it reaches nobody; migrations lift it for their
  * own transaction); the client gives up on an answer after QUERY_MS, for a server that is gone without
  * closing the socket (a partition, a frozen host), long enough for any migration statement we have. Each of
