@@ -1,5 +1,5 @@
 import { DEPLOY_PATHS } from '@app/contracts/deploy';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   command,
   deployInstall,
@@ -8,23 +8,16 @@ import {
   startDeployServer,
   withStable,
 } from './deploy-fixtures';
-import type { TestServer } from './helpers';
+import { type TestServer, twoInstancesPerTest } from './helpers';
 
 /** Until the instance holds `n` feed requests (a long poll in place, or gone), instead of a fixed wait. */
 const holding = (s: TestServer, n: number) =>
   vi.waitFor(() => expect(s.server.feedWaiting()).toBe(n), { timeout: 5000, interval: 5 });
 
 /** Issue 33: several API instances on one database change and publish one deployment. */
-let servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
-async function twoInstances(deploy: Parameters<typeof deployInstall>[0] = {}) {
-  const install = deployInstall(deploy);
-  servers = [await startDeployServer(install), await startDeployServer(install)];
-  return servers as [TestServer, TestServer];
-}
+const pairOnOneDatabase = twoInstancesPerTest();
+const twoInstances = (deploy: Parameters<typeof deployInstall>[0] = {}) =>
+  pairOnOneDatabase(deployInstall(deploy));
 
 describe('two API instances on one database', () => {
   it('agree on the local token file', async () => {

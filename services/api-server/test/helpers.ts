@@ -5,6 +5,7 @@ import path from 'node:path';
 import { API_PATHS, type Role } from '@app/contracts';
 import { rolloutPaths } from '@app/rollout/node';
 import { generateSync } from 'otplib';
+import { afterEach } from 'vitest';
 import { type Config, LIMIT_NAMES, loadConfig } from '../src/config';
 import { type RunningServer, startServer } from '../src/server';
 
@@ -92,6 +93,23 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
       ...overrides,
     },
   );
+}
+
+/**
+ * Two API instances on one database, as a cluster runs them (`over` adds to a fresh database's config, or
+ * names the database itself): call at a test file's top level; the pair each test starts is closed after it.
+ */
+export function twoInstancesPerTest(): (over?: Partial<Config>) => Promise<[TestServer, TestServer]> {
+  const open: TestServer[] = [];
+  afterEach(async () => {
+    for (const s of open.splice(0)) await s.close();
+  });
+  return async (over = {}) => {
+    const config = { ...tempDatabase(), ...over };
+    const pair: [TestServer, TestServer] = [await startTestServer(config), await startTestServer(config)];
+    open.push(...pair);
+    return pair;
+  };
 }
 
 export async function startTestServer(

@@ -1,23 +1,16 @@
 import { API_PATHS } from '@app/contracts';
-import { afterEach, describe, expect, it } from 'vitest';
-import { postInput, startTestServer, type TestServer, tempDatabase } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { Config } from '../src/config';
+import { postInput, type TestServer, twoInstancesPerTest } from './helpers';
 
 /**
  * Issue 12: several API instances on one database. Nothing one process keeps (the session cache, the list
  * cache) may make another instance wrong: each instance here has both caches on, warmed before the other
  * one writes.
  */
-let servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers) await s.close();
-  servers = [];
-});
-
-async function twoInstances(over: Parameters<typeof startTestServer>[0] = {}) {
-  const config = { ...tempDatabase(), sessionCacheMs: 60_000, listCacheSize: 1000, ...over };
-  servers = [await startTestServer(config), await startTestServer(config)];
-  return servers as [TestServer, TestServer];
-}
+const pairOnOneDatabase = twoInstancesPerTest();
+const twoInstances = (over: Partial<Config> = {}) =>
+  pairOnOneDatabase({ sessionCacheMs: 60_000, listCacheSize: 1000, ...over });
 
 describe('two API instances on one database', () => {
   it('a token revoked through one instance is refused by the other at once, though it had cached it', async () => {

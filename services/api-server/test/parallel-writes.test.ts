@@ -7,9 +7,9 @@ import {
   ON_POSTGRES,
   postInput,
   registration,
-  startTestServer,
   type TestServer,
   tempDatabase,
+  twoInstancesPerTest,
 } from './helpers';
 import { freshAddress, from } from './rate-limit-fixtures';
 
@@ -19,18 +19,11 @@ import { freshAddress, from } from './rate-limit-fixtures';
  * the issue names; this file checks that writes really are parallel, that a deadlock between two writers is
  * retried rather than answered 500, and the races the unique constraints decide (registrations).
  */
-let servers: TestServer[] = [];
+const twoInstances = twoInstancesPerTest();
 const opened: Sql[] = [];
 afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
   for (const sql of opened.splice(0)) await sql.close();
 });
-
-async function twoInstances(): Promise<[TestServer, TestServer]> {
-  const config = tempDatabase();
-  servers = [await startTestServer(config), await startTestServer(config)];
-  return servers as [TestServer, TestServer];
-}
 
 async function database(): Promise<Sql> {
   const sql = openDatabase(tempDatabase());
@@ -62,13 +55,10 @@ describe('writers on one database', () => {
   });
 
   it('wrong passwords fired at once through both instances are each counted: the limit locks the account', async () => {
-    const config = {
-      ...tempDatabase(),
+    const [a, b] = await twoInstances({
       trustedProxies: ['127.0.0.1', '::1'],
       lockout: { maxAttempts: 5, windowMs: 900_000, durationMs: 900_000, addressMaxAttempts: 30 },
-    };
-    servers = [await startTestServer(config), await startTestServer(config)];
-    const [a, b] = servers as [TestServer, TestServer];
+    });
     const u = await a.user();
     const attacker = freshAddress();
     const login = (s: TestServer, password: string) =>

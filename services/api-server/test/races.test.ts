@@ -1,17 +1,10 @@
 import { API_PATHS } from '@app/contracts';
 import { DEPLOY_PATHS } from '@app/contracts/deploy';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OutboxRow } from '../src/mail/outbox';
 import { MailSender } from '../src/mail/sender';
-import {
-  command,
-  deployInstall,
-  deployToken,
-  release,
-  startDeployServer,
-  withStable,
-} from './deploy-fixtures';
-import { postInput, startTestServer, type TestServer, tempDatabase } from './helpers';
+import { command, deployInstall, deployToken, release, withStable } from './deploy-fixtures';
+import { postInput, type TestServer, twoInstancesPerTest } from './helpers';
 
 /**
  * Issue 49: the read-then-write operations two API instances race on, each fired many times at once through
@@ -21,16 +14,7 @@ import { postInput, startTestServer, type TestServer, tempDatabase } from './hel
  * A 5xx is an anomaly too: it is a race lost as an error (a unique violation, a deadlock) instead of handled.
  * The answers' statuses are soft assertions, so a failing run still checks (and reports) what the data became.
  */
-let servers: TestServer[] = [];
-afterEach(async () => {
-  for (const s of servers.splice(0)) await s.close();
-});
-
-async function twoInstances(): Promise<[TestServer, TestServer]> {
-  const config = tempDatabase();
-  servers = [await startTestServer(config), await startTestServer(config)];
-  return servers as [TestServer, TestServer];
-}
+const twoInstances = twoInstancesPerTest();
 
 /** `n` calls through each instance, interleaved (a, b, a, b …), all started before any is awaited. */
 function both<T>(a: TestServer, b: TestServer, n: number, call: (s: TestServer, i: number) => Promise<T>) {
@@ -109,9 +93,7 @@ describe('races between two API instances on one database', () => {
   });
 
   it('deploy compare-and-swap: 20 changes with one If-Match through each instance; one wins, 39 get 412', async () => {
-    const install = deployInstall();
-    servers = [await startDeployServer(install), await startDeployServer(install)];
-    const [a, b] = servers as [TestServer, TestServer];
+    const [a, b] = await twoInstances(deployInstall());
     const token = await deployToken(a, 'ops');
     let { revision } = await withStable(a, token, 'staging', 'mf-research');
     const canary = await release(a, 'mf-research');
