@@ -14,7 +14,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import zlib from 'node:zlib';
 import { lineLog } from './line-log.mjs';
-import { clusterWorkDir } from './test-cluster.mjs';
+import { clusterWorkDir, testClusterOptions } from './test-cluster.mjs';
 
 const work = clusterWorkDir('cluster-test-');
 const { startCluster } = await import('./cluster.mjs');
@@ -214,27 +214,25 @@ function accessLogLines(file, from, match, count, ms = 5000) {
 }
 
 before(async () => {
-  cluster = await startCluster({
-    port: PORT,
-    apiPorts: API_PORTS,
-    edgePorts: EDGE_PORTS,
-    runDir: path.join(work, 'run'),
-    quiet: true,
-    // PostgreSQL of its own, on a port of its own, thrown away with the folder.
-    pgDir: path.join(work, 'postgres'),
-    pgPort: 5441,
-    freshDatabase: true,
-    log: logSupervisor,
-    control: true,
-    env: {
-      // The demo content the tests read (pages of posts, lists); the cluster has none unless asked.
-      SEED_DEMO: 'true',
-      REQUIRES_ACTIVATION: 'false',
-      LOCKOUT_MAX_ATTEMPTS: '3',
-      SESSION_CACHE_MS: '60000',
-      RATE_LIMIT_REGISTER: '10/1h',
-    },
-  });
+  cluster = await startCluster(
+    testClusterOptions(
+      { port: PORT, apiPorts: API_PORTS, edgePorts: EDGE_PORTS, work, log: logSupervisor },
+      {
+        // PostgreSQL of its own, on a port of its own, thrown away with the folder.
+        pgDir: path.join(work, 'postgres'),
+        pgPort: 5441,
+        control: true,
+        env: {
+          // The demo content the tests read (pages of posts, lists); the cluster has none unless asked.
+          SEED_DEMO: 'true',
+          REQUIRES_ACTIVATION: 'false',
+          LOCKOUT_MAX_ATTEMPTS: '3',
+          SESSION_CACHE_MS: '60000',
+          RATE_LIMIT_REGISTER: '10/1h',
+        },
+      },
+    ),
+  );
 });
 after(async () => {
   await cluster?.stop();

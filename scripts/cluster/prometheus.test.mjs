@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { lineLog } from './line-log.mjs';
-import { clusterWorkDir, edgesAt } from './test-cluster.mjs';
+import { clusterWorkDir, edgesAt, testClusterOptions } from './test-cluster.mjs';
 
 const work = clusterWorkDir('prometheus-test-');
 const { startCluster } = await import('./cluster.mjs');
@@ -92,19 +92,17 @@ const flood = (n) =>
   );
 
 before(async () => {
-  cluster = await startCluster({
-    port: PORT,
-    apiPorts: API_PORTS,
-    edgePorts: EDGE_PORTS,
-    runDir: path.join(work, 'run'),
-    quiet: true,
-    // One SQLite file: nothing here needs PostgreSQL, and it starts faster.
-    database: 'sqlite',
-    freshDatabase: true,
-    log: supervisor.log,
-    env: { SEED_DEMO: 'true' },
-    prometheus: { port: PROMETHEUS_PORT, intervalS: 1, dataDir: path.join(work, 'prometheus') },
-  });
+  cluster = await startCluster(
+    testClusterOptions(
+      { port: PORT, apiPorts: API_PORTS, edgePorts: EDGE_PORTS, work, log: supervisor.log },
+      {
+        // One SQLite file: nothing here needs PostgreSQL, and it starts faster.
+        database: 'sqlite',
+        env: { SEED_DEMO: 'true' },
+        prometheus: { port: PROMETHEUS_PORT, intervalS: 1, dataDir: path.join(work, 'prometheus') },
+      },
+    ),
+  );
   // A canary of mf-research (whose /post/:id pages the edge renders): the current build plus one file, so
   // its content (and version) differs, released and started at 50 % through the first API instance.
   const dist = path.join(work, 'research-v2');

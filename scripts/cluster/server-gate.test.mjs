@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { lineLog } from './line-log.mjs';
-import { clusterWorkDir, edgesAt } from './test-cluster.mjs';
+import { clusterWorkDir, edgesAt, testClusterOptions } from './test-cluster.mjs';
 
 const work = clusterWorkDir('server-gate-test-');
 const { startCluster } = await import('./cluster.mjs');
@@ -94,17 +94,12 @@ async function pageViews(seen) {
 }
 
 before(async () => {
-  cluster = await startCluster({
-    port: PORT,
-    apiPorts: API_PORTS,
-    edgePorts: EDGE_PORTS,
-    runDir: path.join(work, 'run'),
-    quiet: true,
-    database: 'sqlite',
-    freshDatabase: true,
-    log: supervisor.log,
-    env: { SEED_DEMO: 'true' },
-  });
+  cluster = await startCluster(
+    testClusterOptions(
+      { port: PORT, apiPorts: API_PORTS, edgePorts: EDGE_PORTS, work, log: supervisor.log },
+      { database: 'sqlite', env: { SEED_DEMO: 'true' } },
+    ),
+  );
   const ctx = createContext({ to: api(''), env: 'production', log: () => {}, root: ROOT });
   stableVersion = (await ctx.client.state()).manifest.remotes['mf-research'].stable;
   canaryVersion = (

@@ -18,6 +18,23 @@ export function clusterWorkDir(prefix) {
   return work;
 }
 
+/**
+ * What startCluster is given by every test that starts one: its ports, a run folder in `work`, no output of
+ * its own, a fresh database, the supervisor's lines to `log`; `more` adds the test's own (database, env, …).
+ */
+export function testClusterOptions({ port, apiPorts, edgePorts, work, log }, more = {}) {
+  return {
+    port,
+    apiPorts,
+    edgePorts,
+    runDir: path.join(work, 'run'),
+    quiet: true,
+    freshDatabase: true,
+    log,
+    ...more,
+  };
+}
+
 /** Resolves once every edge on `ports` serves deployment `revision` (their feed follows it within a second). */
 export async function edgesAt(ports, revision, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs;
