@@ -16,15 +16,24 @@ afterAll(async () => {
   for (const c of cleanups) await c();
 });
 
-/** A config of its own database, and that database migrated up to (not including) version `below`. */
-async function olderDatabase(below: number, overrides: Parameters<typeof testConfig>[0] = {}) {
+/** A config of its own database, and that database migrated up to and including `version`. */
+async function olderDatabase(version: number, overrides: Parameters<typeof testConfig>[0] = {}) {
   const config = testConfig(overrides);
   const old = openDatabase(config);
   await migrate(
     old,
-    MIGRATIONS.filter((m) => m.version < below),
+    MIGRATIONS.filter((m) => m.version <= version),
   );
   return { config, old };
+}
+
+/** `olderDatabase`, holding the member of VETERAN and the published post of OLD_POST; closed again. */
+async function olderDatabaseWithPost(version: number, overrides: Parameters<typeof testConfig>[0] = {}) {
+  const { config, old } = await olderDatabase(version, overrides);
+  await insertVeteran(old);
+  await old.run(OLD_POST);
+  await old.close();
+  return config;
 }
 
 async function started(config: ReturnType<typeof testConfig>) {
@@ -40,8 +49,9 @@ const OLD_POST = `INSERT INTO posts (slug, title, content, status, visibility, c
   VALUES ('old-post', 'Old post', 'Body', 'published', 'public', 'osint', 1, '2020-01-02T00:00:00.000Z',
     '2020-01-02T00:00:00.000Z', '2020-01-02T00:00:00.000Z')`;
 
-/** Rows written with explicit ids move the sequence along on PostgreSQL, as an older API's inserts did. */
-async function syncIds(sql: Sql) {
+/** VETERAN's member, id 1; on PostgreSQL the id sequence moves past it, as an older API's inserts did. */
+async function insertVeteran(sql: Sql) {
+  await sql.run(VETERAN);
   if (sql.dialect === 'postgres')
     await sql.value("SELECT setval(pg_get_serial_sequence('users', 'id'), (SELECT MAX(id) FROM users))");
 }
@@ -56,11 +66,7 @@ const indexNamed = (sql: Sql, name: string) =>
 
 describe('migrations', () => {
   it('upgrades an older database and keeps its data', async () => {
-    const { config, old } = await olderDatabase(2, { seedDemo: true });
-    await old.run(VETERAN);
-    await syncIds(old);
-    await old.run(OLD_POST);
-    await old.close();
+    const config = await olderDatabaseWithPost(1, { seedDemo: true });
 
     const server = await started(config);
     const sql = server.ctx.sql;
@@ -76,29 +82,28 @@ describe('migrations', () => {
   });
 
   // From each version an older API may have left behind: its rows survive every later migration, and the
-  // upgraded database answers as a new one does (the post's card, counts and author, a new comment).
-  it.each(MIGRATIONS.slice(1).map((m) => m.version))('upgrades a database of version %i', async (next) => {
-    const { config, old } = await olderDatabase(next);
-    await old.run(VETERAN);
-    await syncIds(old);
-    await old.run(OLD_POST);
-    await old.close();
+  // upgraded database answers as a new one does (the post's card, counts and author).
+  it.each(MIGRATIONS.slice(0, -1).map((m) => m.version))(
+    'upgrades a database of version %i',
+    async (version) => {
+      const config = await olderDatabaseWithPost(version);
 
-    const server = await started(config);
-    expect(Number(await server.ctx.sql.value('SELECT MAX(version) FROM schema_migrations'))).toBe(
-      MIGRATIONS.at(-1)!.version,
-    );
-    const read = await (await fetch(`${server.url}/api/posts/old-post`)).json();
-    expect(read).toMatchObject({
-      title: 'Old post',
-      content: 'Body',
-      likes: 0,
-      comment_count: 0,
-      author: { id: 1, name: 'Vera Veteran' },
-    });
-    const list = (await (await fetch(`${server.url}/api/posts`)).json()) as { slug: string }[];
-    expect(list.map((p) => p.slug)).toEqual(['old-post']);
-  });
+      const server = await started(config);
+      expect(Number(await server.ctx.sql.value('SELECT MAX(version) FROM schema_migrations'))).toBe(
+        MIGRATIONS.at(-1)!.version,
+      );
+      const read = await (await fetch(`${server.url}/api/posts/old-post`)).json();
+      expect(read).toMatchObject({
+        title: 'Old post',
+        content: 'Body',
+        likes: 0,
+        comment_count: 0,
+        author: { id: 1, name: 'Vera Veteran' },
+      });
+      const list = (await (await fetch(`${server.url}/api/posts`)).json()) as { slug: string }[];
+      expect(list.map((p) => p.slug)).toEqual(['old-post']);
+    },
+  );
 
   it('a restart applies nothing and seeds nothing twice', async () => {
     const config = testConfig({ seedDemo: true });
@@ -118,9 +123,8 @@ describe('migrations', () => {
 
 describe('stored cards (migrations 9 and 18)', () => {
   it('stores the card of every post written before it', async () => {
-    const { config, old } = await olderDatabase(9);
-    await old.run(VETERAN);
-    await syncIds(old);
+    const { config, old } = await olderDatabase(8);
+    await insertVeteran(old);
     await old.run(`INSERT INTO posts (slug, title, summary, content, excerpt, status, visibility, content_type, author_id,
         published_at, created_at, updated_at, views, tags_json, categories_json)
       VALUES ('old-card', 'Old "quoted" card', 'Old summary', 'Body', 'Old summary', 'published', 'public',
@@ -158,12 +162,11 @@ describe('stored cards (migrations 9 and 18)', () => {
 
 describe('outbox secrets (migration 21)', () => {
   it('voids every unused reset link and cuts the tokens older mail held out of its bodies', async () => {
-    const { config, old } = await olderDatabase(21);
+    const { config, old } = await olderDatabase(20);
     const token = `${'T'.repeat(20)}_-abcdefghijklmnopqrstu`; // 43 characters, as every token was
     const hash = createHash('sha256').update(token).digest('hex');
     const at = Date.now() - 60_000;
-    await old.run(VETERAN);
-    await syncIds(old);
+    await insertVeteran(old);
     await old.run(
       'INSERT INTO password_resets (user_id, token_hash, created_at, expires_at) VALUES (1, ?, ?, ?)',
       [hash, at, at + 30 * 60_000],
