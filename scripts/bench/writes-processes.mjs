@@ -4,8 +4,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { waitForHttp } from '../wait-for.mjs';
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 export const portFree = (port) =>
   new Promise((resolve) => {
     const s = net.connect({ port, host: '127.0.0.1' });
@@ -69,17 +69,12 @@ export async function startApi({ api, port, env, logFile, onStop }) {
     clearTimeout(timer);
   };
   onStop(stop);
-  const deadline = Date.now() + 60_000;
-  for (const p of ['/api/health/ready', '/api/health']) {
-    while (Date.now() < deadline && child.exitCode === null) {
-      const status = await fetch(`http://127.0.0.1:${port}${p}`).then(
-        (r) => r.status,
-        () => 0,
-      );
-      if (status === 200) return { stop, url: `http://127.0.0.1:${port}` };
-      if (status === 404) break; // an older API without the readiness path: its health answers
-      await sleep(150);
-    }
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitForHttp(`${url}/api/health/ready`, 60_000, () => child.exitCode === null);
+    return { stop, url };
+  } catch {
+    // Said below with the end of its log.
   }
   const tail = fs.readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-20).join('\n  ');
   throw new Error(`the API on ${port} did not become ready:\n  ${tail}`);
