@@ -101,7 +101,7 @@ describe('GET /api/admin/leads.csv', () => {
     await api.sql.transaction((tx) =>
       tx.run(
         `INSERT INTO market_assessments (email, payload, created_at, industry, company_size, urgency, consultation)
-         VALUES (?, ?, ?, 'technology', '51-200', 'immediate', 1)`,
+         VALUES (?, ?, ?, 'technology', '51-200', 'immediate', TRUE)`,
         [raw.email, JSON.stringify(raw), '2026-03-01T00:00:00.000Z'],
       ),
     );
@@ -140,7 +140,7 @@ describe('GET /api/admin/leads.csv', () => {
     await api.sql.transaction((tx) =>
       tx.run(
         `INSERT INTO market_assessments (email, payload, created_at, industry, company_size, urgency, consultation)
-         VALUES (?, ?, ?, '=industry()', ' +size', '-urgent', 0)`,
+         VALUES (?, ?, ?, '=industry()', ' +size', '-urgent', FALSE)`,
         [email, JSON.stringify(raw), '2026-03-02T00:00:00.000Z'],
       ),
     );

@@ -28,7 +28,7 @@ afterAll(() => s.close());
 /** Ids of `n` pending members not yet used by a test. */
 const used = new Set<number>();
 async function pendingIds(n: number): Promise<number[]> {
-  const ids = (await s.sql.column<number>('SELECT id FROM users WHERE is_active = 0 ORDER BY id'))
+  const ids = (await s.sql.column<number>('SELECT id FROM users WHERE is_active = FALSE ORDER BY id'))
     .map(Number)
     .filter((id) => !used.has(id))
     .slice(0, n);
@@ -36,7 +36,9 @@ async function pendingIds(n: number): Promise<number[]> {
   return ids;
 }
 const activeId = async () =>
-  Number(await s.sql.value('SELECT id FROM users WHERE is_active = 1 AND id > ? ORDER BY id', [member.id]));
+  Number(
+    await s.sql.value('SELECT id FROM users WHERE is_active = TRUE AND id > ? ORDER BY id', [member.id]),
+  );
 const mails = async (id: number) =>
   Number(
     await s.sql.value(
@@ -51,7 +53,7 @@ const auditOf = async (id: number) => {
 };
 const counts = async () => ({
   users: Number(await s.sql.value('SELECT COUNT(*) FROM users')),
-  active: Number(await s.sql.value('SELECT COUNT(*) FROM users WHERE is_active = 1')),
+  active: Number(await s.sql.value('SELECT COUNT(*) FROM users WHERE is_active = TRUE')),
   outbox: Number(await s.sql.value('SELECT COUNT(*) FROM outbox')),
   audit: Number(await s.sql.value('SELECT COUNT(*) FROM admin_audit')),
 });

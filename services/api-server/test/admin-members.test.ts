@@ -36,7 +36,7 @@ const ordered = (a: { is_active: boolean; created_at: string; id: number }[]) =>
 
 describe('GET /api/admin/members', () => {
   it('shows pending registrations first, newest first, with the address they came from', async () => {
-    const pending = await count('WHERE is_active = 0');
+    const pending = await count('WHERE is_active = FALSE');
     const p = await list('');
     expect(p).toMatchObject({ page: 1, limit: 25, pending, total: await count('') });
     expect(p.items).toHaveLength(25);
@@ -49,7 +49,7 @@ describe('GET /api/admin/members', () => {
   });
 
   it('pages through the boundary between pending and active without a gap or a repeat', async () => {
-    const pending = await count('WHERE is_active = 0');
+    const pending = await count('WHERE is_active = FALSE');
     const lastPendingPage = Math.ceil(pending / 100);
     const a = await list(`?limit=100&page=${lastPendingPage}`);
     const b = await list(`?limit=100&page=${lastPendingPage + 1}`);
@@ -63,7 +63,7 @@ describe('GET /api/admin/members', () => {
   });
 
   it('filters by status; `pending` counts the whole table whatever the filter', async () => {
-    const pending = await count('WHERE is_active = 0');
+    const pending = await count('WHERE is_active = FALSE');
     const p = await list('?status=pending&limit=100&page=3');
     expect(p.total).toBe(pending);
     expect(p.items.every((m) => !m.is_active)).toBe(true);

@@ -156,6 +156,6 @@ describe('races between two API instances on one database', () => {
     expect(sent).toHaveLength(60);
     expect(new Set(sent).size).toBe(60);
     expect(await num(a, "SELECT COUNT(*) FROM outbox WHERE status = 'sent' AND attempts = 1")).toBe(60);
-    expect(await num(a, 'SELECT COUNT(*) FROM outbox_attempts WHERE ok = 1')).toBe(60);
+    expect(await num(a, 'SELECT COUNT(*) FROM outbox_attempts WHERE ok = TRUE')).toBe(60);
   });
 });

@@ -3,7 +3,8 @@ import type { Dialect } from './sql';
 /**
  * The few SQL spellings that SQLite and PostgreSQL do not share, in one place (issue 12). Every statement of
  * the services is written once; where it needs one of these, it asks the dialect for its text. Booleans are
- * TRUE and FALSE on both (SQLite reads them as 1 and 0), and a boolean a row carries out is written as
+ * TRUE and FALSE on both (SQLite reads them as 1 and 0; PostgreSQL's flag columns are boolean since migration
+ * 28, and read as 1 and 0 too: db/postgres.ts), and a boolean a row carries out is written as
  * `CASE WHEN … THEN 1 ELSE 0 END`, so both answer the integer the code compares with.
  */
 export interface DialectSql {

@@ -1,12 +1,15 @@
 import { AUTHOR_NAME_OF } from './author-name';
 import { MEMBER_SEARCH_TEXT } from './member-search';
+import { POSTGRES_NATIVE_TYPES } from './migrations-postgres-native';
 
 /**
  * The PostgreSQL text of each migration in migrations.ts, by version: the same schema, the same rules kept
  * by triggers in the same transaction as every write, spelled for PostgreSQL (issue 12,
  * docs/decisions/0024-postgresql.md). What differs on purpose:
- * - ids are identity columns; times in milliseconds are BIGINT; ISO times stay TEXT, in the "C" collation
- *   (as are names that are sorted), so they compare and sort byte by byte as in SQLite;
+ * - ids are identity columns; times in milliseconds are BIGINT; ISO times were TEXT in the "C" collation
+ *   (as are names that are sorted), so they compared and sorted byte by byte as in SQLite, until migration 28
+ *   made them timestamptz, and the booleans and JSON documents boolean and jsonb
+ *   (migrations-postgres-native.ts);
  * - a username and an assessment's email compare case-insensitively as citext (SQLite: COLLATE NOCASE);
  * - search is a weighted tsvector (title A, summary B, content D) with a GIN index, kept by a trigger only
  *   when the text changes (SQLite: the FTS5 table of migration 6);
@@ -702,4 +705,5 @@ export const POSTGRES_MIGRATIONS: Record<number, string> = {
       at BIGINT NOT NULL
     );
   `,
+  28: POSTGRES_NATIVE_TYPES,
 };

@@ -951,6 +951,19 @@ const SQLITE_MIGRATIONS: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 28,
+    name: 'PostgreSQL native types',
+    // Issue 49 (docs/decisions/0046-postgresql-native-types.md): PostgreSQL's booleans, times and JSON
+    // documents take its own types (migrations-postgres-native.ts). SQLite's columns already hold what the
+    // API reads. What changes here is the spelling: statements now say is_active = FALSE (an integer 0 is
+    // no boolean on PostgreSQL), and SQLite uses a partial index only for a query whose WHERE has the
+    // index's own term, FALSE and 0 being different terms to its planner.
+    sql: `
+      DROP INDEX idx_users_pending_from;
+      CREATE INDEX idx_users_pending_from ON users(registered_from) WHERE is_active = FALSE;
+    `,
+  },
 ];
 
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({

@@ -8,6 +8,17 @@ import { Sql } from './sql';
 pg.types.setTypeParser(pg.types.builtins.INT8, (text) => Number(text));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (text) => Number(text));
 
+// PostgreSQL's own types (migration 28, docs/decisions/0046-postgresql-native-types.md) read as SQLite's rows
+// hold the same values, so the services read one shape from both engines: a boolean as 1 or 0, a timestamptz
+// as the ISO text the API writes (`toISOString()`, UTC with milliseconds), a jsonb document as its JSON text
+// (the services parse and validate what they read, as they do SQLite's TEXT).
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ, 'text');
+pg.types.setTypeParser(pg.types.builtins.BOOL, (text) => (text === 't' ? 1 : 0));
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (text) =>
+  (parseTimestamptz(text) as Date).toISOString(),
+);
+pg.types.setTypeParser(pg.types.builtins.JSONB, (text) => text);
+
 /** How many connections one API instance keeps to PostgreSQL: the server does the work, not this process. */
 const POOL_SIZE = 10;
 

@@ -271,7 +271,10 @@ function runStatement(stmt: DriverStatement, values: readonly unknown[]) {
   return { rows: [], numAffectedRows: BigInt(stmt.run(values).changes) };
 }
 
-/** What a driver can bind: undefined is NULL, booleans are 0/1 on both (the schema keeps integer flags). */
+/**
+ * What a driver can bind: undefined is NULL, booleans are 0/1 (SQLite's flags are integers; PostgreSQL's boolean
+ * columns take '1' and '0' as input, migration 28).
+ */
 function bindable(value: unknown): unknown {
   if (value === undefined) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;

@@ -23,7 +23,7 @@ export class Mailer {
   private async admins(tx: Sql): Promise<string[]> {
     const fromDb = await tx.column<string>(
       `SELECT u.email FROM users u JOIN user_roles r ON r.user_id = u.id AND r.role = 'admin'
-       WHERE u.is_active = 1 ORDER BY u.id`,
+       WHERE u.is_active = TRUE ORDER BY u.id`,
     );
     return [...new Set([...fromDb, ...this.config.mail.admins].map((e) => e.toLowerCase()))];
   }

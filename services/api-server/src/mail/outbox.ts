@@ -110,7 +110,7 @@ export class Outbox {
   async delivered(row: OutboxRow): Promise<void> {
     const t = this.now();
     await this.sql.transaction(async (tx) => {
-      await tx.run('INSERT INTO outbox_attempts (outbox_id, at, ok, error) VALUES (?, ?, 1, NULL)', [
+      await tx.run('INSERT INTO outbox_attempts (outbox_id, at, ok, error) VALUES (?, ?, TRUE, NULL)', [
         row.id,
         t,
       ]);
@@ -133,7 +133,7 @@ export class Outbox {
     const wait = Math.min(retryMaxMs, Math.round(retryBaseMs * retryFactor ** Math.max(0, row.attempts - 1)));
     const text = error.slice(0, 1000);
     await this.sql.transaction(async (tx) => {
-      await tx.run('INSERT INTO outbox_attempts (outbox_id, at, ok, error) VALUES (?, ?, 0, ?)', [
+      await tx.run('INSERT INTO outbox_attempts (outbox_id, at, ok, error) VALUES (?, ?, FALSE, ?)', [
         row.id,
         t,
         text,
@@ -197,10 +197,10 @@ export class Outbox {
     );
     for (const r of rows) if (r.status in counts) counts[r.status] = Number(r.n);
     const lastError = await this.sql.get<{ at: number; error: string | null }>(
-      'SELECT at, error FROM outbox_attempts WHERE ok = 0 ORDER BY id DESC LIMIT 1',
+      'SELECT at, error FROM outbox_attempts WHERE ok = FALSE ORDER BY id DESC LIMIT 1',
     );
     const lastSentAt = await this.sql.value<number>(
-      'SELECT at FROM outbox_attempts WHERE ok = 1 ORDER BY id DESC LIMIT 1',
+      'SELECT at FROM outbox_attempts WHERE ok = TRUE ORDER BY id DESC LIMIT 1',
     );
     return {
       smtpConfigured: Boolean(this.mail.smtpUrl),

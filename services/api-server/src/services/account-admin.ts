@@ -42,7 +42,7 @@ export class AccountAdmin {
   }
 
   async listUsers(status: 'pending' | 'all' = 'all'): Promise<AdminUser[]> {
-    const where = status === 'pending' ? ' WHERE u.is_active = 0' : '';
+    const where = status === 'pending' ? ' WHERE u.is_active = FALSE' : '';
     const rows = await this.sql.all<UserRow>(`${USER_SELECT}${where} ORDER BY u.id`);
     return rows.map((r) => this.adminView(r));
   }
@@ -64,7 +64,7 @@ export class AccountAdmin {
    */
   async activateIn(tx: Sql, row: { id: number; email: string; first_name: string; username: string }) {
     const changed = await tx.value<number>(
-      'UPDATE users SET is_active = 1 WHERE id = ? AND is_active = 0 RETURNING id',
+      'UPDATE users SET is_active = TRUE WHERE id = ? AND is_active = FALSE RETURNING id',
       [row.id],
     );
     if (changed === undefined) return false;

@@ -126,7 +126,7 @@ export class DeployTokenService {
       const changed = await tx.run(
         // A revoked `local` stays revoked while the file is the same; a new file (deleted to rotate it)
         // is a new credential. SET's right-hand sides all see the row as it was.
-        `UPDATE deploy_tokens SET token_hash = @hash, admin = 1, remotes = '', environments = '',
+        `UPDATE deploy_tokens SET token_hash = @hash, admin = TRUE, remotes = '', environments = '',
            revoked_at = CASE WHEN token_hash = @hash THEN revoked_at ELSE NULL END
          WHERE name = 'local'`,
         { hash },
@@ -134,7 +134,7 @@ export class DeployTokenService {
       if (changed === 0) {
         await tx.run(
           `INSERT INTO deploy_tokens (name, token_hash, admin, remotes, environments, created_at, created_by)
-           VALUES ('local', @hash, 1, '', '', @at, 'api-server')`,
+           VALUES ('local', @hash, TRUE, '', '', @at, 'api-server')`,
           { hash, at: new Date(this.now()).toISOString() },
         );
       }

@@ -37,8 +37,8 @@ const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`;
 export function membersWhere(dialect: Dialect, q: Pick<MembersQuery, 'q' | 'status'>) {
   const parts: string[] = [];
   const params: unknown[] = [];
-  if (q.status === 'pending') parts.push('u.is_active = 0');
-  if (q.status === 'active') parts.push('u.is_active = 1');
+  if (q.status === 'pending') parts.push('u.is_active = FALSE');
+  if (q.status === 'active') parts.push('u.is_active = TRUE');
   if (q.q && dialect === 'postgres') {
     parts.push(`(${MEMBER_SEARCH_TEXT('u.', 'postgres')}) ILIKE ? ESCAPE '\\'`);
     params.push(likePattern(q.q));
@@ -93,7 +93,7 @@ export class Members {
     const [rows, total, pending] = await Promise.all([
       this.sql.all<MemberRow>(membersPageSql(where), [...params, q.limit, (q.page - 1) * q.limit]),
       this.sql.value<number>(`SELECT COUNT(*) FROM users u ${where}`, params),
-      this.sql.value<number>('SELECT COUNT(*) FROM users WHERE is_active = 0'),
+      this.sql.value<number>('SELECT COUNT(*) FROM users WHERE is_active = FALSE'),
     ]);
     return {
       items: rows.map(memberView),
@@ -129,14 +129,14 @@ export class Members {
   }
 
   /**
-   * Deletes the pending registrations among `ids`. The DELETE itself says `is_active = 0` (as
+   * Deletes the pending registrations among `ids`. The DELETE itself says `is_active = FALSE` (as
    * PendingRegistrations does), so an active account is never deleted, even one activated meanwhile.
    */
   reject(ids: number[], by: AdminActor): Promise<MemberBulkResult> {
     return this.bulk(ids, async (tx, row, result) => {
       const reason = 'active accounts are never rejected';
       if (row.is_active) return result.skipped.push({ id: row.id, reason });
-      const deleted = await tx.run('DELETE FROM users WHERE id = ? AND is_active = 0', [row.id]);
+      const deleted = await tx.run('DELETE FROM users WHERE id = ? AND is_active = FALSE', [row.id]);
       if (deleted === 0) return result.skipped.push({ id: row.id, reason });
       await by.audit.record(tx, by.actor, 'member.reject', `user:${row.id}`, {
         email: row.email,

@@ -10,7 +10,7 @@ export interface PendingRow {
 
 /**
  * Registrations still waiting for activation, by the client address they came from (issue 19), so a
- * flood from one address can be rejected at once. Every statement says `is_active = 0` itself: an active
+ * flood from one address can be rejected at once. Every statement says `is_active = FALSE` itself: an active
  * account is never touched, whatever address it registered from.
  */
 export class PendingRegistrations {
@@ -20,20 +20,20 @@ export class PendingRegistrations {
   byAddress(): Promise<{ from: string | null; count: number; newest: string }[]> {
     return this.sql.all(
       `SELECT registered_from AS "from", COUNT(*) AS count, MAX(created_at) AS newest FROM users
-       WHERE is_active = 0 GROUP BY registered_from ORDER BY count DESC, newest DESC`,
+       WHERE is_active = FALSE GROUP BY registered_from ORDER BY count DESC, newest DESC`,
     );
   }
 
   from(address: string): Promise<PendingRow[]> {
     return this.sql.all(
       `SELECT id, username, email, created_at, registered_from FROM users
-       WHERE is_active = 0 AND registered_from = ? ORDER BY id`,
+       WHERE is_active = FALSE AND registered_from = ? ORDER BY id`,
       [address],
     );
   }
 
   /** Deletes the pending accounts registered from `address`; returns how many. */
   reject(address: string): Promise<number> {
-    return this.sql.run('DELETE FROM users WHERE is_active = 0 AND registered_from = ?', [address]);
+    return this.sql.run('DELETE FROM users WHERE is_active = FALSE AND registered_from = ?', [address]);
   }
 }

@@ -42,11 +42,12 @@ export class SearchCache {
    */
   private async look(uid: number): Promise<{ mark: string; personal: boolean }> {
     if (this.sql.dialect === 'postgres') {
-      const row = await this.sql.get<{ mark: string; personal: boolean }>(
+      // A boolean reads as 1 or 0 on both engines (db/postgres.ts).
+      const row = await this.sql.get<{ mark: string; personal: number }>(
         `SELECT ${POSTGRES_MARK} AS mark, ${uid > 0 ? PERSONAL : 'FALSE'} AS personal`,
         uid > 0 ? { uid } : [],
       );
-      return { mark: row?.mark ?? '', personal: row?.personal === true };
+      return { mark: row?.mark ?? '', personal: row?.personal === 1 };
     }
     const mark = await this.memo.mark();
     const personal = uid > 0 && (await this.sql.value<number>(`SELECT ${PERSONAL}`, { uid })) === 1;
