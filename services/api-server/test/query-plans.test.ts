@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPLORE_SHAPE } from '../src/services/access-sql';
+import { PENDING_FROM_SQL } from '../src/services/pending-registrations';
 import { listSql, mineSql } from '../src/services/post-model';
 import { searchSql } from '../src/services/search';
 import { startTestServer, type TestServer } from './helpers';
@@ -12,7 +13,7 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 describe('query plans', () => {
-  const plan = (sql: string, params: object) =>
+  const plan = (sql: string, params: object | unknown[]) =>
     (s.ctx.sql.sqlite!.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(params) as { detail: string }[])
       .map((r) => r.detail)
       .join('\n');
@@ -51,5 +52,10 @@ describe('query plans', () => {
     });
     expect(p).toMatch(/SCAN posts_fts VIRTUAL TABLE/);
     expect(p).toMatch(/SEARCH p USING COVERING INDEX idx_posts_access/);
+  });
+
+  it("an address's pending registrations are read from the partial index, as it is spelled since migration 28", () => {
+    const p = plan(PENDING_FROM_SQL, ['198.51.100.7']);
+    expect(p).toMatch(/USING (COVERING )?INDEX idx_users_pending_from/);
   });
 });

@@ -9,6 +9,13 @@ export interface PendingRow {
 }
 
 /**
+ * The pending accounts registered from one address (`?`), oldest first: read through the partial index
+ * idx_users_pending_from (test/query-plans.test.ts), whose term `is_active = FALSE` this must repeat.
+ */
+export const PENDING_FROM_SQL = `SELECT id, username, email, created_at, registered_from FROM users
+  WHERE is_active = FALSE AND registered_from = ? ORDER BY id`;
+
+/**
  * Registrations still waiting for activation, by the client address they came from (issue 19), so a
  * flood from one address can be rejected at once. Every statement says `is_active = FALSE` itself: an active
  * account is never touched, whatever address it registered from.
@@ -25,11 +32,7 @@ export class PendingRegistrations {
   }
 
   from(address: string): Promise<PendingRow[]> {
-    return this.sql.all(
-      `SELECT id, username, email, created_at, registered_from FROM users
-       WHERE is_active = FALSE AND registered_from = ? ORDER BY id`,
-      [address],
-    );
+    return this.sql.all(PENDING_FROM_SQL, [address]);
   }
 
   /** Deletes the pending accounts registered from `address`; returns how many. */
