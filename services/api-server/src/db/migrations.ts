@@ -1,6 +1,7 @@
 import { AUTHOR_NAME_OF } from './author-name';
 import { MEMBER_SEARCH_TEXT } from './member-search';
 import { POSTGRES_MIGRATIONS } from './migrations-postgres';
+import { compileChanges, type SchemaChange } from './schema/changes';
 
 /**
  * Numbered, append-only migrations. Never edit one that has shipped: add the next number instead.
@@ -12,6 +13,11 @@ export interface Migration {
   name: string;
   sql: string;
   postgres?: string;
+  /**
+   * From migration 29 on, the change to the schema written once (schema/changes.ts): each engine's DDL is
+   * compiled from it, before the migration's own `sql` / `postgres` (what stays per engine: triggers, search).
+   */
+  changes?: readonly SchemaChange[];
 }
 
 /**
@@ -969,4 +975,17 @@ const SQLITE_MIGRATIONS: Migration[] = [
 export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({
   ...m,
   postgres: POSTGRES_MIGRATIONS[m.version],
-}));
+})).map(compiled);
+
+/**
+ * A migration with its changes compiled into each engine's text (what migrate() runs), ahead of the SQL it
+ * writes per engine. A test's own migrations go through here too.
+ */
+export function compiled(m: Migration): Migration {
+  if (!m.changes) return m;
+  if (m.sql.trim() !== '' && m.postgres === undefined)
+    throw new Error(`migration ${m.version} (${m.name}) has SQLite's own SQL and not PostgreSQL's`);
+  const text = (dialect: 'sqlite' | 'postgres', own = '') =>
+    [compileChanges(dialect, m.changes!), own].filter((part) => part.trim() !== '').join('\n');
+  return { ...m, sql: text('sqlite', m.sql), postgres: text('postgres', m.postgres) };
+}
