@@ -1,5 +1,5 @@
 /**
- * pnpm bench:api [--scale | --profile | --cluster | --ceiling | --rate-limits | --admin] — issue 17's table (--cluster: bench/cluster.ts; --admin: issue 34's admin lists, bench/admin-lists.ts). The API runs in its own process (its compiled bundle, as in production) on a temporary database
+ * pnpm bench:api [--scale | --profile | --cluster | --ceiling | --rate-limits | --admin | --migration-28] — issue 17's table (--cluster: bench/cluster.ts; --admin: issue 34's admin lists, bench/admin-lists.ts). The API runs in its own process (its compiled bundle, as in production) on a temporary database
  * (demo content; with --scale also 100,000 posts and 10,000 users, on SQLite and on PostgreSQL), the list cache
  * off; autocannon runs here at 50 connections (BENCH_CONNECTIONS) for 5 s per row (BENCH_DURATION). Every
  * column starts with the floor (bench/floor.ts: a bare reader of Explore's page on the same data) and prints
@@ -19,6 +19,7 @@ import { benchAdmin } from './admin-lists';
 import { benchCeiling } from './ceiling';
 import { benchCluster } from './cluster';
 import { API_DIR, CONNECTIONS, DURATION, formatFigure } from './measure';
+import { benchMigration28 } from './migration-28';
 import { postgresScale } from './postgres-scale';
 import { benchProfile } from './profile';
 import { benchRateLimits, printRateLimitBench } from './rate-limits';
@@ -42,6 +43,11 @@ if (process.argv.includes('--admin')) {
 // --profile: Explore under node --cpu-prof, self time by area, module and function (bench/profile.ts).
 if (process.argv.includes('--profile')) {
   await benchProfile(path.join(repoRoot, 'bench-results'));
+  process.exit(0);
+}
+// --migration-28: how long PostgreSQL's conversion to its own types takes at 100,000 posts (bench/migration-28.ts).
+if (process.argv.includes('--migration-28')) {
+  await benchMigration28();
   process.exit(0);
 }
 // --ceiling: the same load against a fixed answer with nothing of ours in the way (bench/ceiling.ts).

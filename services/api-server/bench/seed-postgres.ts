@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import { migrate } from '../src/db/database';
+import { MIGRATIONS, type Migration } from '../src/db/migrations';
 import { openPostgres } from '../src/db/postgres';
 import { isPost, type ScaleOptions, type ScalePost, type ScaleUser, scaleRows } from './seed-scale';
 
@@ -20,9 +21,15 @@ function insert(table: string, columns: string, width: number, rows: number, tai
   return `INSERT INTO ${table} (${columns}) VALUES ${values.join(', ')} ${tail}`;
 }
 
-export async function seedScalePostgres(url: string, opts: ScaleOptions, passwordHash: string) {
+/** `migrations`: the schema to write the rows into (the current one unless a benchmark wants an older one). */
+export async function seedScalePostgres(
+  url: string,
+  opts: ScaleOptions,
+  passwordHash: string,
+  migrations: Migration[] = MIGRATIONS,
+) {
   const sql = openPostgres(url);
-  await migrate(sql);
+  await migrate(sql, migrations);
   await sql.close();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
