@@ -20,6 +20,7 @@ const READ_EVERY_MS = 20;
 
 export async function benchMigration28(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'api-bench-28-'));
+  fs.chmodSync(dir, 0o755); // PostgreSQL's server runs as its own user and keeps its data in here
   const server = startLocalPostgres({
     dir: path.join(dir, 'postgres'),
     port: Number(process.env.BENCH_POSTGRES_PORT ?? 55470),
