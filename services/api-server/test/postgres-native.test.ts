@@ -16,6 +16,7 @@ import { limitsWith, surveyAnswers, TestServer, tempDatabase, totpCode } from '.
  */
 const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'main-postgres.json'), 'utf8')) as {
+  madeAt: string;
   schemaVersion: number;
   apiEnvironment: Record<string, string>;
   credentials: {
@@ -50,6 +51,13 @@ const ISO_MS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 let s: TestServer;
 let databaseUrl: string;
 
+/**
+ * The server's clock: two minutes after the fixture was made, running on from there. Its sessions (a year
+ * long) and its admin's last second-factor step were written at that time: the test holds whenever it runs.
+ */
+const startedAt = Date.now();
+const fixtureClock = () => Date.parse(fixture.madeAt) + 2 * 60_000 + (Date.now() - startedAt);
+
 /** The restored database's answer to one SQL query, through psql (the API's own pool is under test). */
 function psql(query: string): string {
   const run = spawnSync(
@@ -80,7 +88,7 @@ beforeAll(async () => {
     },
     { ...database, logLevel: 'silent', rateLimits: limitsWith() },
   );
-  s = new TestServer(await startServer(config));
+  s = new TestServer(await startServer(config, fixtureClock));
 }, 60_000);
 
 afterAll(() => s?.close());
@@ -143,7 +151,7 @@ describe('a PostgreSQL database of schema 27, made by main, upgraded to PostgreS
     expect(card.published_at).toMatch(ISO_MS);
 
     // bob waited for activation on main: an admin (second factor, step-up) activates him; he logs in.
-    const code = totpCode(who.admin.totpSecret, Date.now());
+    const code = totpCode(who.admin.totpSecret, fixtureClock());
     expect((await s.post('/api/account/two-factor/verify', { code }, who.admin.token)).status).toBe(200);
     const activated = await s.post('/api/admin/members/activate', { ids: [who.bob.id] }, who.admin.token);
     expect(activated.status).toBe(200);
