@@ -135,7 +135,7 @@ export function compileChanges(dialect: Dialect, changes: readonly SchemaChange[
           t = t.addColumn(name, sql.raw(engine.declared[c.kind]), define(c));
         const key = change.definition.primaryKey;
         if (key) t = t.addPrimaryKeyConstraint(`${change.table}_pkey`, key as never);
-        const watch = change.definition.watched ? engine.watch(change.table) : null;
+        const watch = change.definition.watched && engine.watch ? engine.watch(change.table) : null;
         return [t.compile().sql, ...(watch ? [watch] : [])].join(';\n');
       }
       case 'addColumn':

@@ -1,5 +1,5 @@
 import type { Engine } from './engines';
-import { EXPRESSION, type FoundSchema } from './introspect';
+import { EXPRESSION, type FoundSchema, referenceText } from './introspect';
 import type { Column, Schema } from './types';
 
 /**
@@ -54,7 +54,7 @@ export function schemaDifferences(found: FoundSchema, schema: Schema, engine: En
       out.push(`index ${name} is not described`);
   }
   out.push(...triggerDifferences(found, schema, engine));
-  if (engine.watch('t') !== null) {
+  if (engine.watch) {
     const said = Object.keys(schema.tables)
       .filter((name) => schema.tables[name]?.watched)
       .sort();
@@ -80,9 +80,8 @@ function columnDifferences(
     out.push(`${name} ${c.hasDefault ? 'has' : 'has no'} default, described otherwise`);
   if (c.unique !== (column.unique ?? false))
     out.push(`${name} is ${c.unique ? '' : 'not '}unique, described otherwise`);
-  const references = column.references
-    ? `${column.references.table}.${column.references.column} on delete ${column.references.onDelete}`
-    : null;
+  const { references: r } = column;
+  const references = r ? referenceText(r.table, r.column, r.onDelete) : null;
   if (c.references !== references)
     out.push(`${name} references ${c.references} where the description says ${references}`);
   return out;

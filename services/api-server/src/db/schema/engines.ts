@@ -23,8 +23,8 @@ export interface Engine {
   rules: Record<string, string[]>;
   /** Triggers that keep only what this engine has (its search, its change counter). */
   ownTriggers: string[];
-  /** The SQL that puts a `watched` table under the change counter, or null where every write counts. */
-  watch(table: string): string | null;
+  /** The SQL that puts a `watched` table under the change counter; null where every write counts. */
+  watch: ((table: string) => string) | null;
 }
 
 const SQLITE: Engine = {
@@ -88,7 +88,7 @@ const SQLITE: Engine = {
     'users_search_upd',
     'users_search_del',
   ],
-  watch: () => null,
+  watch: null,
 };
 
 const POSTGRES: Engine = {

@@ -43,6 +43,10 @@ export function introspect(sql: Sql): Promise<FoundSchema> {
   return sql.dialect === 'sqlite' ? introspectSqlite(sql) : introspectPostgres(sql);
 }
 
+/** A foreign key as introspection and the comparison both spell it: `table.column on delete <action>`. */
+export const referenceText = (table: string, column: string, onDelete: string) =>
+  `${table}.${column} on delete ${ON_DELETE[onDelete] ?? onDelete}`;
+
 const ON_DELETE: Record<string, string> = {
   CASCADE: 'cascade',
   'SET NULL': 'set null',
@@ -50,8 +54,18 @@ const ON_DELETE: Record<string, string> = {
   n: 'set null',
 };
 
+/** A row of SQLite's `PRAGMA index_list`: origin 'u' is a UNIQUE constraint's, 'c' a CREATE INDEX. */
+interface IndexListRow {
+  name: string;
+  origin: string;
+  unique: number;
+  partial: number;
+}
+
 async function introspectSqlite(sql: Sql): Promise<FoundSchema> {
   const tables: Record<string, FoundTable> = {};
+  /** Each table's index list, read once: its unique constraints, then its indexes. */
+  const indexLists = new Map<string, IndexListRow[]>();
   const names = await sql.column<string>(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
   );
@@ -67,8 +81,10 @@ async function introspectSqlite(sql: Sql): Promise<FoundSchema> {
     const keys = await sql.all<{ from: string; table: string; to: string; on_delete: string }>(
       `PRAGMA foreign_key_list(${q})`,
     );
+    const listed = await sql.all<IndexListRow>(`PRAGMA index_list(${q})`);
+    indexLists.set(name, listed);
     const uniques = new Set<string>();
-    for (const index of await sql.all<{ name: string; origin: string }>(`PRAGMA index_list(${q})`)) {
+    for (const index of listed) {
       if (index.origin !== 'u') continue;
       const cols = await sql.column<string>(`SELECT name FROM pragma_index_info(?)`, [index.name]);
       const [only] = cols;
@@ -89,9 +105,7 @@ async function introspectSqlite(sql: Sql): Promise<FoundSchema> {
               nullable: c.notnull === 0 && c.pk === 0,
               hasDefault: c.dflt_value !== null,
               unique: uniques.has(c.name),
-              references: key
-                ? `${key.table}.${key.to} on delete ${ON_DELETE[key.on_delete] ?? key.on_delete}`
-                : null,
+              references: key ? referenceText(key.table, key.to, key.on_delete) : null,
             },
           ];
         }),
@@ -103,11 +117,8 @@ async function introspectSqlite(sql: Sql): Promise<FoundSchema> {
     "SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name",
   );
   for (const index of made) {
-    const listed = (
-      await sql.all<{ name: string; unique: number; partial: number }>(
-        `PRAGMA index_list(${JSON.stringify(index.tbl_name)})`,
-      )
-    ).find((i) => i.name === index.name)!;
+    const listed = indexLists.get(index.tbl_name)?.find((i) => i.name === index.name);
+    if (!listed) continue;
     const keyColumns = await sql.all<{ name: string | null; key: number }>(
       'SELECT name, key FROM pragma_index_xinfo(?) WHERE key = 1 ORDER BY seqno',
       [index.name],
@@ -177,7 +188,7 @@ async function introspectPostgres(sql: Sql): Promise<FoundSchema> {
     if (c.contype === 'p') table.primaryKey = cols;
     if (c.contype === 'u' && column) column.unique = true;
     if (c.contype === 'f' && column)
-      column.references = `${c.ref_table}.${c.ref_columns} on delete ${ON_DELETE[c.confdeltype] ?? c.confdeltype}`;
+      column.references = referenceText(c.ref_table ?? '', c.ref_columns ?? '', c.confdeltype);
   }
   const indexes: Record<string, FoundIndex> = {};
   const made = await sql.all<{
