@@ -3,6 +3,7 @@ import { API_PATHS } from '@app/contracts';
 import { ADMIN_PATHS } from '@app/contracts/admin-paths';
 import type { OutboxSummary } from '@app/contracts/outbox';
 import { failOnUnhandledRequests } from '@app/test-utils';
+import { cleanup } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
@@ -20,6 +21,10 @@ export function useAdminApi() {
     window.matchMedia = vi.fn().mockReturnValue({ matches: false }) as unknown as typeof window.matchMedia;
   });
   afterEach(() => {
+    // Unmount first: unmounting flushes effects still pending from the test's last render (the menu's
+    // drawer copy asking for the outbox summary, on a busy machine). Forgotten before that, the cache
+    // would be refilled by an answer from no handler, and the next test would read its 0 (CI saw it).
+    cleanup();
     server.resetHandlers();
     forgetOutboxAttention();
   });
