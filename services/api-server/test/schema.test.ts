@@ -40,8 +40,8 @@ const READING_LIST: Migration = compiled({
       watched: true,
       columns: {
         id: id(),
-        user_id: bigint({ ...ref('users') }),
-        post_id: nullable(bigint({ ...ref('posts', 'set null') })),
+        user_id: bigint(ref('users')),
+        post_id: nullable(bigint(ref('posts', 'set null'))),
         added_at: time(),
         shared: bool({ default: false }),
         note: text({ default: "it's ''quoted''" }),

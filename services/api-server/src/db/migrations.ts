@@ -982,10 +982,11 @@ export const MIGRATIONS: Migration[] = SQLITE_MIGRATIONS.map((m) => ({
  * writes per engine. A test's own migrations go through here too.
  */
 export function compiled(m: Migration): Migration {
-  if (!m.changes) return m;
+  const { changes } = m;
+  if (!changes) return m;
   if (m.sql.trim() !== '' && m.postgres === undefined)
     throw new Error(`migration ${m.version} (${m.name}) has SQLite's own SQL and not PostgreSQL's`);
   const text = (dialect: 'sqlite' | 'postgres', own = '') =>
-    [compileChanges(dialect, m.changes!), own].filter((part) => part.trim() !== '').join('\n');
+    [compileChanges(dialect, changes), own].filter((part) => part.trim() !== '').join('\n');
   return { ...m, sql: text('sqlite', m.sql), postgres: text('postgres', m.postgres) };
 }

@@ -1,10 +1,13 @@
 import {
   type ColumnDefinitionBuilder,
+  type DatabaseIntrospector,
+  type DialectAdapter,
   DummyDriver,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  type QueryCompiler,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
@@ -93,24 +96,33 @@ function checkAddable(table: string, column: string, c: Column) {
     throw new Error(`${name}: SQLite adds a column with a foreign key only when its default is NULL`);
 }
 
-/** A Kysely that only compiles (no connection): the engine's own spelling of each change. */
+/** A Kysely that only compiles (no connection, Kysely's DummyDriver): the engine's own spelling of each change. */
+function compileOnly(
+  adapter: () => DialectAdapter,
+  compiler: () => QueryCompiler,
+  introspector: (db: Kysely<unknown>) => DatabaseIntrospector,
+): Kysely<unknown> {
+  return new Kysely<unknown>({
+    dialect: {
+      createAdapter: adapter,
+      createDriver: () => new DummyDriver(),
+      createIntrospector: introspector,
+      createQueryCompiler: compiler,
+    },
+  });
+}
+
 const builders: Record<Dialect, Kysely<unknown>> = {
-  sqlite: new Kysely<unknown>({
-    dialect: {
-      createAdapter: () => new SqliteAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new SqliteIntrospector(db),
-      createQueryCompiler: () => new SqliteQueryCompiler(),
-    },
-  }),
-  postgres: new Kysely<unknown>({
-    dialect: {
-      createAdapter: () => new PostgresAdapter(),
-      createDriver: () => new DummyDriver(),
-      createIntrospector: (db) => new PostgresIntrospector(db),
-      createQueryCompiler: () => new PostgresQueryCompiler(),
-    },
-  }),
+  sqlite: compileOnly(
+    () => new SqliteAdapter(),
+    () => new SqliteQueryCompiler(),
+    (db) => new SqliteIntrospector(db),
+  ),
+  postgres: compileOnly(
+    () => new PostgresAdapter(),
+    () => new PostgresQueryCompiler(),
+    (db) => new PostgresIntrospector(db),
+  ),
 };
 
 /** One engine's DDL for `changes`, statements separated by `;` (what a migration's text is). */

@@ -1,5 +1,5 @@
 import type { Engine } from './engines';
-import { EXPRESSION, type FoundSchema, referenceText } from './introspect';
+import { EXPRESSION, type FoundColumn, type FoundSchema, referenceText } from './introspect';
 import type { Column, Schema } from './types';
 
 /**
@@ -64,12 +64,7 @@ export function schemaDifferences(found: FoundSchema, schema: Schema, engine: En
   return out;
 }
 
-function columnDifferences(
-  name: string,
-  column: Column,
-  c: FoundSchema['tables'][string]['columns'][string],
-  engine: Engine,
-) {
+function columnDifferences(name: string, column: Column, c: FoundColumn, engine: Engine) {
   const out: string[] = [];
   const type = engine.reported[column.kind];
   if (c.type !== type) out.push(`${name} is ${c.type} where a ${column.kind} column is ${type}`);

@@ -2,7 +2,7 @@ import type { Sql } from '../sql';
 
 /**
  * A database's schema as its own catalog reports it, in one shape for both engines, so that it can be
- * compared with what the description says it should be (expected.ts): tables and their columns (the type
+ * compared with what the description says it should be (compare.ts, against current.ts): tables and their columns (the type
  * the engine reports, NULL or not, a default or not), keys, single-column unique constraints, foreign keys,
  * and the indexes made with CREATE INDEX (an expression in an index is `(expression)`, a partial index says
  * only that it is).

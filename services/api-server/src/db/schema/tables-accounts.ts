@@ -31,7 +31,7 @@ export const TABLES_ACCOUNTS: Record<string, Table> = {
     watched: true,
     primaryKey: ['user_id', 'role'],
     columns: {
-      user_id: bigint({ ...ref('users') }),
+      user_id: bigint(ref('users')),
       role: text(),
     },
   },
@@ -40,7 +40,7 @@ export const TABLES_ACCOUNTS: Record<string, Table> = {
     primaryKey: ['token_hash'],
     columns: {
       token_hash: text(),
-      user_id: bigint({ ...ref('users') }),
+      user_id: bigint(ref('users')),
       created_at: bigint(),
       expires_at: bigint(),
       last_seen_at: bigint({ default: 0 }),
@@ -61,7 +61,7 @@ export const TABLES_ACCOUNTS: Record<string, Table> = {
   login_devices: {
     primaryKey: ['user_id', 'device_hash'],
     columns: {
-      user_id: bigint({ ...ref('users') }),
+      user_id: bigint(ref('users')),
       device_hash: text(),
       last_login_at: bigint(),
     },
@@ -69,7 +69,7 @@ export const TABLES_ACCOUNTS: Record<string, Table> = {
   user_totp: {
     primaryKey: ['user_id'],
     columns: {
-      user_id: bigint({ ...ref('users') }),
+      user_id: bigint(ref('users')),
       secret_sealed: nullable(text()),
       enabled_at: nullable(bigint()),
       last_step: bigint({ default: 0 }),
@@ -80,7 +80,7 @@ export const TABLES_ACCOUNTS: Record<string, Table> = {
   user_recovery_codes: {
     primaryKey: ['user_id', 'code_hash'],
     columns: {
-      user_id: bigint({ ...ref('users') }),
+      user_id: bigint(ref('users')),
       code_hash: text(),
       used_at: nullable(bigint()),
     },
@@ -88,7 +88,7 @@ export const TABLES_ACCOUNTS: Record<string, Table> = {
   email_changes: {
     columns: {
       id: id(),
-      user_id: bigint({ ...ref('users') }),
+      user_id: bigint(ref('users')),
       old_email: text(),
       new_email: text(),
       confirm_hash: text({ unique: true }),
@@ -103,7 +103,7 @@ export const TABLES_ACCOUNTS: Record<string, Table> = {
   password_resets: {
     columns: {
       id: id(),
-      user_id: bigint({ ...ref('users') }),
+      user_id: bigint(ref('users')),
       token_hash: text({ unique: true }),
       created_at: bigint(),
       expires_at: bigint(),

@@ -19,7 +19,7 @@ export const TABLES_CONTENT: Record<string, Table> = {
       status: text(),
       visibility: text(),
       content_type: text(),
-      author_id: nullable(bigint({ ...ref('users', 'set null') })),
+      author_id: nullable(bigint(ref('users', 'set null'))),
       published_at: nullable(time()),
       created_at: time(),
       updated_at: time(),
@@ -36,7 +36,7 @@ export const TABLES_CONTENT: Record<string, Table> = {
     watched: true,
     primaryKey: ['post_id', 'kind', 'name'],
     columns: {
-      post_id: bigint({ ...ref('posts') }),
+      post_id: bigint(ref('posts')),
       kind: text(),
       name: text(),
     },
@@ -45,16 +45,16 @@ export const TABLES_CONTENT: Record<string, Table> = {
     watched: true,
     primaryKey: ['post_id', 'user_id'],
     columns: {
-      post_id: bigint({ ...ref('posts') }),
-      user_id: bigint({ ...ref('users') }),
+      post_id: bigint(ref('posts')),
+      user_id: bigint(ref('users')),
     },
   },
   comments: {
     watched: true,
     columns: {
       id: id(),
-      post_id: bigint({ ...ref('posts') }),
-      author_id: nullable(bigint({ ...ref('users') })),
+      post_id: bigint(ref('posts')),
+      author_id: nullable(bigint(ref('users'))),
       content: text(),
       created_at: time(),
       updated_at: time(),
@@ -64,8 +64,8 @@ export const TABLES_CONTENT: Record<string, Table> = {
     watched: true,
     primaryKey: ['comment_id', 'user_id'],
     columns: {
-      comment_id: bigint({ ...ref('comments') }),
-      user_id: bigint({ ...ref('users') }),
+      comment_id: bigint(ref('comments')),
+      user_id: bigint(ref('users')),
     },
   },
   post_counts: {
@@ -108,7 +108,7 @@ export const TABLES_CONTENT: Record<string, Table> = {
     columns: {
       id: id(),
       idempotency_key: nullable(text({ unique: true })),
-      user_id: nullable(bigint({ ...ref('users', 'set null') })),
+      user_id: nullable(bigint(ref('users', 'set null'))),
       email: nocase(),
       payload: json(),
       created_at: time(),
@@ -164,7 +164,7 @@ export const TABLES_CONTENT: Record<string, Table> = {
   outbox_attempts: {
     columns: {
       id: id(),
-      outbox_id: bigint({ ...ref('outbox') }),
+      outbox_id: bigint(ref('outbox')),
       at: bigint(),
       ok: bool(),
       error: nullable(text()),
